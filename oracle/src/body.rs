@@ -1,0 +1,129 @@
+//! Step 1, the body: size limit, byte-order mark, charset, and lines.
+
+use crate::profile::{Bom, Charset, Knobs};
+
+/// The UTF-8 encoding of U+FEFF, the byte-order mark.
+pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// One physical line of the body, without its line end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Line<'a> {
+    /// 1-based line number.
+    pub number: usize,
+    /// The line's octets, without CR or LF.
+    pub bytes: &'a [u8],
+}
+
+/// What the body step did, for the explanation.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct BodyNotes {
+    /// Octets dropped by the size limit (K14).
+    pub truncated_at: Option<usize>,
+    /// A leading BOM was skipped (K12).
+    pub bom_skipped: bool,
+    /// The body was read as Latin-1 and re-encoded (K7, RFC 9309's MAY bridge).
+    pub read_as_latin1: bool,
+}
+
+/// Applies the size limit, BOM and charset knobs; returns the octets to split into lines.
+///
+/// K14 (`rfc9309#2.5`, `google#file-format`): octets after the limit are ignored.
+/// K12 (`google#file-format`): a leading BOM is skipped when the profile says so.
+/// K7 (`rfc9309#2.2.2`, last paragraph): a non-UTF-8 body may be bridged from Latin-1.
+pub fn prepare_body<'a>(body: &'a [u8], knobs: &Knobs) -> (std::borrow::Cow<'a, [u8]>, BodyNotes) {
+    let mut notes = BodyNotes::default();
+    let mut bytes = body;
+    if let Some(limit) = knobs.size_limit {
+        if bytes.len() > limit {
+            bytes = &bytes[..limit];
+            notes.truncated_at = Some(limit);
+        }
+    }
+    if knobs.bom == Bom::Skip && bytes.starts_with(UTF8_BOM) {
+        bytes = &bytes[UTF8_BOM.len()..];
+        notes.bom_skipped = true;
+    }
+    if knobs.charset == Charset::Latin1 && std::str::from_utf8(bytes).is_err() {
+        notes.read_as_latin1 = true;
+        let text: String = bytes.iter().map(|&b| char::from(b)).collect();
+        return (std::borrow::Cow::Owned(text.into_bytes()), notes);
+    }
+    (std::borrow::Cow::Borrowed(bytes), notes)
+}
+
+/// Splits a body into lines at CR, LF or CRLF (`rfc9309#2.2` NL; `google#file-format`;
+/// `draft-1996#4.2`; `norobots-1994#format`). A final line end does not start an empty line.
+pub fn split_lines(body: &[u8]) -> Vec<Line<'_>> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < body.len() {
+        match body[i] {
+            b'\n' => {
+                lines.push(Line {
+                    number: lines.len() + 1,
+                    bytes: &body[start..i],
+                });
+                i += 1;
+                start = i;
+            }
+            b'\r' => {
+                lines.push(Line {
+                    number: lines.len() + 1,
+                    bytes: &body[start..i],
+                });
+                i += if body.get(i + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
+                start = i;
+            }
+            _ => i += 1,
+        }
+    }
+    if start < body.len() {
+        lines.push(Line {
+            number: lines.len() + 1,
+            bytes: &body[start..],
+        });
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::ProfileId;
+
+    fn texts(body: &[u8]) -> Vec<&[u8]> {
+        split_lines(body).into_iter().map(|l| l.bytes).collect()
+    }
+
+    #[test]
+    fn every_line_end_splits() {
+        assert_eq!(texts(b"a\nb\rc\r\nd"), vec![&b"a"[..], b"b", b"c", b"d"]);
+        assert_eq!(texts(b"a\r\r\nb\n"), vec![&b"a"[..], b"", b"b"]);
+        assert_eq!(texts(b""), Vec::<&[u8]>::new());
+    }
+
+    #[test]
+    fn google_truncates_and_skips_bom() {
+        let knobs = ProfileId::Google.base_knobs();
+        let mut body = UTF8_BOM.to_vec();
+        body.extend(std::iter::repeat_n(b'x', 600 * 1024));
+        let (prepared, notes) = prepare_body(&body, &knobs);
+        assert_eq!(prepared.len(), 500 * 1024 - 3);
+        assert!(notes.bom_skipped);
+        assert_eq!(notes.truncated_at, Some(500 * 1024));
+    }
+
+    #[test]
+    fn latin1_bridge_reencodes() {
+        let mut knobs = ProfileId::Rfc9309.base_knobs();
+        knobs.charset = Charset::Latin1;
+        let (prepared, notes) = prepare_body(b"/caf\xE9", &knobs);
+        assert_eq!(&*prepared, "/café".as_bytes());
+        assert!(notes.read_as_latin1);
+    }
+}

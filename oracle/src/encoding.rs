@@ -1,0 +1,163 @@
+//! Step 6a, percent-encoding (K7): both the pattern and the target are brought to one canonical
+//! form before octets are compared.
+
+use crate::profile::Encoding;
+
+/// Which side of the comparison is being normalised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// A literal piece of a rule's pattern (never holds a wildcard `*` or an anchoring `$`).
+    Pattern,
+    /// The URL's path and query.
+    Target,
+}
+
+/// RFC 3986 2.3: `ALPHA / DIGIT / "-" / "." / "_" / "~"`.
+pub fn is_unreserved(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+}
+
+/// RFC 3986 2.2 gen-delims that Figure 4 of RFC 9309 encodes when they are data in a query value.
+fn is_query_data_delimiter(b: u8) -> bool {
+    matches!(b, b':' | b'/' | b'?' | b'[' | b']' | b'@')
+}
+
+fn hex_value(b: u8) -> Option<u8> {
+    (b as char).to_digit(16).map(|d| d as u8)
+}
+
+fn push_escaped(out: &mut Vec<u8>, b: u8) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
+}
+
+/// Normalises `input` for comparison. `in_query` says whether `input` starts inside the query
+/// (after the first `?`); the return value says whether it ends there.
+pub fn normalise(input: &[u8], side: Side, encoding: Encoding, in_query: bool) -> (Vec<u8>, bool) {
+    let mut out = Vec::with_capacity(input.len() + input.len() / 4);
+    let mut in_query = in_query;
+    let mut i = 0;
+    while i < input.len() {
+        let b = input[i];
+        let escaped = match (input.get(i + 1), input.get(i + 2)) {
+            (Some(&h), Some(&l)) if b == b'%' => {
+                hex_value(h).zip(hex_value(l)).map(|(h, l)| h * 16 + l)
+            }
+            _ => None,
+        };
+        match encoding {
+            Encoding::Rfc9309 {
+                reserved_in_query_equivalent,
+            } => {
+                if let Some(value) = escaped {
+                    // RFC9309 2.2.2: a percent-encoded unreserved ASCII octet is decoded; any other
+                    // escape stays encoded (hex upper-cased: RFC 3986 2.1 makes the case irrelevant).
+                    if is_unreserved(value) {
+                        out.push(value);
+                    } else {
+                        push_escaped(&mut out, value);
+                    }
+                    i += 3;
+                    continue;
+                }
+                if b == b'?' && !in_query {
+                    in_query = true;
+                    out.push(b);
+                } else if b >= 0x80 {
+                    // RFC9309 2.2.2: octets outside ASCII are compared percent-encoded.
+                    push_escaped(&mut out, b);
+                } else if side == Side::Target && (b == b'*' || b == b'$') {
+                    // RFC9309 2.2.3 Figure 6: a literal `*` or `$` in the URI is what a pattern's
+                    // `%2A` or `%24` matches; bare `*` and `$` in a pattern stay special.
+                    push_escaped(&mut out, b);
+                } else if side == Side::Pattern && b == b'$' {
+                    // A `$` inside a pattern (K6, MidDollar::Literal) is a literal `$`.
+                    push_escaped(&mut out, b);
+                } else if reserved_in_query_equivalent && in_query && is_query_data_delimiter(b) {
+                    // RFC9309 2.2.2 Figure 4 row 2: reserved characters that are data in a query.
+                    push_escaped(&mut out, b);
+                } else {
+                    out.push(b);
+                }
+            }
+            Encoding::NonAsciiOnly => {
+                // google#url-matching: UTF-8 and percent-escaped UTF-8 are the same.
+                if b >= 0x80 {
+                    push_escaped(&mut out, b);
+                } else {
+                    out.push(b);
+                }
+            }
+            Encoding::DecodeAllButSlash => {
+                // draft-1996#3.2.2: %xx is decoded before comparing, except %2F; hex case is irrelevant.
+                match escaped {
+                    Some(b'/') => {
+                        out.extend_from_slice(b"%2F");
+                        i += 3;
+                        continue;
+                    }
+                    Some(value) => {
+                        out.push(value);
+                        i += 3;
+                        continue;
+                    }
+                    None => out.push(b),
+                }
+            }
+            Encoding::Raw => out.push(b),
+        }
+        i += 1;
+    }
+    (out, in_query)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RFC: Encoding = Encoding::Rfc9309 {
+        reserved_in_query_equivalent: false,
+    };
+
+    fn target(s: &str, e: Encoding) -> String {
+        String::from_utf8(normalise(s.as_bytes(), Side::Target, e, false).0).unwrap()
+    }
+
+    #[test]
+    fn rfc9309_figure_4() {
+        assert_eq!(target("/foo/bar?baz=quz", RFC), "/foo/bar?baz=quz");
+        assert_eq!(target("/foo/bar/ツ", RFC), "/foo/bar/%E3%83%84");
+        assert_eq!(target("/foo/bar/%e3%83%84", RFC), "/foo/bar/%E3%83%84");
+        assert_eq!(target("/foo/bar/%62%61%7A", RFC), "/foo/bar/baz");
+        assert_eq!(target("/a%2fb", RFC), "/a%2Fb");
+        let fig4 = Encoding::Rfc9309 {
+            reserved_in_query_equivalent: true,
+        };
+        assert_eq!(
+            target("/foo/bar?baz=https://foo.bar", fig4),
+            "/foo/bar?baz=https%3A%2F%2Ffoo.bar"
+        );
+    }
+
+    #[test]
+    fn rfc9309_figure_6_specials_in_target() {
+        assert_eq!(
+            target("/path/file-with-a-*.html", RFC),
+            "/path/file-with-a-%2A.html"
+        );
+        assert_eq!(target("/path/foo-$", RFC), "/path/foo-%24");
+    }
+
+    #[test]
+    fn draft_1996_decodes_all_but_slash() {
+        let d = Encoding::DecodeAllButSlash;
+        assert_eq!(target("/%7ejoe/a%3Cd", d), "/~joe/a<d");
+        assert_eq!(target("/a%2fb", d), "/a%2Fb");
+    }
+
+    #[test]
+    fn stray_percent_is_kept() {
+        assert_eq!(target("/100%", RFC), "/100%");
+        assert_eq!(target("/%zz", Encoding::DecodeAllButSlash), "/%zz");
+    }
+}

@@ -1,0 +1,221 @@
+//! Explanations: every verdict says which groups were found, which applied and why, every rule
+//! that was tried, the deciding rule, and what the open knobs' alternatives would answer.
+
+use std::fmt::{self, Write as _};
+
+use serde::Serialize;
+
+use crate::body::BodyNotes;
+use crate::decide::{Decision, RuleOutcome};
+use crate::fetch::FetchEffect;
+use crate::group::Group;
+use crate::select::{Selected, SelectionReason};
+use crate::{Fetch, ProfileId, Verdict};
+
+/// A group as the explanation shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GroupSummary {
+    /// Line number of its first user-agent line.
+    pub line: usize,
+    /// Its user-agent values (lossy UTF-8).
+    pub agents: Vec<String>,
+    /// How many rules it has.
+    pub rules: usize,
+}
+
+impl GroupSummary {
+    /// Summarises a group.
+    pub fn of(group: &Group<'_>) -> GroupSummary {
+        GroupSummary {
+            line: group.agents.first().map_or(0, |a| a.line),
+            agents: group
+                .agents
+                .iter()
+                .map(|a| String::from_utf8_lossy(a.value).into_owned())
+                .collect(),
+            rules: group.rules.len(),
+        }
+    }
+}
+
+/// One run of the pipeline under one concrete reading.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Reading {
+    /// What the body step did.
+    pub body: BodyNotes,
+    /// The groups found.
+    pub groups: Vec<GroupSummary>,
+    /// Line numbers of rules outside every group (ignored).
+    pub orphan_rules: Vec<usize>,
+    /// Which groups applied and why.
+    pub selected: Selected,
+    /// The normalised target the rules were matched against.
+    pub target: String,
+    /// `/robots.txt` was allowed implicitly (K10).
+    pub robots_txt_implicit: bool,
+    /// Every rule tried and the deciding one.
+    pub decision: Decision,
+    /// The verdict of this reading.
+    pub allowed: bool,
+}
+
+/// The verdict of one alternative reading (an open knob set differently).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VariantOutcome {
+    /// The alternatives applied, e.g. `specificity = MatchedOctets (rfc9309#2.2.2)`.
+    pub applied: Vec<String>,
+    /// What this reading answers.
+    pub verdict: Verdict,
+}
+
+/// The full answer for one profile.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Explanation {
+    /// The profile.
+    pub profile: ProfileId,
+    /// The verdict: `either` when the permitted readings disagree.
+    pub verdict: Verdict,
+    /// The fetch outcome asked about.
+    pub fetch: Fetch,
+    /// What the fetch outcome means under this profile.
+    pub fetch_effect: String,
+    /// Where the document says so.
+    pub fetch_citation: &'static str,
+    /// The base reading, when the body was needed.
+    pub reading: Option<Reading>,
+    /// The alternative readings of the open knobs that could matter here.
+    pub variants: Vec<VariantOutcome>,
+}
+
+/// Describes a fetch effect in words.
+pub fn describe_fetch_effect(effect: &FetchEffect) -> String {
+    match effect {
+        FetchEffect::UseBody => "the body's rules apply".to_string(),
+        FetchEffect::Allowed => "everything is allowed".to_string(),
+        FetchEffect::Disallowed => "everything is disallowed".to_string(),
+        FetchEffect::Open(options) => {
+            let options: Vec<String> = options.iter().map(describe_fetch_effect).collect();
+            format!("open: {}", options.join(" or "))
+        }
+    }
+}
+
+impl fmt::Display for Explanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        writeln!(
+            out,
+            "profile {}: {}",
+            self.profile.name(),
+            self.verdict.name()
+        )?;
+        if self.fetch != Fetch::default() {
+            writeln!(
+                out,
+                "  fetch {:?}: {} ({})",
+                self.fetch, self.fetch_effect, self.fetch_citation
+            )?;
+        }
+        if let Some(reading) = &self.reading {
+            write_reading(&mut out, reading)?;
+        }
+        if !self.variants.is_empty() {
+            writeln!(
+                out,
+                "  open knobs (the document permits these readings too):"
+            )?;
+            for variant in &self.variants {
+                writeln!(
+                    out,
+                    "    {} -> {}",
+                    variant.applied.join(", "),
+                    variant.verdict.name()
+                )?;
+            }
+        }
+        f.write_str(&out)
+    }
+}
+
+fn write_reading(out: &mut String, reading: &Reading) -> fmt::Result {
+    let notes = &reading.body;
+    if notes.bom_skipped {
+        writeln!(out, "  body: leading BOM skipped")?;
+    }
+    if let Some(limit) = notes.truncated_at {
+        writeln!(out, "  body: octets after {limit} ignored (size limit)")?;
+    }
+    if notes.read_as_latin1 {
+        writeln!(out, "  body: not UTF-8, read as Latin-1")?;
+    }
+    writeln!(out, "  groups found: {}", reading.groups.len())?;
+    for (i, group) in reading.groups.iter().enumerate() {
+        let mark = if reading.selected.groups.contains(&i) {
+            "*"
+        } else {
+            " "
+        };
+        writeln!(
+            out,
+            "   {mark} #{} line {}: user-agent {:?}, {} rule(s)",
+            i + 1,
+            group.line,
+            group.agents,
+            group.rules
+        )?;
+    }
+    if !reading.orphan_rules.is_empty() {
+        writeln!(
+            out,
+            "  rules outside any group, ignored: lines {:?}",
+            reading.orphan_rules
+        )?;
+    }
+    let why = match reading.selected.reason {
+        SelectionReason::Specific => "they name the agent",
+        SelectionReason::Star => "no group names the agent; the `*` group(s) apply",
+        SelectionReason::NoGroup => {
+            "no group names the agent and there is no `*` group: no rules apply"
+        }
+    };
+    let chosen: Vec<String> = reading
+        .selected
+        .groups
+        .iter()
+        .map(|i| format!("#{}", i + 1))
+        .collect();
+    writeln!(out, "  applied: [{}] because {why}", chosen.join(", "))?;
+    writeln!(out, "  target: {}", reading.target)?;
+    for (i, rule) in reading.decision.rules.iter().enumerate() {
+        let result = match &rule.outcome {
+            RuleOutcome::Matched { specificity } => format!("matches, specificity {specificity}"),
+            RuleOutcome::NoMatch => "no match".to_string(),
+            RuleOutcome::EmptyIgnored => "empty, matches nothing".to_string(),
+            RuleOutcome::InvalidIgnored => "invalid pattern, ignored".to_string(),
+        };
+        let mark = if reading.decision.deciding == Some(i) {
+            "=>"
+        } else {
+            "  "
+        };
+        writeln!(
+            out,
+            "  {mark} line {}: {:?} {:?} (normalised {:?}): {result}",
+            rule.line, rule.kind, rule.pattern, rule.normalised
+        )?;
+    }
+    if reading.robots_txt_implicit {
+        writeln!(out, "  /robots.txt is implicitly allowed")?;
+    } else if reading.decision.deciding.is_none() {
+        writeln!(out, "  no rule decides: allowed")?;
+    }
+    writeln!(
+        out,
+        "  reading's verdict: {}",
+        if reading.allowed {
+            "allowed"
+        } else {
+            "disallowed"
+        }
+    )
+}

@@ -1,0 +1,156 @@
+//! Step 3, groups (K1, K2): which user-agent lines and rules belong together.
+
+use crate::body::Line;
+use crate::line::{classify, LineKind};
+use crate::profile::{AgentAfterRule, Grouping, Knobs};
+
+/// A user-agent line of a group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgentLine<'a> {
+    /// 1-based line number.
+    pub line: usize,
+    /// The value after the colon, trimmed.
+    pub value: &'a [u8],
+}
+
+/// Whether a rule allows or disallows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RuleKind {
+    /// `Allow:`.
+    Allow,
+    /// `Disallow:`.
+    Disallow,
+}
+
+/// An allow or disallow line of a group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleLine<'a> {
+    /// 1-based line number.
+    pub line: usize,
+    /// Allow or disallow.
+    pub kind: RuleKind,
+    /// The value after the colon, trimmed.
+    pub value: &'a [u8],
+}
+
+/// A group (RFC 9309) or record (1994, 1996): user-agent lines and the rules that follow them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Group<'a> {
+    /// The user-agent lines, in file order.
+    pub agents: Vec<AgentLine<'a>>,
+    /// The rules, in file order.
+    pub rules: Vec<RuleLine<'a>>,
+}
+
+/// The groups of a body, plus the rules that belong to none (K2).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Groups<'a> {
+    /// Groups in file order.
+    pub groups: Vec<Group<'a>>,
+    /// Line numbers of allow/disallow lines outside every group (ignored).
+    pub orphan_rules: Vec<usize>,
+}
+
+/// Builds the groups (K1). Rules outside every group are set aside (K2: `rfc9309#2.2.2` SHOULD
+/// ignore; `google#grouping`; `draft-1996#3.3`; `norobots-1994#format`).
+pub fn build_groups<'a>(lines: &[Line<'a>], knobs: &Knobs) -> Groups<'a> {
+    let mut out = Groups::default();
+    // The group being built, if any; `open` is false once a blank line has closed a record.
+    let mut current: Option<Group<'a>> = None;
+    for line in lines {
+        let kind = classify(line, knobs);
+        match kind {
+            LineKind::UserAgent(value) => {
+                let agent = AgentLine {
+                    line: line.number,
+                    value,
+                };
+                let starts_group = match (&current, knobs.grouping) {
+                    (None, _) => true,
+                    // RFC9309 2.1/2.2: a user-agent line after a rule starts a new group.
+                    (Some(group), Grouping::UserAgentAfterRuleStartsGroup) => {
+                        !group.rules.is_empty()
+                    }
+                    // draft-1996#3.3: the BNF has no user-agent line after a rule in a record.
+                    (Some(group), Grouping::BlankLineRecords(AgentAfterRule::StartsRecord)) => {
+                        !group.rules.is_empty()
+                    }
+                    (Some(_), Grouping::BlankLineRecords(AgentAfterRule::JoinsRecord)) => false,
+                };
+                if starts_group {
+                    out.groups.extend(current.take());
+                    current = Some(Group {
+                        agents: vec![agent],
+                        rules: Vec::new(),
+                    });
+                } else if let Some(group) = current.as_mut() {
+                    group.agents.push(agent);
+                }
+            }
+            LineKind::Allow(value) | LineKind::Disallow(value) => {
+                let rule_kind = if matches!(kind, LineKind::Allow(_)) {
+                    RuleKind::Allow
+                } else {
+                    RuleKind::Disallow
+                };
+                match current.as_mut() {
+                    Some(group) => group.rules.push(RuleLine {
+                        line: line.number,
+                        kind: rule_kind,
+                        value,
+                    }),
+                    None => out.orphan_rules.push(line.number),
+                }
+            }
+            LineKind::Blank => {
+                // draft-1996#3.2, norobots-1994#format: a blank line ends the record.
+                if let Grouping::BlankLineRecords(_) = knobs.grouping {
+                    out.groups.extend(current.take());
+                }
+            }
+            // RFC9309 2.2.4: other records never end a group; comments and invalid lines are skipped.
+            LineKind::Comment | LineKind::Other(_) | LineKind::Invalid => {}
+        }
+    }
+    out.groups.extend(current);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::body::split_lines;
+    use crate::profile::ProfileId;
+
+    fn shape(body: &[u8], profile: ProfileId) -> (Vec<(usize, usize)>, Vec<usize>) {
+        let lines = split_lines(body);
+        let groups = build_groups(&lines, &profile.base_knobs());
+        (
+            groups
+                .groups
+                .iter()
+                .map(|g| (g.agents.len(), g.rules.len()))
+                .collect(),
+            groups.orphan_rules,
+        )
+    }
+
+    #[test]
+    fn rfc9309_blank_lines_mean_nothing() {
+        let body = b"Disallow: /x\nUser-agent: a\n\nUser-agent: b\nSitemap: s\n\nDisallow: /\nUser-agent: c\n";
+        assert_eq!(
+            shape(body, ProfileId::Rfc9309),
+            (vec![(2, 1), (1, 0)], vec![1])
+        );
+    }
+
+    #[test]
+    fn draft_1996_blank_lines_end_records() {
+        let body = b"User-agent: a\n\nUser-agent: b\nDisallow: /\n\nDisallow: /y\n";
+        assert_eq!(
+            shape(body, ProfileId::Draft1996),
+            (vec![(1, 0), (1, 1)], vec![6])
+        );
+    }
+}

@@ -1,0 +1,139 @@
+//! Step 2, lines: comments, `field: value`, and what kind of line it is.
+
+use crate::body::Line;
+use crate::profile::Knobs;
+
+/// What one line is, after comment removal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineKind<'a> {
+    /// Only spaces and tabs (a record separator for the 1994/1996 profiles).
+    Blank,
+    /// Only a comment (with optional leading white space).
+    Comment,
+    /// `user-agent: value`.
+    UserAgent(&'a [u8]),
+    /// `allow: value` (only when the profile knows `Allow`, K5).
+    Allow(&'a [u8]),
+    /// `disallow: value`.
+    Disallow(&'a [u8]),
+    /// Any other `field: value` line (sitemap, crawl-delay, misspellings, `Allow` under 1994).
+    Other(&'a [u8]),
+    /// No colon: not a record at all.
+    Invalid,
+}
+
+/// Spaces and tabs (`rfc9309#2.2` WS; `draft-1996#3.3` space).
+pub fn is_ws(b: u8) -> bool {
+    b == b' ' || b == b'\t'
+}
+
+/// Trims spaces and tabs at both ends.
+pub fn trim_ws(mut s: &[u8]) -> &[u8] {
+    while let [first, rest @ ..] = s {
+        if is_ws(*first) {
+            s = rest
+        } else {
+            break;
+        }
+    }
+    while let [rest @ .., last] = s {
+        if is_ws(*last) {
+            s = rest
+        } else {
+            break;
+        }
+    }
+    s
+}
+
+/// Removes the comment: `#` to the end of the line (`rfc9309#2.2.3`, `google#syntax`,
+/// `draft-1996#3.2`, `norobots-1994#format`).
+pub fn strip_comment(line: &[u8]) -> &[u8] {
+    match memchr::memchr(b'#', line) {
+        Some(i) => &line[..i],
+        None => line,
+    }
+}
+
+/// Splits a line into its trimmed field name and value at the first colon, after removing the
+/// comment (`rfc9309#2.2`: `*WS field *WS ":" *WS value`). `None` when the line has no colon.
+pub fn field_and_value(line: &[u8]) -> Option<(&[u8], &[u8])> {
+    let content = strip_comment(line);
+    let colon = memchr::memchr(b':', content)?;
+    Some((trim_ws(&content[..colon]), trim_ws(&content[colon + 1..])))
+}
+
+/// Classifies one line (K5, K13). Field names compare case-insensitively and exactly: `rfc9309#2.2.4`
+/// permits leniency only for records outside the protocol.
+pub fn classify<'a>(line: &Line<'a>, knobs: &Knobs) -> LineKind<'a> {
+    let bytes = line.bytes;
+    if trim_ws(bytes).is_empty() {
+        return LineKind::Blank;
+    }
+    if trim_ws(bytes).first() == Some(&b'#') {
+        return LineKind::Comment;
+    }
+    let Some((field, value)) = field_and_value(bytes) else {
+        return LineKind::Invalid;
+    };
+    if field.eq_ignore_ascii_case(b"user-agent") {
+        LineKind::UserAgent(value)
+    } else if field.eq_ignore_ascii_case(b"disallow") {
+        LineKind::Disallow(value)
+    } else if field.eq_ignore_ascii_case(b"allow") && knobs.allow_directive {
+        LineKind::Allow(value)
+    } else {
+        LineKind::Other(field)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::ProfileId;
+
+    fn kind(text: &[u8], profile: ProfileId) -> LineKind<'_> {
+        classify(
+            &Line {
+                number: 1,
+                bytes: text,
+            },
+            &profile.base_knobs(),
+        )
+    }
+
+    #[test]
+    fn fields_are_case_insensitive_and_trimmed() {
+        assert_eq!(
+            kind(b" DisAllow \t:\t/a # c", ProfileId::Rfc9309),
+            LineKind::Disallow(b"/a")
+        );
+        assert_eq!(
+            kind(b"USER-AGENT:*", ProfileId::Rfc9309),
+            LineKind::UserAgent(b"*")
+        );
+    }
+
+    #[test]
+    fn blank_comment_invalid_other() {
+        assert_eq!(kind(b" \t", ProfileId::Rfc9309), LineKind::Blank);
+        assert_eq!(kind(b"  # x", ProfileId::Rfc9309), LineKind::Comment);
+        assert_eq!(kind(b"Disallow /a", ProfileId::Rfc9309), LineKind::Invalid);
+        assert_eq!(
+            kind(b"disalow: /a", ProfileId::Rfc9309),
+            LineKind::Other(b"disalow")
+        );
+    }
+
+    #[test]
+    fn allow_is_unknown_in_1994() {
+        assert_eq!(
+            kind(b"Allow: /a", ProfileId::Original1994),
+            LineKind::Other(b"Allow")
+        );
+        assert_eq!(
+            kind(b"Allow: /a", ProfileId::Draft1996),
+            LineKind::Allow(b"/a")
+        );
+    }
+}

@@ -1,0 +1,172 @@
+//! Step 6b, matching one rule's pattern against the target (K6).
+//!
+//! A pattern is compiled into literal segments separated by `*`, with an optional end anchor.
+//! Matching places the first segment at offset 0 (`rfc9309#2.2.2`: matching starts with the first
+//! octet of the path) and every later segment at its leftmost occurrence after the previous one.
+//! Leftmost placement is optimal: it leaves the most room for what follows, so a match exists iff
+//! this greedy placement succeeds. Cost: one substring search per segment, O(segments x length);
+//! no backtracking, so `/*a*a*a*...` stays polynomial.
+
+use crate::encoding::{normalise, Side};
+use crate::profile::{Knobs, MidDollar, Wildcards};
+
+/// A compiled pattern.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pattern {
+    /// Normalised literal segments; `segments.len() - 1` wildcards sit between them.
+    pub segments: Vec<Vec<u8>>,
+    /// The pattern ended with `$` (`rfc9309#2.2.3`).
+    pub anchored: bool,
+    /// The pattern can never match (a `$` before the end under `MidDollar::NeverMatches`).
+    pub impossible: bool,
+}
+
+impl Pattern {
+    /// Compiles `raw` (a rule's value) under `knobs` (K6, K7).
+    pub fn compile(raw: &[u8], knobs: &Knobs) -> Pattern {
+        let (body, anchored, impossible) = match knobs.wildcards {
+            Wildcards::Literal => (raw, false, false),
+            Wildcards::Special(mid_dollar) => {
+                let (body, anchored) = match raw.strip_suffix(b"$") {
+                    Some(body) => (body, true),
+                    None => (raw, false),
+                };
+                let impossible = mid_dollar == MidDollar::NeverMatches && body.contains(&b'$');
+                (body, anchored, impossible)
+            }
+        };
+        let pieces: Vec<&[u8]> = match knobs.wildcards {
+            Wildcards::Literal => vec![body],
+            Wildcards::Special(_) => body.split(|&b| b == b'*').collect(),
+        };
+        let mut in_query = false;
+        let segments = pieces
+            .into_iter()
+            .map(|piece| {
+                let (segment, now_in_query) =
+                    normalise(piece, Side::Pattern, knobs.encoding, in_query);
+                in_query = now_in_query;
+                segment
+            })
+            .collect();
+        Pattern {
+            segments,
+            anchored,
+            impossible,
+        }
+    }
+
+    /// The pattern's length in octets after normalisation, each `*` and the `$` counting one
+    /// (K4 `PatternOctets`; `google#situation-3`, `google#situation-5`).
+    pub fn octets(&self) -> usize {
+        self.segments.iter().map(Vec::len).sum::<usize>()
+            + (self.segments.len() - 1)
+            + usize::from(self.anchored)
+    }
+
+    /// The normalised pattern as text (for explanations).
+    pub fn display(&self) -> String {
+        let mut s = self
+            .segments
+            .iter()
+            .map(|seg| String::from_utf8_lossy(seg).into_owned())
+            .collect::<Vec<_>>()
+            .join("*");
+        if self.anchored {
+            s.push('$');
+        }
+        s
+    }
+
+    /// Matches the pattern against a normalised target. Returns the end of the longest possible
+    /// match (the number of target octets it covers), or `None`.
+    pub fn match_end(&self, target: &[u8]) -> Option<usize> {
+        if self.impossible {
+            return None;
+        }
+        let (first, rest) = self.segments.split_first()?;
+        // RFC9309 2.2.2: matching starts with the first octet of the path.
+        if !target.starts_with(first) {
+            return None;
+        }
+        let mut pos = first.len();
+        let Some((last, middle)) = rest.split_last() else {
+            // No wildcard: a prefix match, or an exact match when anchored.
+            return (!self.anchored || pos == target.len()).then_some(pos);
+        };
+        // RFC9309 2.2.3: each `*` matches any run of octets; place each segment leftmost.
+        for segment in middle {
+            pos += memchr::memmem::find(&target[pos..], segment)? + segment.len();
+        }
+        if self.anchored {
+            // The last segment must end exactly at the end of the target.
+            let start = target.len().checked_sub(last.len())?;
+            (start >= pos && target.ends_with(last)).then_some(target.len())
+        } else if last.is_empty() {
+            // A trailing `*` covers the rest of the target.
+            Some(target.len())
+        } else {
+            // The longest match ends at the last occurrence of the last segment.
+            memchr::memmem::rfind(&target[pos..], last).map(|at| pos + at + last.len())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::ProfileId;
+
+    fn end(pattern: &str, target: &str, profile: ProfileId) -> Option<usize> {
+        let knobs = profile.base_knobs();
+        let target = normalise(target.as_bytes(), Side::Target, knobs.encoding, false).0;
+        Pattern::compile(pattern.as_bytes(), &knobs).match_end(&target)
+    }
+
+    #[test]
+    fn google_path_table() {
+        let g = ProfileId::Google;
+        assert!(end("/fish*.php", "/fishheads/catfish.php?parameters", g).is_some());
+        assert!(end("/*.php$", "/filename.php", g).is_some());
+        assert!(end("/*.php$", "/filename.php?parameters", g).is_none());
+        assert!(end("/$", "/", g).is_some());
+        assert!(end("/$", "/a", g).is_none());
+        assert!(end("/fish/", "/fish", g).is_none());
+        assert_eq!(end("/*", "/abc", g), Some(4));
+    }
+
+    #[test]
+    fn wildcards_are_literal_in_1996() {
+        assert!(end("/*.php", "/index.php", ProfileId::Draft1996).is_none());
+        assert!(end("/*.php", "/*.php", ProfileId::Draft1996).is_some());
+    }
+
+    #[test]
+    fn percent_encoded_star_matches_a_literal_star() {
+        assert!(end("/a-%2A.html", "/a-*.html", ProfileId::Rfc9309).is_some());
+        assert!(end("/foo-%24", "/foo-$", ProfileId::Rfc9309).is_some());
+    }
+
+    #[test]
+    fn octets_count_specials() {
+        let knobs = ProfileId::Google.base_knobs();
+        assert_eq!(Pattern::compile(b"/*.htm", &knobs).octets(), 6);
+        assert_eq!(Pattern::compile(b"/$", &knobs).octets(), 2);
+    }
+
+    #[test]
+    fn many_stars_do_not_backtrack() {
+        // A backtracking matcher never finishes this; the greedy one does 5,000 searches.
+        let pattern = format!("/{}b", "*a".repeat(5000));
+        let target = format!("/{}", "a".repeat(20000));
+        assert!(end(&pattern, &target, ProfileId::Rfc9309).is_none());
+        assert_eq!(
+            end(
+                &format!("/{}", "*a".repeat(5000)),
+                &target,
+                ProfileId::Rfc9309
+            ),
+            Some(20001)
+        );
+    }
+}

@@ -1,0 +1,678 @@
+//! Profiles and their knobs (`docs/profiles.md`).
+//!
+//! A [`Knobs`] value is one complete, concrete reading of the documents. A [`ProfileId`] names a
+//! document; [`ProfileId::knob_variants`] returns the readings that document permits for a given
+//! input: its base reading, plus every alternative of an *open* knob that could matter for this input.
+
+use serde::Serialize;
+
+use crate::request::Request;
+
+/// One of the four documents the oracle can answer for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum ProfileId {
+    /// RFC 9309 (2022).
+    #[serde(rename = "rfc9309")]
+    Rfc9309,
+    /// Google's published interpretation of the protocol.
+    #[serde(rename = "google")]
+    Google,
+    /// Koster's 1996 Internet-Draft, with the HTTP Definitive Guide as a secondary reading.
+    #[serde(rename = "draft-1996")]
+    Draft1996,
+    /// The 1994 "Standard for Robot Exclusion".
+    #[serde(rename = "original-1994")]
+    Original1994,
+}
+
+impl ProfileId {
+    /// All profiles, in the order reports list them.
+    pub const ALL: [ProfileId; 4] = [
+        ProfileId::Rfc9309,
+        ProfileId::Google,
+        ProfileId::Draft1996,
+        ProfileId::Original1994,
+    ];
+
+    /// The profile's stable name, as used in cases, test names and the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProfileId::Rfc9309 => "rfc9309",
+            ProfileId::Google => "google",
+            ProfileId::Draft1996 => "draft-1996",
+            ProfileId::Original1994 => "original-1994",
+        }
+    }
+
+    /// Parses a profile name (exact, as [`ProfileId::name`] prints it).
+    pub fn from_name(name: &str) -> Option<ProfileId> {
+        ProfileId::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The document's base reading: every knob set, open knobs at their first alternative.
+    pub fn base_knobs(self) -> Knobs {
+        match self {
+            // RFC9309 2.1, 2.2, 2.2.1, 2.2.2, 2.2.3, 2.5
+            ProfileId::Rfc9309 => Knobs {
+                grouping: Grouping::UserAgentAfterRuleStartsGroup,
+                agent_value: AgentValue::WholeValue,
+                agent_comparison: AgentComparison::Equal,
+                agent_list: AgentList::Single,
+                selection: Selection::MergeAllMatching,
+                ruleless_record: RulelessRecord::Applies,
+                precedence: Precedence::MostSpecific(Specificity::PatternOctets),
+                allow_directive: true,
+                wildcards: Wildcards::Special(MidDollar::Literal),
+                encoding: Encoding::Rfc9309 {
+                    reserved_in_query_equivalent: false,
+                },
+                charset: Charset::Octets,
+                match_target: MatchTarget::PathAndQuery,
+                empty_rule: EmptyRule::MatchesNothing,
+                robots_txt_allowed: true,
+                bom: Bom::Skip,
+                invalid_pattern: InvalidPattern::UseOctets,
+                size_limit: None,
+            },
+            // google#user-agent-precedence, #rule-precedence, #url-matching, #file-format
+            ProfileId::Google => Knobs {
+                grouping: Grouping::UserAgentAfterRuleStartsGroup,
+                agent_value: AgentValue::LeadingToken,
+                agent_comparison: AgentComparison::Equal,
+                agent_list: AgentList::Single,
+                selection: Selection::MergeAllMatching,
+                ruleless_record: RulelessRecord::Applies,
+                precedence: Precedence::MostSpecific(Specificity::PatternOctets),
+                allow_directive: true,
+                wildcards: Wildcards::Special(MidDollar::Literal),
+                encoding: Encoding::NonAsciiOnly,
+                charset: Charset::Octets,
+                match_target: MatchTarget::PathAndQuery,
+                empty_rule: EmptyRule::MatchesNothing,
+                robots_txt_allowed: false,
+                bom: Bom::Skip,
+                invalid_pattern: InvalidPattern::UseOctets,
+                size_limit: Some(FIVE_HUNDRED_KIB),
+            },
+            // draft-1996#3.2, #3.2.1, #3.2.2, #3.3; guide-ch9#allow-disallow
+            ProfileId::Draft1996 => Knobs {
+                grouping: Grouping::BlankLineRecords(AgentAfterRule::StartsRecord),
+                agent_value: AgentValue::WholeValue,
+                agent_comparison: AgentComparison::Equal,
+                agent_list: AgentList::Single,
+                selection: Selection::FirstMatchingRecord,
+                ruleless_record: RulelessRecord::Applies,
+                precedence: Precedence::FirstMatch,
+                allow_directive: true,
+                wildcards: Wildcards::Literal,
+                encoding: Encoding::DecodeAllButSlash,
+                charset: Charset::Octets,
+                match_target: MatchTarget::PathAndQuery,
+                empty_rule: EmptyRule::MatchesNothing,
+                robots_txt_allowed: true,
+                bom: Bom::Skip,
+                invalid_pattern: InvalidPattern::UseOctets,
+                size_limit: None,
+            },
+            // norobots-1994#format
+            ProfileId::Original1994 => Knobs {
+                grouping: Grouping::BlankLineRecords(AgentAfterRule::StartsRecord),
+                agent_value: AgentValue::WholeValue,
+                agent_comparison: AgentComparison::Equal,
+                agent_list: AgentList::Single,
+                selection: Selection::FirstMatchingRecord,
+                ruleless_record: RulelessRecord::Applies,
+                precedence: Precedence::AnyDisallow,
+                allow_directive: false,
+                wildcards: Wildcards::Literal,
+                encoding: Encoding::Raw,
+                charset: Charset::Octets,
+                match_target: MatchTarget::PathAndQuery,
+                empty_rule: EmptyRule::MatchesNothing,
+                robots_txt_allowed: false,
+                bom: Bom::Skip,
+                invalid_pattern: InvalidPattern::UseOctets,
+                size_limit: None,
+            },
+        }
+    }
+
+    /// The open knobs of this profile that could change the verdict for `request`, each with its
+    /// alternatives. A knob is listed only when the input contains what it is about (a cheap,
+    /// deliberately generous test: listing an irrelevant knob costs time, never correctness).
+    pub fn open_knobs(self, request: &Request<'_>) -> Vec<OpenKnob> {
+        let facts = InputFacts::of(request);
+        let mut open = Vec::new();
+        let mut add = |name: &'static str, cite: &'static str, alternatives: Vec<Alternative>| {
+            open.push(OpenKnob {
+                name,
+                citation: cite,
+                alternatives,
+            })
+        };
+        match self {
+            ProfileId::Rfc9309 => {
+                if facts.starts_with_bom {
+                    add(
+                        "bom",
+                        "rfc9309#2.2",
+                        vec![Alternative::Bom(Bom::KeepAsContent)],
+                    );
+                }
+                if facts.body_len > FIVE_HUNDRED_KIB {
+                    add(
+                        "size-limit",
+                        "rfc9309#2.5",
+                        vec![Alternative::SizeLimit(Some(FIVE_HUNDRED_KIB))],
+                    );
+                }
+                if facts.odd_agent_value {
+                    add(
+                        "agent-value",
+                        "rfc9309#2.2.1",
+                        vec![Alternative::AgentValue(AgentValue::LeadingToken)],
+                    );
+                }
+                if facts.wildcard_or_dollar_in_body {
+                    add(
+                        "specificity",
+                        "rfc9309#2.2.2",
+                        vec![Alternative::Specificity(Specificity::MatchedOctets)],
+                    );
+                    add(
+                        "mid-pattern-dollar",
+                        "rfc9309#2.2.3",
+                        vec![Alternative::MidDollar(MidDollar::NeverMatches)],
+                    );
+                }
+                if facts.percent_or_reserved_query {
+                    add(
+                        "reserved-in-query",
+                        "rfc9309#figure-4",
+                        vec![Alternative::Encoding(Encoding::Rfc9309 {
+                            reserved_in_query_equivalent: true,
+                        })],
+                    );
+                }
+                if facts.body_not_utf8 {
+                    add(
+                        "bridge-encoding",
+                        "rfc9309#2.2.2",
+                        vec![Alternative::Charset(Charset::Latin1)],
+                    );
+                }
+                if facts.body_has_odd_pattern_octets {
+                    add(
+                        "invalid-pattern",
+                        "rfc9309#2.2",
+                        vec![Alternative::InvalidPattern(InvalidPattern::IgnoreLine)],
+                    );
+                }
+            }
+            ProfileId::Google => {
+                if facts.robots_txt_path {
+                    add(
+                        "robots-txt-allowed",
+                        "google#url-matching",
+                        vec![Alternative::RobotsTxtAllowed(true)],
+                    );
+                }
+                if facts.percent_or_special_in_url || facts.percent_in_body {
+                    add(
+                        "percent-encoding",
+                        "google#url-matching",
+                        vec![Alternative::Encoding(Encoding::Rfc9309 {
+                            reserved_in_query_equivalent: false,
+                        })],
+                    );
+                }
+            }
+            ProfileId::Draft1996 => {
+                if facts.blank_line_structure {
+                    add(
+                        "agent-after-rule",
+                        "draft-1996#3.3",
+                        vec![Alternative::Grouping(Grouping::BlankLineRecords(
+                            AgentAfterRule::JoinsRecord,
+                        ))],
+                    );
+                    add(
+                        "ruleless-record",
+                        "draft-1996#3.3",
+                        vec![Alternative::RulelessRecord(RulelessRecord::Skipped)],
+                    );
+                }
+                add(
+                    "agent-substring",
+                    "guide-ch9#user-agent",
+                    vec![Alternative::AgentComparison(AgentComparison::Substring)],
+                );
+                if facts.url_has_query {
+                    add(
+                        "match-target",
+                        "draft-1996#3.2.2",
+                        vec![Alternative::MatchTarget(MatchTarget::PathOnly)],
+                    );
+                }
+                if facts.empty_rule_in_body {
+                    add(
+                        "empty-rule",
+                        "draft-1996#3.2.2",
+                        vec![Alternative::EmptyRule(EmptyRule::MatchesEverything)],
+                    );
+                }
+                if facts.starts_with_bom {
+                    add(
+                        "bom",
+                        "draft-1996#3.3",
+                        vec![Alternative::Bom(Bom::KeepAsContent)],
+                    );
+                }
+            }
+            ProfileId::Original1994 => {
+                if facts.blank_line_structure {
+                    add(
+                        "agent-after-rule",
+                        "norobots-1994#format",
+                        vec![Alternative::Grouping(Grouping::BlankLineRecords(
+                            AgentAfterRule::JoinsRecord,
+                        ))],
+                    );
+                    add(
+                        "ruleless-record",
+                        "norobots-1994#format",
+                        vec![Alternative::RulelessRecord(RulelessRecord::Skipped)],
+                    );
+                }
+                add(
+                    "agent-substring",
+                    "norobots-1994#format",
+                    vec![Alternative::AgentComparison(AgentComparison::Substring)],
+                );
+                if facts.agent_value_with_space {
+                    add(
+                        "agent-list",
+                        "norobots-1994#translator-note",
+                        vec![Alternative::AgentList(AgentList::WhitespaceSeparated)],
+                    );
+                }
+                if facts.percent_in_url || facts.percent_in_body {
+                    add(
+                        "percent-encoding",
+                        "norobots-1994#format",
+                        vec![Alternative::Encoding(Encoding::DecodeAllButSlash)],
+                    );
+                }
+                if facts.robots_txt_path {
+                    add(
+                        "robots-txt-allowed",
+                        "norobots-1994#format",
+                        vec![Alternative::RobotsTxtAllowed(true)],
+                    );
+                }
+                if facts.starts_with_bom {
+                    add(
+                        "bom",
+                        "norobots-1994#format",
+                        vec![Alternative::Bom(Bom::KeepAsContent)],
+                    );
+                }
+            }
+        }
+        open
+    }
+}
+
+/// 500 KiB, the RFC's minimum parsing limit and Google's maximum (`rfc9309#2.5`, `google#file-format`).
+pub const FIVE_HUNDRED_KIB: usize = 500 * 1024;
+
+/// One open knob for one input: its name, the document it is open in, and its other alternatives
+/// (the base reading is always the first alternative and is not repeated here).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OpenKnob {
+    /// Knob name (`docs/profiles.md`).
+    pub name: &'static str,
+    /// Where the document leaves it open.
+    pub citation: &'static str,
+    /// The alternatives besides the base reading.
+    pub alternatives: Vec<Alternative>,
+}
+
+/// One alternative setting of one knob.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Alternative {
+    /// K1.
+    Grouping(Grouping),
+    /// K3.
+    AgentValue(AgentValue),
+    /// K3.
+    AgentComparison(AgentComparison),
+    /// K3.
+    AgentList(AgentList),
+    /// K3.
+    RulelessRecord(RulelessRecord),
+    /// K4.
+    Specificity(Specificity),
+    /// K6.
+    MidDollar(MidDollar),
+    /// K7.
+    Encoding(Encoding),
+    /// K7.
+    Charset(Charset),
+    /// K8.
+    MatchTarget(MatchTarget),
+    /// K9.
+    EmptyRule(EmptyRule),
+    /// K10.
+    RobotsTxtAllowed(bool),
+    /// K12.
+    Bom(Bom),
+    /// K13.
+    InvalidPattern(InvalidPattern),
+    /// K14.
+    SizeLimit(Option<usize>),
+}
+
+impl Alternative {
+    /// Returns `knobs` with this alternative applied.
+    pub fn apply(self, mut knobs: Knobs) -> Knobs {
+        match self {
+            Alternative::Grouping(v) => knobs.grouping = v,
+            Alternative::AgentValue(v) => knobs.agent_value = v,
+            Alternative::AgentComparison(v) => knobs.agent_comparison = v,
+            Alternative::AgentList(v) => knobs.agent_list = v,
+            Alternative::RulelessRecord(v) => knobs.ruleless_record = v,
+            Alternative::Specificity(v) => {
+                if let Precedence::MostSpecific(_) = knobs.precedence {
+                    knobs.precedence = Precedence::MostSpecific(v)
+                }
+            }
+            Alternative::MidDollar(v) => {
+                if let Wildcards::Special(_) = knobs.wildcards {
+                    knobs.wildcards = Wildcards::Special(v)
+                }
+            }
+            Alternative::Encoding(v) => knobs.encoding = v,
+            Alternative::Charset(v) => knobs.charset = v,
+            Alternative::MatchTarget(v) => knobs.match_target = v,
+            Alternative::EmptyRule(v) => knobs.empty_rule = v,
+            Alternative::RobotsTxtAllowed(v) => knobs.robots_txt_allowed = v,
+            Alternative::Bom(v) => knobs.bom = v,
+            Alternative::InvalidPattern(v) => knobs.invalid_pattern = v,
+            Alternative::SizeLimit(v) => knobs.size_limit = v,
+        }
+        knobs
+    }
+}
+
+/// A complete, concrete reading: one setting for every knob of `docs/profiles.md`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Knobs {
+    /// K1: what makes a group.
+    pub grouping: Grouping,
+    /// K3: how a user-agent line's value is read.
+    pub agent_value: AgentValue,
+    /// K3: how a name from the file is compared with the agent.
+    pub agent_comparison: AgentComparison,
+    /// K3: whether one user-agent line may hold several names.
+    pub agent_list: AgentList,
+    /// K3: which group(s) apply.
+    pub selection: Selection,
+    /// K3: whether a record without rules can be selected.
+    pub ruleless_record: RulelessRecord,
+    /// K4: which matching rule decides.
+    pub precedence: Precedence,
+    /// K5: whether `Allow` is a rule.
+    pub allow_directive: bool,
+    /// K6: `*` and `$`.
+    pub wildcards: Wildcards,
+    /// K7: percent-encoding normalisation.
+    pub encoding: Encoding,
+    /// K7: how a body that is not UTF-8 is read.
+    pub charset: Charset,
+    /// K8: what part of the URL is matched.
+    pub match_target: MatchTarget,
+    /// K9: what an empty rule value means.
+    pub empty_rule: EmptyRule,
+    /// K10: whether `/robots.txt` is always allowed.
+    pub robots_txt_allowed: bool,
+    /// K12: the UTF-8 byte-order mark.
+    pub bom: Bom,
+    /// K13: patterns with control characters or inner white space.
+    pub invalid_pattern: InvalidPattern,
+    /// K14: octets after this many are ignored.
+    pub size_limit: Option<usize>,
+}
+
+/// K1: what makes a group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Grouping {
+    /// RFC 9309 / Google: user-agent lines then rules; a user-agent line after a rule starts a group;
+    /// blank lines mean nothing.
+    UserAgentAfterRuleStartsGroup,
+    /// 1994 / 1996: records end at a blank line.
+    BlankLineRecords(AgentAfterRule),
+}
+
+/// K1 (blank-line records): a user-agent line right after a rule line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum AgentAfterRule {
+    /// It starts a new record.
+    StartsRecord,
+    /// It joins the current record.
+    JoinsRecord,
+}
+
+/// K3: how a user-agent line's value is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum AgentValue {
+    /// The whole value is the name.
+    WholeValue,
+    /// Only the leading product token (letters, `_`, `-`) is the name; the rest is ignored.
+    LeadingToken,
+}
+
+/// K3: how a name from the file is compared with the agent (always case-insensitively).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum AgentComparison {
+    /// The name equals the agent.
+    Equal,
+    /// The name is a substring of the agent (the Guide's reading).
+    Substring,
+}
+
+/// K3: whether one user-agent line may hold several names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum AgentList {
+    /// One name per line.
+    Single,
+    /// Names separated by spaces or tabs (the 1994 translator's note).
+    WhitespaceSeparated,
+}
+
+/// K3: which group(s) apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Selection {
+    /// Every matching group, merged; else every `*` group, merged.
+    MergeAllMatching,
+    /// The first matching record; else the first `*` record.
+    FirstMatchingRecord,
+}
+
+/// K3: a record with user-agent lines but no rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum RulelessRecord {
+    /// It can be selected (and then allows everything).
+    Applies,
+    /// It is not a record and is skipped.
+    Skipped,
+}
+
+/// K4: which matching rule decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Precedence {
+    /// The most specific match; allow wins a tie.
+    MostSpecific(Specificity),
+    /// The first matching rule in file order.
+    FirstMatch,
+    /// Any matching disallow rule forbids.
+    AnyDisallow,
+}
+
+/// K4: how specificity is measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Specificity {
+    /// Octets of the normalised pattern, `*` and `$` included.
+    PatternOctets,
+    /// Octets of the target the match covers (the longest possible match).
+    MatchedOctets,
+}
+
+/// K6: `*` and `$`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Wildcards {
+    /// `*` matches any run of octets; a trailing `$` anchors at the end.
+    Special(MidDollar),
+    /// Both are ordinary characters.
+    Literal,
+}
+
+/// K6: a `$` that is not the last character of a pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum MidDollar {
+    /// An ordinary `$`.
+    Literal,
+    /// The pattern can never match.
+    NeverMatches,
+}
+
+/// K7: percent-encoding normalisation of pattern and target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Encoding {
+    /// RFC 9309 2.2.2: non-ASCII encoded, hex upper-cased, unreserved decoded; target `*`/`$` encoded.
+    Rfc9309 {
+        /// Figure 4 row 2's reading: reserved characters in the query compare equal to their encoding.
+        reserved_in_query_equivalent: bool,
+    },
+    /// Only non-ASCII octets are percent-encoded.
+    NonAsciiOnly,
+    /// Every `%xx` decoded except `%2F` (1996 draft 3.2.2).
+    DecodeAllButSlash,
+    /// Octets compared as given.
+    Raw,
+}
+
+/// K7: how a body that is not valid UTF-8 is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Charset {
+    /// As octets.
+    Octets,
+    /// As Latin-1, re-encoded to UTF-8 (RFC 9309's MAY bridge).
+    Latin1,
+}
+
+/// K8: what part of the URL is matched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum MatchTarget {
+    /// Path, then `?` and the query when present.
+    PathAndQuery,
+    /// The path only.
+    PathOnly,
+}
+
+/// K9: an allow/disallow line with an empty value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum EmptyRule {
+    /// It matches nothing (or is ignored: the same verdicts).
+    MatchesNothing,
+    /// It matches every URL, with length 0.
+    MatchesEverything,
+}
+
+/// K12: a UTF-8 byte-order mark at the start of the body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Bom {
+    /// Skipped.
+    Skip,
+    /// Kept: it becomes part of the first line.
+    KeepAsContent,
+}
+
+/// K13: a pattern with control characters or inner white space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum InvalidPattern {
+    /// Its octets are used (percent-encoded where the encoding says so).
+    UseOctets,
+    /// The line is not a valid rule and is ignored.
+    IgnoreLine,
+}
+
+/// Cheap facts about an input that decide which open knobs are worth trying.
+struct InputFacts {
+    body_len: usize,
+    starts_with_bom: bool,
+    body_not_utf8: bool,
+    odd_agent_value: bool,
+    agent_value_with_space: bool,
+    wildcard_or_dollar_in_body: bool,
+    percent_in_body: bool,
+    percent_in_url: bool,
+    percent_or_special_in_url: bool,
+    percent_or_reserved_query: bool,
+    url_has_query: bool,
+    robots_txt_path: bool,
+    blank_line_structure: bool,
+    empty_rule_in_body: bool,
+    body_has_odd_pattern_octets: bool,
+}
+
+impl InputFacts {
+    fn of(request: &Request<'_>) -> InputFacts {
+        let body = request.body;
+        let url = request.url.as_bytes();
+        let lines = crate::body::split_lines(body);
+        let mut odd_agent_value = false;
+        let mut agent_value_with_space = false;
+        let mut empty_rule_in_body = false;
+        let mut body_has_odd_pattern_octets = false;
+        for line in &lines {
+            if let Some((field, value)) = crate::line::field_and_value(line.bytes) {
+                if field.eq_ignore_ascii_case(b"user-agent") {
+                    let plain = value == b"*"
+                        || value
+                            .iter()
+                            .all(|&b| b.is_ascii_alphabetic() || b == b'_' || b == b'-');
+                    odd_agent_value |= !plain;
+                    agent_value_with_space |= value.iter().any(|&b| b == b' ' || b == b'\t');
+                } else if field.eq_ignore_ascii_case(b"allow")
+                    || field.eq_ignore_ascii_case(b"disallow")
+                {
+                    empty_rule_in_body |= value.is_empty();
+                    body_has_odd_pattern_octets |=
+                        value.iter().any(|&b| b < 0x20 || b == 0x7F || b == b' ');
+                }
+            }
+        }
+        let split = crate::url::split(request.url);
+        let query = split.query.unwrap_or(b"");
+        InputFacts {
+            body_len: body.len(),
+            starts_with_bom: body.starts_with(crate::body::UTF8_BOM),
+            body_not_utf8: std::str::from_utf8(body).is_err(),
+            odd_agent_value,
+            agent_value_with_space,
+            wildcard_or_dollar_in_body: memchr::memchr2(b'*', b'$', body).is_some(),
+            percent_in_body: memchr::memchr(b'%', body).is_some(),
+            percent_in_url: memchr::memchr(b'%', url).is_some(),
+            percent_or_special_in_url: memchr::memchr3(b'%', b'*', b'$', url).is_some(),
+            percent_or_reserved_query: memchr::memchr(b'%', url).is_some()
+                || memchr::memchr(b'%', body).is_some()
+                || query.iter().any(|b| b":/?[]@".contains(b)),
+            url_has_query: split.query.is_some(),
+            robots_txt_path: split.path == b"/robots.txt",
+            blank_line_structure: true,
+            empty_rule_in_body,
+            body_has_odd_pattern_octets,
+        }
+    }
+}

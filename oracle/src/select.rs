@@ -1,0 +1,179 @@
+//! Step 4, selection (K3): which group(s) apply to the agent.
+
+use serde::Serialize;
+
+use crate::group::Group;
+use crate::line::is_ws;
+use crate::profile::{AgentComparison, AgentList, AgentValue, Knobs, RulelessRecord, Selection};
+
+/// A name read from a user-agent line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AgentName<'a> {
+    /// `*`: every crawler.
+    Star,
+    /// A crawler's name.
+    Name(&'a [u8]),
+    /// Nothing usable (e.g. a value with no leading product token under `LeadingToken`).
+    Nothing,
+}
+
+/// Reads the names of one user-agent value (K3: `AgentValue`, `AgentList`).
+pub fn agent_names<'a>(value: &'a [u8], knobs: &Knobs) -> Vec<AgentName<'a>> {
+    let words: Vec<&[u8]> = match knobs.agent_list {
+        AgentList::Single => vec![value],
+        AgentList::WhitespaceSeparated => value
+            .split(|&b| is_ws(b))
+            .filter(|w| !w.is_empty())
+            .collect(),
+    };
+    words
+        .into_iter()
+        .map(|word| agent_name(word, knobs.agent_value))
+        .collect()
+}
+
+fn agent_name(value: &[u8], how: AgentValue) -> AgentName<'_> {
+    match how {
+        AgentValue::WholeValue if value == b"*" => AgentName::Star,
+        AgentValue::WholeValue if value.is_empty() => AgentName::Nothing,
+        AgentValue::WholeValue => AgentName::Name(value),
+        // google#user-agent-precedence: text after the product token is ignored.
+        AgentValue::LeadingToken => {
+            if value.first() == Some(&b'*') && value.get(1).is_none_or(|&b| is_ws(b)) {
+                return AgentName::Star;
+            }
+            let end = value
+                .iter()
+                .position(|&b| !(b.is_ascii_alphabetic() || b == b'_' || b == b'-'))
+                .unwrap_or(value.len());
+            if end == 0 {
+                AgentName::Nothing
+            } else {
+                AgentName::Name(&value[..end])
+            }
+        }
+    }
+}
+
+/// Whether a name from the file designates `agent` (case-insensitive everywhere:
+/// `rfc9309#2.2.1`, `google#user-agent`, `draft-1996#3.2.1`, `norobots-1994#format`).
+pub fn name_matches(name: &[u8], agent: &str, how: AgentComparison) -> bool {
+    let agent = agent.as_bytes();
+    match how {
+        AgentComparison::Equal => name.eq_ignore_ascii_case(agent),
+        // guide-ch9#user-agent: the name is a case-insensitive substring of the robot's name.
+        AgentComparison::Substring => {
+            !name.is_empty()
+                && agent
+                    .windows(name.len())
+                    .any(|window| window.eq_ignore_ascii_case(name))
+        }
+    }
+}
+
+/// Why the selected groups were chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SelectionReason {
+    /// Groups naming the agent.
+    Specific,
+    /// No group names the agent; the `*` group(s).
+    Star,
+    /// No group names the agent and there is no `*` group: no rules apply.
+    NoGroup,
+}
+
+/// The result of selection.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Selected {
+    /// Indices into the group list, in file order.
+    pub groups: Vec<usize>,
+    /// Why.
+    pub reason: SelectionReason,
+}
+
+/// Selects the group(s) for `agent` (K3).
+pub fn select(groups: &[Group<'_>], agent: &str, knobs: &Knobs) -> Selected {
+    let candidate = |group: &Group<'_>| {
+        !(knobs.ruleless_record == RulelessRecord::Skipped && group.rules.is_empty())
+    };
+    let has = |group: &Group<'_>, want_star: bool| {
+        group.agents.iter().any(|line| {
+            agent_names(line.value, knobs)
+                .into_iter()
+                .any(|name| match name {
+                    AgentName::Star => want_star,
+                    AgentName::Name(name) => {
+                        !want_star && name_matches(name, agent, knobs.agent_comparison)
+                    }
+                    AgentName::Nothing => false,
+                })
+        })
+    };
+    let pick = |want_star: bool| -> Vec<usize> {
+        let mut matching =
+            (0..groups.len()).filter(|&i| candidate(&groups[i]) && has(&groups[i], want_star));
+        match knobs.selection {
+            // RFC9309 2.2.1: all matching groups are combined; google#grouping likewise.
+            Selection::MergeAllMatching => matching.collect(),
+            // draft-1996#3.2.1: the first record naming the robot; `*` is the default record.
+            Selection::FirstMatchingRecord => matching.next().into_iter().collect(),
+        }
+    };
+    let specific = pick(false);
+    if !specific.is_empty() {
+        return Selected {
+            groups: specific,
+            reason: SelectionReason::Specific,
+        };
+    }
+    // RFC9309 2.2.1: otherwise the `*` group(s); google#user-agent-precedence: never combined.
+    let star = pick(true);
+    if !star.is_empty() {
+        return Selected {
+            groups: star,
+            reason: SelectionReason::Star,
+        };
+    }
+    Selected {
+        groups: Vec::new(),
+        reason: SelectionReason::NoGroup,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::ProfileId;
+
+    #[test]
+    fn google_reads_the_leading_token() {
+        let knobs = ProfileId::Google.base_knobs();
+        assert_eq!(
+            agent_names(b"googlebot/1.2", &knobs),
+            vec![AgentName::Name(b"googlebot")]
+        );
+        assert_eq!(
+            agent_names(b"googlebot*", &knobs),
+            vec![AgentName::Name(b"googlebot")]
+        );
+        assert_eq!(agent_names(b"* x", &knobs), vec![AgentName::Star]);
+        assert_eq!(agent_names(b"/x", &knobs), vec![AgentName::Nothing]);
+    }
+
+    #[test]
+    fn rfc9309_compares_the_whole_value() {
+        let knobs = ProfileId::Rfc9309.base_knobs();
+        assert_eq!(
+            agent_names(b"googlebot/1.2", &knobs),
+            vec![AgentName::Name(b"googlebot/1.2")]
+        );
+    }
+
+    #[test]
+    fn substring_comparison() {
+        assert!(name_matches(b"bot", "Spambot", AgentComparison::Substring));
+        assert!(!name_matches(b"bot", "Spambot", AgentComparison::Equal));
+        assert!(name_matches(b"SPAMBOT", "spambot", AgentComparison::Equal));
+    }
+}

@@ -1,0 +1,233 @@
+//! Unit tests of the whole pipeline, one or more per knob of `docs/profiles.md`.
+
+use crate::{evaluate, Fetch, ProfileId, Request, Verdict};
+use ProfileId::*;
+use Verdict::*;
+
+fn verdicts(body: &str, agent: &str, url: &str) -> [Verdict; 4] {
+    verdicts_bytes(body.as_bytes(), agent, url, Fetch::default())
+}
+
+fn verdicts_bytes(body: &[u8], agent: &str, url: &str, fetch: Fetch) -> [Verdict; 4] {
+    let request = Request {
+        body,
+        agent,
+        url,
+        fetch,
+    };
+    ProfileId::ALL.map(|p| evaluate(p, &request).verdict)
+}
+
+#[test]
+fn k01_grouping_blank_lines() {
+    // A blank line inside a group means nothing to RFC 9309, but ends a 1996/1994 record.
+    let body = "User-agent: a\n\nDisallow: /x\n";
+    assert_eq!(
+        verdicts(body, "a", "/x"),
+        [Disallowed, Disallowed, Allowed, Allowed]
+    );
+}
+
+#[test]
+fn k02_rules_outside_groups_are_ignored() {
+    assert_eq!(
+        verdicts("Disallow: /\nUser-agent: b\nDisallow: /b\n", "a", "/x"),
+        [Allowed; 4]
+    );
+}
+
+#[test]
+fn k03_group_selection() {
+    // RFC 9309 merges both groups; 1996/1994 take the first record only.
+    let body = "User-agent: a\nDisallow: /x\n\nUser-agent: a\nDisallow: /y\n";
+    assert_eq!(
+        verdicts(body, "A", "/y"),
+        [Disallowed, Disallowed, Allowed, Allowed]
+    );
+    // Google ignores text after the token; for RFC 9309 that is open.
+    let body = "User-agent: googlebot/1.2\nDisallow: /\n";
+    assert_eq!(
+        verdicts(body, "googlebot", "/x"),
+        [Either, Disallowed, Allowed, Allowed]
+    );
+}
+
+#[test]
+fn k03_substring_is_open_in_1996() {
+    let body = "User-agent: bot\nDisallow: /\n";
+    assert_eq!(
+        verdicts(body, "Spambot", "/x"),
+        [Allowed, Allowed, Either, Either]
+    );
+}
+
+#[test]
+fn k04_precedence() {
+    let body = "User-agent: *\nDisallow: /page\nAllow: /page\n";
+    assert_eq!(
+        verdicts(body, "a", "/page"),
+        [Allowed, Allowed, Disallowed, Disallowed]
+    );
+    // google#situation-4: equal pattern lengths, allow wins; "matched octets" would disagree.
+    let body = "User-agent: *\nAllow: /page\nDisallow: /*.ph\n";
+    assert_eq!(
+        verdicts(body, "a", "/page.php5"),
+        [Either, Allowed, Allowed, Allowed]
+    );
+}
+
+#[test]
+fn k05_allow_is_unknown_in_1994() {
+    let body = "User-agent: *\nAllow: /a\nDisallow: /\n";
+    assert_eq!(
+        verdicts(body, "x", "/a"),
+        [Allowed, Allowed, Allowed, Disallowed]
+    );
+}
+
+#[test]
+fn k06_wildcards() {
+    let body = "User-agent: *\nDisallow: /*.gif$\n";
+    assert_eq!(
+        verdicts(body, "x", "/a/b.gif"),
+        [Disallowed, Disallowed, Allowed, Allowed]
+    );
+    assert_eq!(verdicts(body, "x", "/a/b.gif?x"), [Allowed; 4]);
+}
+
+#[test]
+fn k07_percent_encoding() {
+    let body = "User-agent: *\nDisallow: /foo/bar/baz\n";
+    assert_eq!(
+        verdicts(body, "x", "/foo/bar/%62%61%7A"),
+        [Disallowed, Either, Disallowed, Either]
+    );
+    let body = "User-agent: *\nDisallow: /a%2fb\n";
+    assert_eq!(
+        verdicts(body, "x", "/a/b"),
+        [Allowed, Allowed, Allowed, Allowed]
+    );
+}
+
+#[test]
+fn k08_match_target() {
+    let body = "User-agent: *\nDisallow: /p?q\n";
+    assert_eq!(
+        verdicts(body, "x", "/p?q=1"),
+        [Disallowed, Disallowed, Either, Disallowed]
+    );
+}
+
+#[test]
+fn k09_empty_rule() {
+    let body = "User-agent: *\nDisallow:\n";
+    assert_eq!(
+        verdicts(body, "x", "/a"),
+        [Allowed, Allowed, Either, Allowed]
+    );
+}
+
+#[test]
+fn k10_robots_txt() {
+    let body = "User-agent: *\nDisallow: /\n";
+    assert_eq!(
+        verdicts(body, "x", "/robots.txt"),
+        [Allowed, Either, Allowed, Either]
+    );
+}
+
+#[test]
+fn k12_bom() {
+    let body = b"\xEF\xBB\xBFUser-agent: *\nDisallow: /\n";
+    assert_eq!(
+        verdicts_bytes(body, "x", "/a", Fetch::default()),
+        [Either, Disallowed, Either, Either]
+    );
+}
+
+#[test]
+fn k14_size_limit() {
+    let mut body = b"User-agent: *\n".to_vec();
+    while body.len() < 520 * 1024 {
+        body.extend_from_slice(b"Disallow: /filler\n");
+    }
+    body.extend_from_slice(b"Disallow: /late\n");
+    assert_eq!(
+        verdicts_bytes(&body, "x", "/late", Fetch::default()),
+        [Either, Allowed, Disallowed, Disallowed]
+    );
+    assert_eq!(
+        verdicts_bytes(&body, "x", "/filler", Fetch::default()),
+        [Disallowed; 4]
+    );
+}
+
+#[test]
+fn k15_fetch_outcomes() {
+    let body = b"User-agent: *\nDisallow: /\n";
+    let status = |status, redirects| Fetch::Status { status, redirects };
+    assert_eq!(
+        verdicts_bytes(b"", "x", "/", status(404, 0)),
+        [Allowed, Allowed, Allowed, Allowed]
+    );
+    assert_eq!(
+        verdicts_bytes(b"", "x", "/", status(503, 0)),
+        [Disallowed, Disallowed, Disallowed, Either]
+    );
+    assert_eq!(
+        verdicts_bytes(b"", "x", "/", status(429, 0)),
+        [Allowed, Disallowed, Either, Either]
+    );
+    assert_eq!(
+        verdicts_bytes(body, "x", "/", status(200, 6)),
+        [Either, Either, Disallowed, Either]
+    );
+    assert_eq!(
+        verdicts_bytes(body, "x", "/", status(200, 5)),
+        [Disallowed, Disallowed, Disallowed, Either]
+    );
+    assert_eq!(
+        verdicts_bytes(b"", "x", "/", Fetch::Unreachable),
+        [Disallowed, Disallowed, Disallowed, Either]
+    );
+}
+
+#[test]
+fn rfc9309_section_5_1() {
+    let body = "User-Agent: *\nDisallow: *.gif$\nDisallow: /example/\nAllow: /publications/\n\n\
+                User-Agent: foobot\nDisallow:/\nAllow:/example/page.html\nAllow:/example/allowed.gif\n\n\
+                User-Agent: barbot\nUser-Agent: bazbot\nDisallow: /example/page.html\n\nUser-Agent: quxbot\n";
+    let rfc = |agent, url| evaluate(Rfc9309, &Request::new(body.as_bytes(), agent, url)).verdict;
+    assert_eq!(rfc("foobot", "/example/page.html"), Allowed);
+    assert_eq!(rfc("foobot", "/other"), Disallowed);
+    assert_eq!(rfc("bazbot", "/example/page.html"), Disallowed);
+    assert_eq!(rfc("quxbot", "/example/x"), Allowed);
+    assert_eq!(rfc("other", "/example/x"), Disallowed);
+    assert_eq!(rfc("other", "/publications/x.gif"), Either);
+}
+
+#[test]
+fn explanation_names_the_deciding_rule() {
+    let body = b"User-agent: *\nAllow: /p\nDisallow: /\n";
+    let explanation = evaluate(Google, &Request::new(body, "x", "/page"));
+    let text = explanation.to_string();
+    assert!(text.contains("=> line 2: Allow \"/p\""), "{text}");
+    assert!(text.contains("reading's verdict: allowed"), "{text}");
+}
+
+#[test]
+fn total_on_garbage() {
+    let bodies: [&[u8]; 4] = [
+        b"\xFF\xFE\x00\x00",
+        b"\r\r\r:::\n#",
+        b"User-agent:\nDisallow:%",
+        b"*$*$",
+    ];
+    for body in bodies {
+        for url in ["", "%", "http://", "*", "/%zz?#", "a:b"] {
+            for p in ProfileId::ALL {
+                let _ = evaluate(p, &Request::new(body, "", url));
+            }
+        }
+    }
+}
