@@ -21,8 +21,8 @@ pub struct BodyNotes {
     pub truncated_at: Option<usize>,
     /// A leading BOM was skipped (K12).
     pub bom_skipped: bool,
-    /// The body was read as Latin-1 and re-encoded (K7, RFC 9309's MAY bridge).
-    pub read_as_latin1: bool,
+    /// The body was not UTF-8 and was read this way (K7).
+    pub charset: Option<Charset>,
 }
 
 /// Applies the size limit, BOM and charset knobs; returns the octets to split into lines.
@@ -43,12 +43,37 @@ pub fn prepare_body<'a>(body: &'a [u8], knobs: &Knobs) -> (std::borrow::Cow<'a, 
         bytes = &bytes[UTF8_BOM.len()..];
         notes.bom_skipped = true;
     }
-    if knobs.charset == Charset::Latin1 && std::str::from_utf8(bytes).is_err() {
-        notes.read_as_latin1 = true;
-        let text: String = bytes.iter().map(|&b| char::from(b)).collect();
-        return (std::borrow::Cow::Owned(text.into_bytes()), notes);
+    if knobs.charset == Charset::Octets || std::str::from_utf8(bytes).is_ok() {
+        return (std::borrow::Cow::Borrowed(bytes), notes);
     }
-    (std::borrow::Cow::Borrowed(bytes), notes)
+    notes.charset = Some(knobs.charset);
+    let repaired: Vec<u8> = match knobs.charset {
+        Charset::Octets => unreachable!("returned above"),
+        Charset::Latin1 => bytes
+            .iter()
+            .map(|&b| char::from(b))
+            .collect::<String>()
+            .into_bytes(),
+        Charset::DropInvalidOctets => bytes
+            .utf8_chunks()
+            .flat_map(|c| c.valid().as_bytes())
+            .copied()
+            .collect(),
+        Charset::DropInvalidLines => {
+            let mut out = Vec::with_capacity(bytes.len());
+            for line in bytes.split_inclusive(|&b| b == b'\n' || b == b'\r') {
+                let (content, end) = line.split_at(
+                    line.len() - usize::from(line.ends_with(b"\n") || line.ends_with(b"\r")),
+                );
+                if std::str::from_utf8(content).is_ok() {
+                    out.extend_from_slice(content);
+                }
+                out.extend_from_slice(end);
+            }
+            out
+        }
+    };
+    (std::borrow::Cow::Owned(repaired), notes)
 }
 
 /// Splits a body into lines at CR, LF or CRLF (`rfc9309#2.2` NL; `google#file-format`;
@@ -124,6 +149,10 @@ mod tests {
         knobs.charset = Charset::Latin1;
         let (prepared, notes) = prepare_body(b"/caf\xE9", &knobs);
         assert_eq!(&*prepared, "/café".as_bytes());
-        assert!(notes.read_as_latin1);
+        assert_eq!(notes.charset, Some(Charset::Latin1));
+        knobs.charset = Charset::DropInvalidOctets;
+        assert_eq!(&*prepare_body(b"/caf\xE9\n", &knobs).0, b"/caf\n");
+        knobs.charset = Charset::DropInvalidLines;
+        assert_eq!(&*prepare_body(b"a\n/caf\xE9\r\nb", &knobs).0, b"a\n\r\nb");
     }
 }

@@ -145,8 +145,8 @@ fn write_reading(out: &mut String, reading: &Reading) -> fmt::Result {
     if let Some(limit) = notes.truncated_at {
         writeln!(out, "  body: octets after {limit} ignored (size limit)")?;
     }
-    if notes.read_as_latin1 {
-        writeln!(out, "  body: not UTF-8, read as Latin-1")?;
+    if let Some(charset) = notes.charset {
+        writeln!(out, "  body: not UTF-8, read as {charset:?}")?;
     }
     writeln!(out, "  groups found: {}", reading.groups.len())?;
     for (i, group) in reading.groups.iter().enumerate() {

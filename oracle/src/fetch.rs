@@ -68,7 +68,8 @@ fn status_effect(profile: ProfileId, status: u16) -> (FetchEffect, &'static str)
         (ProfileId::Google, 400..=499) => (Allowed, "google#status-codes"),
         (ProfileId::Google, 500..=599) => (Disallowed, "google#status-codes"),
         (ProfileId::Google, _) => (open(), "google#status-codes"),
-        (ProfileId::Draft1996, 404) => (Allowed, "draft-1996#3.1"),
+        // draft-1996#3.1: the resource does not exist (404; 410 says the same).
+        (ProfileId::Draft1996, 404 | 410) => (Allowed, "draft-1996#3.1"),
         (ProfileId::Draft1996, 401 | 403 | 503) => (Disallowed, "draft-1996#3.1"),
         (ProfileId::Draft1996, _) => (open(), "draft-1996#3.1"),
         (ProfileId::Original1994, 404) => (Allowed, "norobots-1994#format"),

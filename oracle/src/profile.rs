@@ -221,13 +221,35 @@ impl ProfileId {
                     add(
                         "percent-encoding",
                         "google#url-matching",
-                        vec![Alternative::Encoding(Encoding::Rfc9309 {
-                            reserved_in_query_equivalent: false,
-                        })],
+                        vec![
+                            Alternative::Encoding(Encoding::Rfc9309 {
+                                reserved_in_query_equivalent: false,
+                            }),
+                            Alternative::Encoding(Encoding::Rfc9309 {
+                                reserved_in_query_equivalent: true,
+                            }),
+                        ],
+                    );
+                }
+                if facts.body_not_utf8 {
+                    add(
+                        "non-utf8",
+                        "google#file-format",
+                        vec![
+                            Alternative::Charset(Charset::DropInvalidOctets),
+                            Alternative::Charset(Charset::DropInvalidLines),
+                        ],
                     );
                 }
             }
             ProfileId::Draft1996 => {
+                if facts.body_len > FIVE_HUNDRED_KIB {
+                    add(
+                        "size-limit",
+                        "draft-1996#5",
+                        vec![Alternative::SizeLimit(Some(FIVE_HUNDRED_KIB))],
+                    );
+                }
                 if facts.blank_line_structure {
                     add(
                         "agent-after-rule",
@@ -569,6 +591,10 @@ pub enum Charset {
     Octets,
     /// As Latin-1, re-encoded to UTF-8 (RFC 9309's MAY bridge).
     Latin1,
+    /// Octets that are not UTF-8 are dropped (`google#file-format`: characters may be ignored).
+    DropInvalidOctets,
+    /// Lines holding octets that are not UTF-8 are dropped (the rule is rendered invalid).
+    DropInvalidLines,
 }
 
 /// K8: what part of the URL is matched.

@@ -1,0 +1,10 @@
+//! The case corpus: format, loading and validation (`spec-cases/README.md`).
+
+pub mod citation;
+pub mod escape;
+pub mod load;
+pub mod model;
+pub mod statements;
+
+pub use citation::{Citation, DOCUMENTS};
+pub use load::{Case, Check, Corpus, LoadError};

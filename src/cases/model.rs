@@ -1,0 +1,387 @@
+//! The case format's types, exactly as a case file is written (`spec-cases/README.md`).
+//!
+//! Each field that needs checking has its own type whose conversion validates it, so that a bad
+//! value is reported by the YAML reader with its line and column.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+use robotstxt_oracle::{ProfileId, Verdict};
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use serde::de::{self, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+
+use super::citation::Citation;
+use super::escape;
+use super::statements;
+
+/// One case file.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(
+    title = "robots.txt conformance case",
+    description = "One case of the robotstxt-conformance corpus; see spec-cases/README.md."
+)]
+pub struct CaseFile {
+    /// One line: what the case shows.
+    pub title: String,
+    /// Citations, `document#section`.
+    pub cite: NonEmpty<Citation>,
+    /// Lower-case topic words.
+    #[serde(default)]
+    pub tags: Vec<Tag>,
+    /// RFC 9309 statements this case tests (ids from rfc9309-statements.yaml).
+    #[serde(default)]
+    pub covers: Vec<StatementRef>,
+    /// Free text.
+    #[serde(default)]
+    pub note: Option<String>,
+    /// The body as UTF-8 text.
+    #[serde(default)]
+    pub body: Option<String>,
+    /// The body with escapes for arbitrary octets.
+    #[serde(default)]
+    pub body_escaped: Option<EscapedBytes>,
+    /// A body described rather than stored.
+    #[serde(default)]
+    pub body_generated: Option<GeneratedBody>,
+    /// The fetch outcome; absent means HTTP 200 with no redirect.
+    #[serde(default)]
+    pub fetch: Option<FetchSpec>,
+    /// The checks, numbered from 1.
+    pub checks: NonEmpty<CheckSpec>,
+}
+
+/// One check of a case.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CheckSpec {
+    /// The crawler's product token.
+    pub agent: ProductToken,
+    /// An absolute URL or an absolute path.
+    pub url: CaseUrl,
+    /// The expected verdict per profile.
+    pub expect: Expect,
+    /// Free text.
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// A list that must not be empty.
+#[derive(Debug, Clone)]
+pub struct NonEmpty<T>(pub Vec<T>);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for NonEmpty<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let items = Vec::<T>::deserialize(deserializer)?;
+        if items.is_empty() {
+            return Err(de::Error::custom(
+                "the list is empty; give at least one entry",
+            ));
+        }
+        Ok(NonEmpty(items))
+    }
+}
+
+impl<T: JsonSchema> JsonSchema for NonEmpty<T> {
+    fn schema_name() -> Cow<'static, str> {
+        format!("NonEmpty_{}", T::schema_name()).into()
+    }
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let item = generator.subschema_for::<T>();
+        json_schema!({ "type": "array", "items": item, "minItems": 1 })
+    }
+}
+
+impl<'de> Deserialize<'de> for Citation {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Citation::parse(&String::deserialize(deserializer)?).map_err(de::Error::custom)
+    }
+}
+
+impl JsonSchema for Citation {
+    fn schema_name() -> Cow<'static, str> {
+        "Citation".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let ids: Vec<String> = super::citation::DOCUMENTS
+            .iter()
+            .flat_map(|d| d.sections.iter().map(move |s| format!("{}#{}", d.id, s)))
+            .collect();
+        json_schema!({ "type": "string", "enum": ids })
+    }
+}
+
+macro_rules! validated_string {
+    ($(#[$doc:meta])* $name:ident, $check:expr, $schema:tt) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct $name(pub String);
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = String::deserialize(deserializer)?;
+                let check: fn(&str) -> Result<(), String> = $check;
+                check(&text).map_err(de::Error::custom)?;
+                Ok($name(text))
+            }
+        }
+
+        impl JsonSchema for $name {
+            fn schema_name() -> Cow<'static, str> {
+                stringify!($name).into()
+            }
+            fn json_schema(_: &mut SchemaGenerator) -> Schema {
+                json_schema!($schema)
+            }
+        }
+    };
+}
+
+validated_string!(
+    /// A lower-case tag.
+    Tag,
+    |t| {
+        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
+            Ok(())
+        } else {
+            Err(format!("tag `{t}` must be lower-case letters, digits and `-`"))
+        }
+    },
+    { "type": "string", "pattern": "^[a-z0-9-]+$" }
+);
+
+validated_string!(
+    /// A product token (`rfc9309#2.2.1`): letters, `_` and `-`.
+    ProductToken,
+    |t| {
+        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_' || b == b'-') {
+            Ok(())
+        } else {
+            Err(format!("agent `{t}` is not a product token: use letters, `_` and `-` only (rfc9309#2.2.1)"))
+        }
+    },
+    { "type": "string", "pattern": "^[A-Za-z_-]+$" }
+);
+
+validated_string!(
+    /// An absolute URL (`scheme:...`) or an absolute path (`/...`).
+    CaseUrl,
+    |u| {
+        let scheme = u.split_once(':').is_some_and(|(s, _)| {
+            s.starts_with(|c: char| c.is_ascii_alphabetic())
+                && s.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+        });
+        if u.starts_with('/') || scheme {
+            Ok(())
+        } else {
+            Err(format!("url `{u}` is neither an absolute URL (`https://example.com/a`) nor a path starting with `/`"))
+        }
+    },
+    { "type": "string", "pattern": "^(/|[A-Za-z][A-Za-z0-9+.-]*:)" }
+);
+
+validated_string!(
+    /// An id from `rfc9309-statements.yaml`.
+    StatementRef,
+    |s| {
+        if statements::statements().iter().any(|st| st.id == s) {
+            Ok(())
+        } else {
+            Err(format!("unknown statement `{s}`; see spec-cases/rfc9309-statements.yaml for the ids"))
+        }
+    },
+    { "type": "string", "pattern": "^rfc9309/" }
+);
+
+/// Octets written with escapes (`\xHH`, ...), decoded at load time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EscapedBytes(pub Vec<u8>);
+
+impl<'de> Deserialize<'de> for EscapedBytes {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        escape::decode(&text)
+            .map(EscapedBytes)
+            .map_err(de::Error::custom)
+    }
+}
+
+impl JsonSchema for EscapedBytes {
+    fn schema_name() -> Cow<'static, str> {
+        "EscapedBytes".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string",
+            "description": "Text with escapes: \\n \\r \\t \\0 \\\\ \\xHH \\u{HHHH}"
+        })
+    }
+}
+
+/// A body described by parts.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GeneratedBody {
+    /// How text parts are encoded.
+    #[serde(default)]
+    pub encoding: TextEncoding,
+    /// The parts, concatenated.
+    pub parts: NonEmpty<BodyPart>,
+}
+
+/// The encoding of a generated body's text.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum TextEncoding {
+    /// UTF-8.
+    #[default]
+    #[serde(rename = "utf-8")]
+    Utf8,
+    /// UTF-16, little-endian, no BOM added.
+    #[serde(rename = "utf-16le")]
+    Utf16le,
+    /// UTF-16, big-endian, no BOM added.
+    #[serde(rename = "utf-16be")]
+    Utf16be,
+}
+
+/// One part of a generated body: `text` or `escaped`, repeated.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BodyPart {
+    /// Plain text.
+    #[serde(default)]
+    pub text: Option<String>,
+    /// Text with escapes.
+    #[serde(default)]
+    pub escaped: Option<EscapedBytes>,
+    /// How many times (default 1).
+    #[serde(default = "one")]
+    pub repeat: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// The fetch outcome of a case.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FetchSpec {
+    /// The final HTTP status.
+    #[serde(default)]
+    pub status: Option<u16>,
+    /// Redirect hops before it.
+    #[serde(default)]
+    pub redirects: Option<u32>,
+    /// No response at all (DNS failure, timeout, reset).
+    #[serde(default)]
+    pub unreachable: Option<bool>,
+}
+
+/// The expected verdict of a check for every profile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Expect(pub BTreeMap<ProfileId, Verdict>);
+
+fn parse_verdict(text: &str) -> Result<Verdict, String> {
+    match text {
+        "allowed" => Ok(Verdict::Allowed),
+        "disallowed" => Ok(Verdict::Disallowed),
+        "either" => Ok(Verdict::Either),
+        other => Err(format!(
+            "unknown verdict `{other}`; use allowed, disallowed or either"
+        )),
+    }
+}
+
+impl<'de> Deserialize<'de> for Expect {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ExpectVisitor;
+        impl<'de> Visitor<'de> for ExpectVisitor {
+            type Value = Expect;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(
+                    "a verdict (allowed, disallowed, either) or a map from profile to verdict",
+                )
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Expect, E> {
+                let verdict = parse_verdict(text).map_err(E::custom)?;
+                Ok(Expect(
+                    ProfileId::ALL.iter().map(|&p| (p, verdict)).collect(),
+                ))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Expect, A::Error> {
+                let mut named = BTreeMap::new();
+                let mut others = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    let verdict =
+                        parse_verdict(&map.next_value::<String>()?).map_err(de::Error::custom)?;
+                    if key == "others" {
+                        others = Some(verdict);
+                    } else if let Some(profile) = ProfileId::from_name(&key) {
+                        if named.insert(profile, verdict).is_some() {
+                            return Err(de::Error::custom(format!(
+                                "profile `{key}` is given twice"
+                            )));
+                        }
+                    } else {
+                        return Err(de::Error::custom(format!(
+                            "unknown profile `{key}`; use rfc9309, google, draft-1996, original-1994 or others"
+                        )));
+                    }
+                }
+                for profile in ProfileId::ALL {
+                    match (named.contains_key(&profile), others) {
+                        (true, _) => {}
+                        (false, Some(verdict)) => {
+                            named.insert(profile, verdict);
+                        }
+                        (false, None) => {
+                            return Err(de::Error::custom(format!(
+                                "expect has no verdict for profile `{}`; name it or add `others:`",
+                                profile.name()
+                            )))
+                        }
+                    }
+                }
+                Ok(Expect(named))
+            }
+        }
+        deserializer.deserialize_any(ExpectVisitor)
+    }
+}
+
+impl JsonSchema for Expect {
+    fn schema_name() -> Cow<'static, str> {
+        "Expect".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "oneOf": [
+                { "$ref": "#/$defs/Verdict" },
+                {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                        "rfc9309": { "$ref": "#/$defs/Verdict" },
+                        "google": { "$ref": "#/$defs/Verdict" },
+                        "draft-1996": { "$ref": "#/$defs/Verdict" },
+                        "original-1994": { "$ref": "#/$defs/Verdict" },
+                        "others": { "$ref": "#/$defs/Verdict" }
+                    }
+                }
+            ]
+        })
+    }
+}
+
+/// The JSON Schema of a case file (`spec-cases/schema.json`).
+pub fn case_schema() -> serde_json::Value {
+    let mut schema = schemars::schema_for!(CaseFile).to_value();
+    schema["$defs"]["Verdict"] = serde_json::json!({
+        "type": "string",
+        "enum": ["allowed", "disallowed", "either"]
+    });
+    schema
+}

@@ -1,0 +1,25 @@
+//! robotstxt-conformance: the case corpus, its loader, and the verification shared by the
+//! `cargo test` harness, the command line and (later) the fuzzer and downstream crates.
+//!
+//! The oracle lives in the `robotstxt-oracle` crate; this crate knows about cases.
+
+pub mod cases;
+pub mod coverage;
+pub mod render;
+pub mod stats;
+pub mod verify;
+
+use std::path::PathBuf;
+
+/// The corpus directory: `$ROBOTSTXT_CASES` if set, else `spec-cases` in the current directory if it
+/// exists, else the `spec-cases` this crate was built from.
+pub fn default_cases_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("ROBOTSTXT_CASES") {
+        return PathBuf::from(dir);
+    }
+    let local = PathBuf::from("spec-cases");
+    if local.is_dir() {
+        return local;
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec-cases")
+}

@@ -1,0 +1,424 @@
+//! The `robotstxt-conformance` command line.
+
+use std::io::{BufRead, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use base64::Engine as _;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use robotstxt_conformance::cases::{Corpus, LoadError};
+use robotstxt_conformance::{coverage, default_cases_dir, stats};
+use robotstxt_oracle::{evaluate, Fetch, ProfileId, Request};
+
+/// Where robots.txt parsers follow the Robots Exclusion Protocol, and where they diverge.
+#[derive(Parser)]
+#[command(name = "robotstxt-conformance", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Answer whether a URL is allowed, per profile, with the oracle's explanation on request.
+    Check(CheckArgs),
+    /// Work with the case corpus (spec-cases/).
+    Cases {
+        #[command(subcommand)]
+        command: CasesCommand,
+    },
+}
+
+#[derive(Args)]
+struct CheckArgs {
+    /// The robots.txt body: a file, or `-` for standard input.
+    #[arg(
+        long,
+        value_name = "FILE|-",
+        required_unless_present = "batch",
+        conflicts_with = "batch"
+    )]
+    robots: Option<PathBuf>,
+    /// The crawler's product token.
+    #[arg(long, required_unless_present = "batch")]
+    agent: Option<String>,
+    /// The URL (absolute, or a path starting with `/`).
+    #[arg(long, required_unless_present = "batch")]
+    url: Option<String>,
+    /// Profiles to answer for (default: all four).
+    #[arg(long = "profile", value_enum)]
+    profiles: Vec<ProfileArg>,
+    /// Print the oracle's explanation: groups, the applied group, every rule tried, the deciding rule.
+    #[arg(long)]
+    explain: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// The HTTP status of the robots.txt fetch (default 200).
+    #[arg(long, conflicts_with = "unreachable")]
+    status: Option<u16>,
+    /// Redirect hops before that status.
+    #[arg(long, default_value_t = 0)]
+    redirects: u32,
+    /// The robots.txt fetch got no response at all (DNS failure, timeout).
+    #[arg(long)]
+    unreachable: bool,
+    /// JSON lines in (`{"robots": "...", "agent": "...", "url": "..."}` or `"robots_base64"`),
+    /// one JSON line out per input line, in order.
+    #[arg(long, value_name = "FILE|-")]
+    batch: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum CasesCommand {
+    /// List the cases: id, number of checks, title.
+    List {
+        #[command(flatten)]
+        dir: CasesDir,
+        /// Only ids containing this text.
+        filter: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Load every case strictly and report every problem with file, line and column.
+    Lint {
+        #[command(flatten)]
+        dir: CasesDir,
+    },
+    /// Map each RFC 9309 normative statement to the cases that test it; exits 1 on a gap.
+    Coverage {
+        #[command(flatten)]
+        dir: CasesDir,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: CoverageFormat,
+    },
+    /// Count cases, checks, and checks per cited document.
+    Stats {
+        #[command(flatten)]
+        dir: CasesDir,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Print the JSON Schema of a case file (spec-cases/schema.json).
+    Schema,
+}
+
+#[derive(Args)]
+struct CasesDir {
+    /// The corpus directory (default: $ROBOTSTXT_CASES, else ./spec-cases).
+    #[arg(long, value_name = "DIR")]
+    cases_dir: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CoverageFormat {
+    Text,
+    Markdown,
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ProfileArg {
+    #[value(name = "rfc9309")]
+    Rfc9309,
+    #[value(name = "google")]
+    Google,
+    #[value(name = "draft-1996")]
+    Draft1996,
+    #[value(name = "original-1994")]
+    Original1994,
+}
+
+impl From<ProfileArg> for ProfileId {
+    fn from(p: ProfileArg) -> ProfileId {
+        match p {
+            ProfileArg::Rfc9309 => ProfileId::Rfc9309,
+            ProfileArg::Google => ProfileId::Google,
+            ProfileArg::Draft1996 => ProfileId::Draft1996,
+            ProfileArg::Original1994 => ProfileId::Original1994,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check(args) => run_check(args),
+        Command::Cases { command } => run_cases(command),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn read_input(path: &Path) -> Result<Vec<u8>, String> {
+    if path == Path::new("-") {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        Ok(bytes)
+    } else {
+        std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    }
+}
+
+fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
+    let profiles: Vec<ProfileId> = if args.profiles.is_empty() {
+        ProfileId::ALL.to_vec()
+    } else {
+        args.profiles.iter().map(|&p| p.into()).collect()
+    };
+    if let Some(batch) = &args.batch {
+        return run_batch(batch, &profiles);
+    }
+    let (Some(robots), Some(agent), Some(url)) = (&args.robots, &args.agent, &args.url) else {
+        return Err("--robots, --agent and --url are required (or use --batch)".into());
+    };
+    let body = read_input(robots)?;
+    let fetch = if args.unreachable {
+        Fetch::Unreachable
+    } else {
+        Fetch::Status {
+            status: args.status.unwrap_or(200),
+            redirects: args.redirects,
+        }
+    };
+    let request = Request {
+        body: &body,
+        agent,
+        url,
+        fetch,
+    };
+    let explanations: Vec<_> = profiles.iter().map(|&p| evaluate(p, &request)).collect();
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        Format::Text => {
+            for e in &explanations {
+                if args.explain {
+                    writeln!(out, "{e}").map_err(|e| e.to_string())?;
+                } else {
+                    writeln!(out, "{}: {}", e.profile.name(), e.verdict.name())
+                        .map_err(|e| e.to_string())?;
+                }
+            }
+        }
+        Format::Json => {
+            let verdicts: serde_json::Map<String, serde_json::Value> = explanations
+                .iter()
+                .map(|e| (e.profile.name().to_string(), e.verdict.name().into()))
+                .collect();
+            let mut value = serde_json::json!({ "agent": agent, "url": url, "oracle": verdicts });
+            if args.explain {
+                value["explanations"] =
+                    serde_json::to_value(&explanations).map_err(|e| e.to_string())?;
+            }
+            writeln!(out, "{value}").map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One batch line's answer, or the reason it could not be answered.
+fn batch_line(line: &str, profiles: &[ProfileId]) -> serde_json::Value {
+    let parsed: serde_json::Value = match serde_json::from_str(line) {
+        Ok(v) => v,
+        Err(e) => return serde_json::json!({ "error": format!("not a JSON object: {e}") }),
+    };
+    let field = |name: &str| parsed.get(name).and_then(|v| v.as_str());
+    let body = match (field("robots"), field("robots_base64")) {
+        (Some(text), None) => text.as_bytes().to_vec(),
+        (None, Some(b64)) => match base64::engine::general_purpose::STANDARD.decode(b64) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                return serde_json::json!({ "error": format!("robots_base64 is not valid base64: {e}") })
+            }
+        },
+        (Some(_), Some(_)) => {
+            return serde_json::json!({ "error": "give `robots` or `robots_base64`, not both" })
+        }
+        (None, None) => {
+            return serde_json::json!({ "error": "missing string field `robots` (or `robots_base64`)" })
+        }
+    };
+    let (Some(agent), Some(url)) = (field("agent"), field("url")) else {
+        return serde_json::json!({ "error": "missing string field `agent` or `url`" });
+    };
+    let request = Request::new(&body, agent, url);
+    let verdicts: serde_json::Map<String, serde_json::Value> = profiles
+        .iter()
+        .map(|&p| {
+            (
+                p.name().to_string(),
+                evaluate(p, &request).verdict.name().into(),
+            )
+        })
+        .collect();
+    serde_json::json!({ "oracle": verdicts })
+}
+
+fn run_batch(path: &Path, profiles: &[ProfileId]) -> Result<ExitCode, String> {
+    let input: Box<dyn BufRead> = if path == Path::new("-") {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let file = std::fs::File::open(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Box::new(std::io::BufReader::new(file))
+    };
+    let mut out = std::io::stdout().lock();
+    for (number, line) in input.split(b'\n').enumerate() {
+        let line = line.map_err(|e| format!("cannot read line {}: {e}", number + 1))?;
+        let line = line.strip_suffix(b"\r").unwrap_or(&line);
+        let answer = match std::str::from_utf8(line) {
+            Ok(text) => batch_line(text, profiles),
+            Err(_) => {
+                serde_json::json!({ "error": "the line is not UTF-8 (use robots_base64 for raw octets)" })
+            }
+        };
+        writeln!(out, "{answer}").map_err(|e| e.to_string())?;
+        out.flush().map_err(|e| e.to_string())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn load_corpus(dir: &CasesDir) -> Result<Corpus, String> {
+    let root = dir.cases_dir.clone().unwrap_or_else(default_cases_dir);
+    Corpus::load(&root).map_err(|errors| format_errors(&errors))
+}
+
+fn format_errors(errors: &[LoadError]) -> String {
+    let mut text: String = errors.iter().map(|e| format!("{e}\n")).collect();
+    text.push_str(&format!("{} problem(s) in the corpus", errors.len()));
+    text
+}
+
+fn run_cases(command: CasesCommand) -> Result<ExitCode, String> {
+    let mut out = std::io::stdout().lock();
+    let w = |e: std::io::Error| e.to_string();
+    match command {
+        CasesCommand::List {
+            dir,
+            filter,
+            format,
+        } => {
+            let corpus = load_corpus(&dir)?;
+            let cases = corpus
+                .cases
+                .iter()
+                .filter(|c| filter.as_ref().is_none_or(|f| c.id.contains(f.as_str())));
+            for case in cases {
+                match format {
+                    Format::Text => writeln!(out, "{}  ({} checks)  {}", case.id, case.checks.len(), case.title).map_err(w)?,
+                    Format::Json => writeln!(
+                        out,
+                        "{}",
+                        serde_json::json!({ "id": case.id, "checks": case.checks.len(), "title": case.title,
+                            "cite": case.cite.iter().map(ToString::to_string).collect::<Vec<_>>(), "tags": case.tags })
+                    )
+                    .map_err(w)?,
+                }
+            }
+        }
+        CasesCommand::Lint { dir } => {
+            let corpus = load_corpus(&dir)?;
+            writeln!(
+                out,
+                "ok: {} cases, {} checks",
+                corpus.cases.len(),
+                corpus.check_count()
+            )
+            .map_err(w)?;
+        }
+        CasesCommand::Coverage { dir, format } => {
+            let corpus = load_corpus(&dir)?;
+            let rows = coverage::coverage(&corpus);
+            match format {
+                CoverageFormat::Markdown => {
+                    write!(out, "{}", coverage::to_markdown(&rows)).map_err(w)?
+                }
+                CoverageFormat::Json => writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string_pretty(&rows).unwrap_or_default()
+                )
+                .map_err(w)?,
+                CoverageFormat::Text => {
+                    for row in &rows {
+                        let status = match (&row.untestable, row.cases.len()) {
+                            (Some(_), 0) => "not testable".to_string(),
+                            (None, 0) => "NO CASE".to_string(),
+                            (_, n) => format!("{n} case(s)"),
+                        };
+                        writeln!(out, "{:<48} {:<10} {status}", row.id, row.level).map_err(w)?;
+                    }
+                }
+            }
+            let gaps: Vec<&str> = rows
+                .iter()
+                .filter(|r| r.is_gap())
+                .map(|r| r.id.as_str())
+                .collect();
+            if !gaps.is_empty() {
+                eprintln!(
+                    "error: statements with no case and no reason: {}",
+                    gaps.join(", ")
+                );
+                return Ok(ExitCode::from(1));
+            }
+        }
+        CasesCommand::Stats { dir, format } => {
+            let corpus = load_corpus(&dir)?;
+            let s = stats::stats(&corpus);
+            match format {
+                Format::Json => writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string(&s).map_err(|e| e.to_string())?
+                )
+                .map_err(w)?,
+                Format::Text => {
+                    writeln!(out, "cases: {}\nchecks: {}", s.cases, s.checks).map_err(w)?;
+                    writeln!(
+                        out,
+                        "checks whose profiles disagree: {}",
+                        s.checks_with_divergent_profiles
+                    )
+                    .map_err(w)?;
+                    writeln!(
+                        out,
+                        "checks with `either` somewhere: {}",
+                        s.checks_with_either
+                    )
+                    .map_err(w)?;
+                    writeln!(out, "checks per cited document:").map_err(w)?;
+                    for (doc, n) in &s.by_document {
+                        writeln!(out, "  {doc}: {n}").map_err(w)?;
+                    }
+                }
+            }
+        }
+        CasesCommand::Schema => {
+            let schema = robotstxt_conformance::cases::model::case_schema();
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&schema).map_err(|e| e.to_string())?
+            )
+            .map_err(w)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,121 @@
+//! The corpus harness: every (profile, case, check) is a named test,
+//! `oracle::<profile>::<case-id>#<n>`, so `cargo test -- longest` filters and `-- --list` lists.
+//!
+//! Besides the checks, three tidy tests keep the corpus honest: the JSON Schema is up to date, every
+//! RFC 9309 statement has a case or a reason, and the corpus meets its minimum counts.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use libtest_mimic::{Arguments, Failed, Trial};
+use robotstxt_conformance::cases::Corpus;
+use robotstxt_conformance::{coverage, stats, verify};
+use robotstxt_oracle::ProfileId;
+
+fn cases_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec-cases")
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let corpus = match Corpus::load(&cases_dir()) {
+        Ok(corpus) => Arc::new(corpus),
+        Err(errors) => {
+            // A corpus that does not load is one failing test, not a crash.
+            let message: String = errors.iter().map(|e| format!("{e}\n")).collect();
+            let trial = Trial::test("corpus::loads", move || Err(Failed::from(message.clone())));
+            libtest_mimic::run(&args, vec![trial]).exit();
+        }
+    };
+    let mut trials = vec![Trial::test("corpus::loads", || Ok(()))];
+    for profile in ProfileId::ALL {
+        for (case_index, case) in corpus.cases.iter().enumerate() {
+            for (check_index, check) in case.checks.iter().enumerate() {
+                let name = verify::test_name(profile, case, check);
+                let corpus = Arc::clone(&corpus);
+                trials.push(Trial::test(name, move || {
+                    let case = &corpus.cases[case_index];
+                    let check = &case.checks[check_index];
+                    let outcome = verify::run_oracle(case, check, profile);
+                    if outcome.passed() {
+                        Ok(())
+                    } else {
+                        Err(verify::failure_report(case, check, &outcome).into())
+                    }
+                }));
+            }
+        }
+    }
+    trials.extend(tidy_trials(&corpus));
+    libtest_mimic::run(&args, trials).exit();
+}
+
+fn tidy_trials(corpus: &Arc<Corpus>) -> Vec<Trial> {
+    let schema_corpus = Arc::clone(corpus);
+    let coverage_corpus = Arc::clone(corpus);
+    let counts_corpus = Arc::clone(corpus);
+    vec![
+        Trial::test("tidy::schema-up-to-date", move || {
+            let _ = &schema_corpus;
+            let path = cases_dir().join("schema.json");
+            let committed =
+                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let current =
+                serde_json::to_string_pretty(&robotstxt_conformance::cases::model::case_schema())
+                    .unwrap()
+                    + "\n";
+            if committed == current {
+                Ok(())
+            } else {
+                let diff = similar::TextDiff::from_lines(&committed, &current);
+                Err(format!(
+                    "spec-cases/schema.json is out of date; run `cargo run -- cases schema > spec-cases/schema.json`\n{}",
+                    diff.unified_diff().header("committed", "generated")
+                )
+                .into())
+            }
+        }),
+        Trial::test("tidy::rfc9309-coverage-has-no-gap", move || {
+            let gaps: Vec<String> = coverage::coverage(&coverage_corpus)
+                .into_iter()
+                .filter(|r| r.is_gap())
+                .map(|r| r.id)
+                .collect();
+            if gaps.is_empty() {
+                Ok(())
+            } else {
+                Err(format!(
+                    "RFC 9309 statements with no case and no reason: {}",
+                    gaps.join(", ")
+                )
+                .into())
+            }
+        }),
+        Trial::test("tidy::corpus-minimum-counts", move || {
+            let s = stats::stats(&counts_corpus);
+            let doc = |d: &str| s.by_document.get(d).copied().unwrap_or(0);
+            let wanted = [
+                ("cases", s.cases, 120),
+                ("checks", s.checks, 500),
+                ("checks citing rfc9309", doc("rfc9309"), 150),
+                ("checks citing google", doc("google"), 80),
+                (
+                    "checks citing draft-1996 or guide-ch9",
+                    doc("draft-1996").max(doc("guide-ch9")),
+                    40,
+                ),
+                ("checks citing norobots-1994", doc("norobots-1994"), 25),
+            ];
+            let short: Vec<String> = wanted
+                .iter()
+                .filter(|(_, have, want)| have < want)
+                .map(|(what, have, want)| format!("{what}: {have} < {want}"))
+                .collect();
+            if short.is_empty() {
+                Ok(())
+            } else {
+                Err(short.join("; ").into())
+            }
+        }),
+    ]
+}
