@@ -9,6 +9,8 @@ use robotstxt_oracle::{Fetch, ProfileId, Verdict};
 use super::citation::Citation;
 use super::model::{BodyPart, CaseFile, GeneratedBody, TextEncoding};
 
+const EMPTY_LIST: &str = "the list is empty; give at least one entry";
+
 /// Generated bodies may not exceed this (a typo in `repeat` must not exhaust memory).
 pub const MAX_GENERATED_BODY: usize = 64 * 1024 * 1024;
 
@@ -225,6 +227,16 @@ type Located = (Option<usize>, Option<usize>, String);
 pub fn parse_case(id: &str, text: &str) -> Result<Case, Located> {
     let raw: CaseFile = serde_yaml::from_str(text).map_err(|e| yaml_error(&e, text))?;
     let at_key = |key: &str| key_position(text, key);
+    for (key, empty) in [
+        ("cite", raw.cite.is_empty()),
+        ("checks", raw.checks.is_empty()),
+    ] {
+        if empty {
+            let (l, c) =
+                resolve_path(text, key).map_or((Some(1), Some(1)), |(l, c)| (Some(l), Some(c)));
+            return Err((l, c, format!("{key}: {EMPTY_LIST}")));
+        }
+    }
     let bodies = [
         raw.body.is_some(),
         raw.body_escaped.is_some(),
@@ -308,7 +320,6 @@ pub fn parse_case(id: &str, text: &str) -> Result<Case, Located> {
     };
     let checks = raw
         .checks
-        .0
         .into_iter()
         .enumerate()
         .map(|(i, c)| Check {
@@ -323,7 +334,7 @@ pub fn parse_case(id: &str, text: &str) -> Result<Case, Located> {
         id: id.to_string(),
         path: PathBuf::new(),
         title: raw.title,
-        cite: raw.cite.0,
+        cite: raw.cite,
         tags: raw.tags.into_iter().map(|t| t.0).collect(),
         covers: raw.covers.into_iter().map(|s| s.0).collect(),
         note: raw.note,
@@ -336,7 +347,10 @@ pub fn parse_case(id: &str, text: &str) -> Result<Case, Located> {
 /// Builds a generated body.
 pub fn generate(spec: &GeneratedBody) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
-    for (i, part) in spec.parts.0.iter().enumerate() {
+    if spec.parts.is_empty() {
+        return Err(format!("body_generated.parts: {EMPTY_LIST}"));
+    }
+    for (i, part) in spec.parts.iter().enumerate() {
         let piece = part_bytes(part, spec.encoding)
             .map_err(|m| format!("body_generated part {}: {m}", i + 1))?;
         let total = piece
@@ -385,6 +399,32 @@ fn yaml_error(error: &serde_yaml::Error, text: &str) -> Located {
         Some(l) => (Some(l.line()), Some(l.column())),
         None => (None, None),
     };
+    // serde_yaml prefixes errors inside the document with the path of the enclosing value
+    // (`checks[0]: `) and may locate them at that value's start; our own errors name their field
+    // (`[agent] `). The field, resolved in the text, is more precise.
+    let (path, rest) = match message.split_once(": ") {
+        Some((p, r)) if is_value_path(p) => (p.to_string(), r.to_string()),
+        _ => (String::new(), message.clone()),
+    };
+    if let Some((field, detail)) = rest.strip_prefix('[').and_then(|r| r.split_once("] ")) {
+        let field = if field == "escaped" && path.is_empty() {
+            "body_escaped"
+        } else {
+            field
+        };
+        let last = path.rsplit('.').next().unwrap_or("");
+        let full = match path.as_str() {
+            "" => field.to_string(),
+            _ if last == field || last.starts_with(&format!("{field}[")) => path.clone(),
+            _ => format!("{path}.{field}"),
+        };
+        if let Some((l, c)) = resolve_path(text, &full) {
+            if line.is_none_or(|serde_line| (serde_line, column.unwrap_or(0)) < (l, c)) {
+                (line, column) = (Some(l), Some(c));
+            }
+        }
+        message = format!("{full}: {detail}");
+    }
     if let Some(field) = message
         .strip_prefix("duplicate field `")
         .and_then(|m| m.strip_suffix('`'))
@@ -421,4 +461,72 @@ fn key_position(text: &str, key: &str) -> (Option<usize>, Option<usize>) {
         Some((l, c)) => (Some(*l), Some(*c)),
         None => (Some(1), Some(1)),
     }
+}
+
+fn is_value_path(candidate: &str) -> bool {
+    !candidate.is_empty()
+        && candidate
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"_[].-".contains(&b))
+}
+
+/// Finds where the value at `path` (`cite`, `checks[2].agent`, `body_generated.parts[0]`) starts in a
+/// case file written in block style: the value's first character, or its key when the value is on
+/// the following lines.
+fn resolve_path(text: &str, path: &str) -> Option<(usize, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    // The block being searched: lines [from, to) whose content is indented at least `indent`.
+    let (mut from, mut to, mut indent) = (0, lines.len(), 0);
+    let mut found = None;
+    for segment in path.split('.') {
+        let (key, index) = match segment.split_once('[') {
+            Some((k, i)) => (k, Some(i.trim_end_matches(']').parse::<usize>().ok()?)),
+            None => (segment, None),
+        };
+        // The key's line within the block, at the block's indentation (after any "- ").
+        let (key_line, key_column, value_column) = (from..to).find_map(|i| {
+            let line = lines[i];
+            let content = line.trim_start_matches([' ', '-']);
+            let column = line.len() - content.len();
+            let after = content.strip_prefix(key)?.trim_start().strip_prefix(':')?;
+            (column >= indent
+                && (column == indent
+                    || line[indent..column]
+                        .trim_start_matches([' ', '-'])
+                        .is_empty()))
+            .then(|| (i, column, line.len() - after.trim_start().len()))
+        })?;
+        let block_end = (key_line + 1..to)
+            .find(|&i| {
+                let l = lines[i];
+                !l.trim().is_empty()
+                    && l.len() - l.trim_start().len() <= key_column
+                    && !l.trim_start().starts_with("- ")
+            })
+            .unwrap_or(to);
+        let value_on_line = value_column < lines[key_line].len();
+        found = Some((
+            key_line + 1,
+            if value_on_line {
+                value_column + 1
+            } else {
+                key_column + 1
+            },
+        ));
+        (from, to, indent) = (key_line + 1, block_end, key_column + 1);
+        if let Some(n) = index {
+            if value_on_line {
+                break; // a flow sequence: point at it
+            }
+            let items: Vec<usize> = (from..to)
+                .filter(|&i| lines[i].trim_start().starts_with("- "))
+                .collect();
+            let item = *items.get(n)?;
+            let item_indent = lines[item].len() - lines[item].trim_start().len();
+            let item_end = items.iter().copied().find(|&i| i > item).unwrap_or(to);
+            found = Some((item + 1, item_indent + 3));
+            (from, to, indent) = (item, item_end, item_indent + 2);
+        }
+    }
+    found
 }

@@ -25,8 +25,9 @@ use super::statements;
 pub struct CaseFile {
     /// One line: what the case shows.
     pub title: String,
-    /// Citations, `document#section`.
-    pub cite: NonEmpty<Citation>,
+    /// Citations, `document#section` (at least one).
+    #[schemars(length(min = 1))]
+    pub cite: Vec<Citation>,
     /// Lower-case topic words.
     #[serde(default)]
     pub tags: Vec<Tag>,
@@ -48,8 +49,9 @@ pub struct CaseFile {
     /// The fetch outcome; absent means HTTP 200 with no redirect.
     #[serde(default)]
     pub fetch: Option<FetchSpec>,
-    /// The checks, numbered from 1.
-    pub checks: NonEmpty<CheckSpec>,
+    /// The checks, numbered from 1 (at least one).
+    #[schemars(length(min = 1))]
+    pub checks: Vec<CheckSpec>,
 }
 
 /// One check of a case.
@@ -67,35 +69,14 @@ pub struct CheckSpec {
     pub note: Option<String>,
 }
 
-/// A list that must not be empty.
-#[derive(Debug, Clone)]
-pub struct NonEmpty<T>(pub Vec<T>);
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for NonEmpty<T> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let items = Vec::<T>::deserialize(deserializer)?;
-        if items.is_empty() {
-            return Err(de::Error::custom(
-                "the list is empty; give at least one entry",
-            ));
-        }
-        Ok(NonEmpty(items))
-    }
-}
-
-impl<T: JsonSchema> JsonSchema for NonEmpty<T> {
-    fn schema_name() -> Cow<'static, str> {
-        format!("NonEmpty_{}", T::schema_name()).into()
-    }
-    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        let item = generator.subschema_for::<T>();
-        json_schema!({ "type": "array", "items": item, "minItems": 1 })
-    }
+/// An error about the value of `field`, tagged so the loader can locate the field in the text.
+pub fn field_error<E: de::Error>(field: &str, message: impl std::fmt::Display) -> E {
+    E::custom(format!("[{field}] {message}"))
 }
 
 impl<'de> Deserialize<'de> for Citation {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Citation::parse(&String::deserialize(deserializer)?).map_err(de::Error::custom)
+        Citation::parse(&String::deserialize(deserializer)?).map_err(|m| field_error("cite", m))
     }
 }
 
@@ -113,7 +94,7 @@ impl JsonSchema for Citation {
 }
 
 macro_rules! validated_string {
-    ($(#[$doc:meta])* $name:ident, $check:expr, $schema:tt) => {
+    ($(#[$doc:meta])* $name:ident, $field:literal, $check:expr, $schema:tt) => {
         $(#[$doc])*
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub struct $name(pub String);
@@ -122,7 +103,7 @@ macro_rules! validated_string {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 let text = String::deserialize(deserializer)?;
                 let check: fn(&str) -> Result<(), String> = $check;
-                check(&text).map_err(de::Error::custom)?;
+                check(&text).map_err(|m| field_error($field, m))?;
                 Ok($name(text))
             }
         }
@@ -141,6 +122,7 @@ macro_rules! validated_string {
 validated_string!(
     /// A lower-case tag.
     Tag,
+    "tags",
     |t| {
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
             Ok(())
@@ -154,6 +136,7 @@ validated_string!(
 validated_string!(
     /// A product token (`rfc9309#2.2.1`): letters, `_` and `-`.
     ProductToken,
+    "agent",
     |t| {
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_' || b == b'-') {
             Ok(())
@@ -167,6 +150,7 @@ validated_string!(
 validated_string!(
     /// An absolute URL (`scheme:...`) or an absolute path (`/...`).
     CaseUrl,
+    "url",
     |u| {
         let scheme = u.split_once(':').is_some_and(|(s, _)| {
             s.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -184,6 +168,7 @@ validated_string!(
 validated_string!(
     /// An id from `rfc9309-statements.yaml`.
     StatementRef,
+    "covers",
     |s| {
         if statements::statements().iter().any(|st| st.id == s) {
             Ok(())
@@ -203,7 +188,7 @@ impl<'de> Deserialize<'de> for EscapedBytes {
         let text = String::deserialize(deserializer)?;
         escape::decode(&text)
             .map(EscapedBytes)
-            .map_err(de::Error::custom)
+            .map_err(|m| field_error("escaped", m))
     }
 }
 
@@ -226,8 +211,9 @@ pub struct GeneratedBody {
     /// How text parts are encoded.
     #[serde(default)]
     pub encoding: TextEncoding,
-    /// The parts, concatenated.
-    pub parts: NonEmpty<BodyPart>,
+    /// The parts, concatenated (at least one).
+    #[schemars(length(min = 1))]
+    pub parts: Vec<BodyPart>,
 }
 
 /// The encoding of a generated body's text.
@@ -306,7 +292,7 @@ impl<'de> Deserialize<'de> for Expect {
                 )
             }
             fn visit_str<E: de::Error>(self, text: &str) -> Result<Expect, E> {
-                let verdict = parse_verdict(text).map_err(E::custom)?;
+                let verdict = parse_verdict(text).map_err(|m| field_error("expect", m))?;
                 Ok(Expect(
                     ProfileId::ALL.iter().map(|&p| (p, verdict)).collect(),
                 ))
@@ -326,9 +312,10 @@ impl<'de> Deserialize<'de> for Expect {
                             )));
                         }
                     } else {
-                        return Err(de::Error::custom(format!(
-                            "unknown profile `{key}`; use rfc9309, google, draft-1996, original-1994 or others"
-                        )));
+                        return Err(field_error(
+                            "expect",
+                            format!("unknown profile `{key}`; use rfc9309, google, draft-1996, original-1994 or others"),
+                        ));
                     }
                 }
                 for profile in ProfileId::ALL {
@@ -338,10 +325,13 @@ impl<'de> Deserialize<'de> for Expect {
                             named.insert(profile, verdict);
                         }
                         (false, None) => {
-                            return Err(de::Error::custom(format!(
-                                "expect has no verdict for profile `{}`; name it or add `others:`",
-                                profile.name()
-                            )))
+                            return Err(field_error(
+                                "expect",
+                                format!(
+                                    "no verdict for profile `{}`; name it or add `others:`",
+                                    profile.name()
+                                ),
+                            ))
                         }
                     }
                 }

@@ -1,0 +1,278 @@
+//! The loader's errors: every malformed input gives a message naming file, line and column and
+//! what to do. Each test asserts the message and the position.
+
+use std::path::Path;
+
+use robotstxt_conformance::cases::load::{load_case_file, parse_case};
+use robotstxt_conformance::cases::{Corpus, LoadError};
+
+const GOOD_CHECKS: &str = "checks:\n  - agent: ExampleBot\n    url: /a\n    expect: allowed\n";
+
+/// Parses `text` as case `t/x` and returns (line, column, message) of the error.
+fn error_of(text: &str) -> (Option<usize>, Option<usize>, String) {
+    match parse_case("t/x", text) {
+        Ok(_) => panic!("expected an error for:\n{text}"),
+        Err(e) => e,
+    }
+}
+
+fn assert_error(text: &str, line: usize, column: usize, needle: &str) {
+    let (l, c, message) = error_of(text);
+    assert!(
+        message.contains(needle),
+        "message {message:?} does not contain {needle:?}"
+    );
+    assert_eq!(
+        (l, c),
+        (Some(line), Some(column)),
+        "position of {message:?}"
+    );
+}
+
+#[test]
+fn yaml_syntax_error() {
+    assert_error(
+        "title: \"unterminated\ncite: [rfc9309#2.2]\n",
+        3,
+        1,
+        "found unexpected end of stream",
+    );
+}
+
+#[test]
+fn unknown_top_level_field() {
+    let text = format!("title: t\ncite: [rfc9309#2.2]\nbody: x\nbodyy: y\n{GOOD_CHECKS}");
+    assert_error(&text, 4, 1, "unknown field `bodyy`");
+}
+
+#[test]
+fn unknown_check_field() {
+    let text = "title: t\ncite: [rfc9309#2.2]\nbody: x\nchecks:\n  - agent: A\n    url: /a\n    expect: allowed\n    verdict: allowed\n";
+    assert_error(text, 8, 5, "unknown field `verdict`");
+}
+
+#[test]
+fn missing_title() {
+    let text = format!("cite: [rfc9309#2.2]\nbody: x\n{GOOD_CHECKS}");
+    let (_, _, message) = error_of(&text);
+    assert!(message.contains("missing field `title`"), "{message}");
+}
+
+#[test]
+fn duplicate_key_points_at_the_second() {
+    let text = format!("title: t\ncite: [rfc9309#2.2]\nbody: x\ntitle: u\n{GOOD_CHECKS}");
+    assert_error(&text, 4, 1, "duplicate field `title`");
+}
+
+#[test]
+fn unknown_citation_document() {
+    let text = format!("title: t\ncite: [rfc1234#2.2]\nbody: x\n{GOOD_CHECKS}");
+    assert_error(&text, 2, 7, "unknown document `rfc1234`");
+}
+
+#[test]
+fn unknown_citation_section() {
+    let text = format!("title: t\ncite:\n  - rfc9309#7.7\nbody: x\n{GOOD_CHECKS}");
+    assert_error(&text, 3, 3, "unknown section `7.7` of `rfc9309`");
+}
+
+#[test]
+fn citation_without_section() {
+    let text = format!("title: t\ncite: [google]\nbody: x\n{GOOD_CHECKS}");
+    assert_error(&text, 2, 7, "has no `#section`");
+}
+
+#[test]
+fn unknown_profile_in_expect() {
+    let text = "title: t\ncite: [rfc9309#2.2]\nbody: x\nchecks:\n  - agent: A\n    url: /a\n    expect: {rfc9309: allowed, bing: allowed, others: allowed}\n";
+    assert_error(text, 7, 13, "unknown profile `bing`");
+}
+
+#[test]
+fn unknown_verdict() {
+    let text = "title: t\ncite: [rfc9309#2.2]\nbody: x\nchecks:\n  - agent: A\n    url: /a\n    expect: maybe\n";
+    assert_error(text, 7, 13, "unknown verdict `maybe`");
+}
+
+#[test]
+fn expect_map_missing_a_profile() {
+    let text = "title: t\ncite: [rfc9309#2.2]\nbody: x\nchecks:\n  - agent: A\n    url: /a\n    expect: {rfc9309: allowed, google: allowed, draft-1996: allowed}\n";
+    assert_error(text, 7, 13, "no verdict for profile `original-1994`");
+}
+
+#[test]
+fn malformed_escape() {
+    let text =
+        format!("title: t\ncite: [rfc9309#2.2]\nbody_escaped: 'User-agent: *\\q'\n{GOOD_CHECKS}");
+    assert_error(&text, 3, 15, "unknown escape `\\q`");
+}
+
+#[test]
+fn short_hex_escape() {
+    let text = format!("title: t\ncite: [rfc9309#2.2]\nbody_escaped: 'ab\\xG'\n{GOOD_CHECKS}");
+    assert_error(&text, 3, 15, "needs two hex digits");
+}
+
+#[test]
+fn empty_check_list() {
+    assert_error(
+        "title: t\ncite: [rfc9309#2.2]\nbody: x\nchecks: []\n",
+        4,
+        9,
+        "the list is empty",
+    );
+}
+
+#[test]
+fn empty_citation_list() {
+    let text = format!("title: t\ncite: []\nbody: x\n{GOOD_CHECKS}");
+    assert_error(&text, 2, 7, "the list is empty");
+}
+
+#[test]
+fn agent_not_a_product_token() {
+    let text = "title: t\ncite: [rfc9309#2.2]\nbody: x\nchecks:\n  - agent: Googlebot/2.1\n    url: /a\n    expect: allowed\n";
+    assert_error(text, 5, 12, "is not a product token");
+}
+
+#[test]
+fn relative_url() {
+    let text = "title: t\ncite: [rfc9309#2.2]\nbody: x\nchecks:\n  - agent: A\n    url: page.html\n    expect: allowed\n";
+    assert_error(text, 6, 10, "neither an absolute URL");
+}
+
+#[test]
+fn two_bodies() {
+    let text = format!("title: t\ncite: [rfc9309#2.2]\nbody: x\nbody_escaped: 'y'\n{GOOD_CHECKS}");
+    assert_error(&text, 4, 1, "more than one body");
+}
+
+#[test]
+fn no_body_for_a_success() {
+    let text = format!("title: t\ncite: [rfc9309#2.2]\n{GOOD_CHECKS}");
+    assert_error(&text, 1, 1, "has no body");
+}
+
+#[test]
+fn unknown_statement_in_covers() {
+    let text = format!(
+        "title: t\ncite: [rfc9309#2.2]\ncovers: [rfc9309/9.9/nothing]\nbody: x\n{GOOD_CHECKS}"
+    );
+    assert_error(&text, 3, 9, "unknown statement `rfc9309/9.9/nothing`");
+}
+
+#[test]
+fn bad_tag() {
+    let text =
+        format!("title: t\ncite: [rfc9309#2.2]\ntags: [Longest Match]\nbody: x\n{GOOD_CHECKS}");
+    assert_error(&text, 3, 7, "tag `Longest Match` must be lower-case");
+}
+
+#[test]
+fn unreachable_with_status() {
+    let text = format!("title: t\ncite: [rfc9309#2.3.1.4]\nfetch: {{unreachable: true, status: 500}}\n{GOOD_CHECKS}");
+    assert_error(&text, 3, 1, "cannot have a status");
+}
+
+#[test]
+fn generated_body_part_with_both_kinds() {
+    let text = format!(
+        "title: t\ncite: [rfc9309#2.5]\nbody_generated:\n  parts:\n    - text: a\n      escaped: b\n{GOOD_CHECKS}"
+    );
+    assert_error(&text, 3, 1, "give exactly one of `text` or `escaped`");
+}
+
+#[test]
+fn generated_body_too_large() {
+    let text = format!(
+        "title: t\ncite: [rfc9309#2.5]\nbody_generated:\n  parts:\n    - text: abcdefgh\n      repeat: 4000000000\n{GOOD_CHECKS}"
+    );
+    assert_error(&text, 3, 1, "is larger than");
+}
+
+fn write(dir: &Path, relative: &str, contents: &[u8]) {
+    let path = dir.join(relative);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, contents).unwrap();
+}
+
+fn corpus_errors(dir: &Path) -> Vec<LoadError> {
+    Corpus::load(dir).expect_err("expected the corpus to fail")
+}
+
+const GOOD_CASE: &str = "title: t\ncite: [rfc9309#2.2]\nbody: x\nchecks:\n  - agent: A\n    url: /a\n    expect: allowed\n";
+
+#[test]
+fn duplicate_case_ids() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a/same.yaml", GOOD_CASE.as_bytes());
+    write(dir.path(), "a/same.yml", GOOD_CASE.as_bytes());
+    let errors = corpus_errors(dir.path());
+    assert_eq!(errors.len(), 1);
+    assert!(
+        errors[0].message.contains("duplicate case id `a/same`"),
+        "{}",
+        errors[0]
+    );
+    assert!(errors[0].to_string().contains("same.yml"), "{}", errors[0]);
+}
+
+#[test]
+fn bad_file_name_gives_bad_id() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a/Allow_Wins.yaml", GOOD_CASE.as_bytes());
+    let errors = corpus_errors(dir.path());
+    assert!(
+        errors[0]
+            .message
+            .contains("may only hold lower-case letters"),
+        "{}",
+        errors[0]
+    );
+}
+
+#[test]
+fn file_that_is_not_utf8() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a/b.yaml", b"title: t\nbody: \xFF\n");
+    let error = load_case_file(dir.path(), &dir.path().join("a/b.yaml")).unwrap_err();
+    assert_eq!(error.line, Some(2));
+    assert!(error.message.contains("not UTF-8"), "{error}");
+}
+
+#[test]
+fn every_error_is_reported_with_file_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "a/one.yaml",
+        b"title: t\ncite: [nope#1]\nbody: x\nchecks: []\n",
+    );
+    write(dir.path(), "a/two.yaml", b"title: [\n");
+    write(dir.path(), "a/good.yaml", GOOD_CASE.as_bytes());
+    let errors = corpus_errors(dir.path());
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert!(
+        text[0].contains("one.yaml:2:7: cite: unknown document `nope`"),
+        "{}",
+        text[0]
+    );
+    assert!(
+        text[1].contains("two.yaml:1:8: title: invalid type: sequence"),
+        "{}",
+        text[1]
+    );
+}
+
+#[test]
+fn missing_directory() {
+    let errors = corpus_errors(Path::new("/nonexistent/spec-cases"));
+    assert!(
+        errors[0]
+            .message
+            .contains("cannot read the corpus directory"),
+        "{}",
+        errors[0]
+    );
+}
