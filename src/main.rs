@@ -407,6 +407,16 @@ fn run_cases(command: CasesCommand) -> Result<ExitCode, String> {
                     for (doc, n) in &s.by_document {
                         writeln!(out, "  {doc}: {n}").map_err(w)?;
                     }
+                    writeln!(out, "  draft-1996 or guide-ch9: {}", s.draft_1996_or_guide)
+                        .map_err(w)?;
+                    writeln!(
+                        out,
+                        "checks per corpus directory (where the case was drawn from):"
+                    )
+                    .map_err(w)?;
+                    for (dir, n) in &s.by_directory {
+                        writeln!(out, "  {dir}/: {n}").map_err(w)?;
+                    }
                 }
             }
         }

@@ -13,8 +13,14 @@ pub struct Stats {
     pub cases: usize,
     /// Number of checks.
     pub checks: usize,
-    /// Checks per cited document (a check counts once for each document its case cites).
+    /// Checks per cited document (a check counts once for each document its case cites). Keys are
+    /// profile names where a document defines a profile (`norobots-1994` citations count under
+    /// `original-1994`), else the citation id (`guide-ch9`, `draft-2019`).
     pub by_document: BTreeMap<String, usize>,
+    /// Checks citing the 1996 draft or its secondary reading, the Guide (each check once).
+    pub draft_1996_or_guide: usize,
+    /// Checks per top-level corpus directory (the document a case was drawn from, or `knobs`).
+    pub by_directory: BTreeMap<String, usize>,
     /// Checks per tag.
     pub by_tag: BTreeMap<String, usize>,
     /// Checks whose expectation differs between at least two profiles.
@@ -25,15 +31,33 @@ pub struct Stats {
 
 /// Computes the statistics.
 pub fn stats(corpus: &Corpus) -> Stats {
+    let key = |doc: &str| {
+        if doc == "norobots-1994" {
+            "original-1994".to_string()
+        } else {
+            doc.to_string()
+        }
+    };
     let mut by_document: BTreeMap<String, usize> =
-        DOCUMENTS.iter().map(|d| (d.id.to_string(), 0)).collect();
+        DOCUMENTS.iter().map(|d| (key(d.id), 0)).collect();
+    let mut by_directory: BTreeMap<String, usize> = BTreeMap::new();
+    let mut draft_1996_or_guide = 0;
     let mut by_tag = BTreeMap::new();
     let mut divergent = 0;
     let mut either = 0;
     for case in &corpus.cases {
-        for doc in case.documents() {
-            *by_document.entry(doc.to_string()).or_default() += case.checks.len();
+        let documents = case.documents();
+        for doc in &documents {
+            *by_document.entry(key(doc)).or_default() += case.checks.len();
         }
+        if documents
+            .iter()
+            .any(|d| *d == "draft-1996" || *d == "guide-ch9")
+        {
+            draft_1996_or_guide += case.checks.len();
+        }
+        let directory = case.id.split('/').next().unwrap_or_default().to_string();
+        *by_directory.entry(directory).or_default() += case.checks.len();
         for tag in &case.tags {
             *by_tag.entry(tag.clone()).or_default() += case.checks.len();
         }
@@ -55,6 +79,8 @@ pub fn stats(corpus: &Corpus) -> Stats {
         cases: corpus.cases.len(),
         checks: corpus.check_count(),
         by_document,
+        draft_1996_or_guide,
+        by_directory,
         by_tag,
         checks_with_divergent_profiles: divergent,
         checks_with_either: either,

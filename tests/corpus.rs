@@ -104,7 +104,7 @@ fn tidy_trials(corpus: &Arc<Corpus>) -> Vec<Trial> {
                     doc("draft-1996").max(doc("guide-ch9")),
                     40,
                 ),
-                ("checks citing norobots-1994", doc("norobots-1994"), 25),
+                ("checks citing norobots-1994", doc("original-1994"), 25),
             ];
             let short: Vec<String> = wanted
                 .iter()

@@ -1,0 +1,188 @@
+//! The command line, run as a user would: `check`, `check --batch`, and the `cases` commands.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_robotstxt-conformance"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn check_prints_a_verdict_per_profile() {
+    let body = b"User-agent: *\nDisallow: /page\nAllow: /page\n";
+    let out = run(
+        &[
+            "check",
+            "--robots",
+            "-",
+            "--agent",
+            "ExampleBot",
+            "--url",
+            "https://example.com/page",
+        ],
+        body,
+    );
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        "rfc9309: allowed\ngoogle: allowed\ndraft-1996: disallowed\noriginal-1994: disallowed\n"
+    );
+}
+
+#[test]
+fn check_explains_and_filters_profiles() {
+    let body = b"User-agent: *\nAllow: /p\nDisallow: /\n";
+    let out = run(
+        &[
+            "check",
+            "--robots",
+            "-",
+            "--agent",
+            "a",
+            "--url",
+            "/page",
+            "--profile",
+            "google",
+            "--explain",
+        ],
+        body,
+    );
+    let text = stdout(&out);
+    assert!(text.starts_with("profile google: allowed"), "{text}");
+    assert!(text.contains("=> line 2: Allow \"/p\""), "{text}");
+    assert!(!text.contains("rfc9309"), "{text}");
+}
+
+#[test]
+fn check_json_and_fetch_outcome() {
+    let out = run(
+        &[
+            "check", "--robots", "-", "--agent", "a", "--url", "/", "--status", "503", "--format",
+            "json",
+        ],
+        b"",
+    );
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value["oracle"]["rfc9309"], "disallowed");
+    assert_eq!(value["oracle"]["original-1994"], "either");
+}
+
+#[test]
+fn batch_answers_every_line_in_order_and_survives_bad_lines() {
+    let input = concat!(
+        r#"{"robots": "User-agent: *\nDisallow: /x\n", "agent": "a", "url": "/x", "extra": 1}"#,
+        "\n",
+        "not json\n",
+        r#"{"robots_base64": "VXNlci1hZ2VudDogKgpEaXNhbGxvdzogLwo=", "agent": "a", "url": "/y"}"#,
+        "\n",
+        r#"{"agent": "a", "url": "/y"}"#,
+        "\n",
+        r#"{"robots_base64": "!!", "agent": "a", "url": "/y"}"#,
+        "\n",
+    );
+    let out = run(&["check", "--batch", "-"], input.as_bytes());
+    assert!(out.status.success());
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[0]["oracle"]["rfc9309"], "disallowed");
+    assert!(lines[1]["error"]
+        .as_str()
+        .unwrap()
+        .contains("not a JSON object"));
+    assert_eq!(lines[2]["oracle"]["google"], "disallowed");
+    assert!(lines[3]["error"]
+        .as_str()
+        .unwrap()
+        .contains("missing string field `robots`"));
+    assert!(lines[4]["error"]
+        .as_str()
+        .unwrap()
+        .contains("not valid base64"));
+}
+
+#[test]
+fn missing_robots_file_is_a_clear_error() {
+    let out = run(
+        &[
+            "check",
+            "--robots",
+            "/nonexistent/robots.txt",
+            "--agent",
+            "a",
+            "--url",
+            "/",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /nonexistent/robots.txt"));
+}
+
+#[test]
+fn cases_stats_json_has_the_documented_shape() {
+    let out = run(&["cases", "stats", "--format", "json"], b"");
+    assert!(out.status.success());
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(value["cases"].as_u64().unwrap() >= 120);
+    assert!(value["checks"].as_u64().unwrap() >= 500);
+    for doc in ["rfc9309", "google", "draft-1996", "original-1994"] {
+        assert!(
+            value["by_document"][doc].as_u64().is_some(),
+            "{doc} missing from {value}"
+        );
+    }
+}
+
+#[test]
+fn cases_lint_and_coverage_pass_on_the_corpus() {
+    let lint = run(&["cases", "lint"], b"");
+    assert!(
+        lint.status.success(),
+        "{}",
+        String::from_utf8_lossy(&lint.stderr)
+    );
+    assert!(stdout(&lint).starts_with("ok: "));
+    let coverage = run(&["cases", "coverage"], b"");
+    assert!(
+        coverage.status.success(),
+        "{}",
+        String::from_utf8_lossy(&coverage.stderr)
+    );
+    assert!(!stdout(&coverage).contains("NO CASE"));
+}
+
+#[test]
+fn cases_lint_reports_a_broken_corpus() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("bad.yaml"),
+        "title: t\ncite: [rfc9309#2.2]\nbody: x\nchecks: []\n",
+    )
+    .unwrap();
+    let out = run(
+        &["cases", "lint", "--cases-dir", dir.path().to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("bad.yaml:4:9: checks: the list is empty"),
+        "{stderr}"
+    );
+}
