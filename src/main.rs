@@ -27,6 +27,17 @@ enum Command {
         #[command(subcommand)]
         command: CasesCommand,
     },
+    /// Measure the oracle's checks per second on the whole corpus (build with --release).
+    Bench {
+        #[command(flatten)]
+        dir: CasesDir,
+        /// Seconds to measure for (at least one full pass is made).
+        #[arg(long, default_value_t = 5.0)]
+        seconds: f64,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
 }
 
 #[derive(Args)]
@@ -154,6 +165,11 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check(args) => run_check(args),
         Command::Cases { command } => run_cases(command),
+        Command::Bench {
+            dir,
+            seconds,
+            format,
+        } => run_bench(&dir, seconds, format),
     };
     match result {
         Ok(code) => code,
@@ -428,6 +444,65 @@ fn run_cases(command: CasesCommand) -> Result<ExitCode, String> {
                 serde_json::to_string_pretty(&schema).map_err(|e| e.to_string())?
             )
             .map_err(w)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_bench(dir: &CasesDir, seconds: f64, format: Format) -> Result<ExitCode, String> {
+    let corpus = load_corpus(dir)?;
+    let requests: Vec<(ProfileId, Request<'_>)> = ProfileId::ALL
+        .iter()
+        .flat_map(|&p| {
+            corpus.cases.iter().flat_map(move |case| {
+                case.checks
+                    .iter()
+                    .map(move |check| (p, robotstxt_conformance::verify::request(case, check)))
+            })
+        })
+        .collect();
+    let mut per_profile = std::collections::BTreeMap::new();
+    for profile in ProfileId::ALL {
+        let started = std::time::Instant::now();
+        let mut done = 0usize;
+        let budget = seconds / ProfileId::ALL.len() as f64;
+        while done == 0 || started.elapsed().as_secs_f64() < budget {
+            for (_, request) in requests.iter().filter(|(p, _)| *p == profile) {
+                std::hint::black_box(evaluate(profile, request).verdict);
+                done += 1;
+            }
+        }
+        per_profile.insert(
+            profile.name(),
+            done as f64 / started.elapsed().as_secs_f64(),
+        );
+    }
+    let checks = requests.len();
+    // Harmonic combination: checks per second when all four profiles are answered.
+    let per_pass: f64 = ProfileId::ALL
+        .iter()
+        .map(|p| (checks / 4) as f64 / per_profile[p.name()])
+        .sum();
+    let overall = checks as f64 / per_pass;
+    let mut out = std::io::stdout().lock();
+    match format {
+        Format::Json => writeln!(
+            out,
+            "{}",
+            serde_json::json!({ "checks": checks, "checks_per_sec": overall, "by_profile": per_profile,
+                "release_build": !cfg!(debug_assertions) })
+        )
+        .map_err(|e| e.to_string())?,
+        Format::Text => {
+            writeln!(out, "{checks} (profile, check) evaluations in the corpus").map_err(|e| e.to_string())?;
+            for (name, rate) in &per_profile {
+                writeln!(out, "  {name:<14} {rate:>12.0} checks/s").map_err(|e| e.to_string())?;
+            }
+            writeln!(out, "  all profiles   {overall:>12.0} checks/s").map_err(|e| e.to_string())?;
+            if cfg!(debug_assertions) {
+                writeln!(out, "note: a debug build; run `cargo run --release -- bench` for real numbers")
+                    .map_err(|e| e.to_string())?;
+            }
         }
     }
     Ok(ExitCode::SUCCESS)

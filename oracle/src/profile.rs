@@ -250,7 +250,7 @@ impl ProfileId {
                         vec![Alternative::SizeLimit(Some(FIVE_HUNDRED_KIB))],
                     );
                 }
-                if facts.blank_line_structure {
+                if facts.agent_after_rule {
                     add(
                         "agent-after-rule",
                         "draft-1996#3.3",
@@ -258,17 +258,21 @@ impl ProfileId {
                             AgentAfterRule::JoinsRecord,
                         ))],
                     );
+                }
+                if facts.ruleless_record {
                     add(
                         "ruleless-record",
                         "draft-1996#3.3",
                         vec![Alternative::RulelessRecord(RulelessRecord::Skipped)],
                     );
                 }
-                add(
-                    "agent-substring",
-                    "guide-ch9#user-agent",
-                    vec![Alternative::AgentComparison(AgentComparison::Substring)],
-                );
+                if facts.agent_substring {
+                    add(
+                        "agent-substring",
+                        "guide-ch9#user-agent",
+                        vec![Alternative::AgentComparison(AgentComparison::Substring)],
+                    );
+                }
                 if facts.url_has_query {
                     add(
                         "match-target",
@@ -292,7 +296,7 @@ impl ProfileId {
                 }
             }
             ProfileId::Original1994 => {
-                if facts.blank_line_structure {
+                if facts.agent_after_rule {
                     add(
                         "agent-after-rule",
                         "norobots-1994#format",
@@ -300,17 +304,21 @@ impl ProfileId {
                             AgentAfterRule::JoinsRecord,
                         ))],
                     );
+                }
+                if facts.ruleless_record {
                     add(
                         "ruleless-record",
                         "norobots-1994#format",
                         vec![Alternative::RulelessRecord(RulelessRecord::Skipped)],
                     );
                 }
-                add(
-                    "agent-substring",
-                    "norobots-1994#format",
-                    vec![Alternative::AgentComparison(AgentComparison::Substring)],
-                );
+                if facts.agent_substring {
+                    add(
+                        "agent-substring",
+                        "norobots-1994#format",
+                        vec![Alternative::AgentComparison(AgentComparison::Substring)],
+                    );
+                }
                 if facts.agent_value_with_space {
                     add(
                         "agent-list",
@@ -647,7 +655,9 @@ struct InputFacts {
     percent_or_reserved_query: bool,
     url_has_query: bool,
     robots_txt_path: bool,
-    blank_line_structure: bool,
+    agent_after_rule: bool,
+    ruleless_record: bool,
+    agent_substring: bool,
     empty_rule_in_body: bool,
     body_has_odd_pattern_octets: bool,
 }
@@ -661,7 +671,24 @@ impl InputFacts {
         let mut agent_value_with_space = false;
         let mut empty_rule_in_body = false;
         let mut body_has_odd_pattern_octets = false;
+        // For the blank-line profiles: a user-agent line after a rule with no blank line between
+        // (agent_after_rule), a record whose user-agent lines meet a blank line or the end before
+        // any disallow line (ruleless_record: `Allow` does not count, since 1994 ignores it; for 1996
+        // that only over-approximates, which costs time, never correctness).
+        let mut agent_after_rule = false;
+        let mut ruleless_record = false;
+        let mut agent_substring = false;
+        let mut rule_since_blank = false;
+        let mut agent_pending = false;
+        let agent = request.agent.as_bytes();
         for line in &lines {
+            let text = crate::line::trim_ws(line.bytes);
+            if text.is_empty() {
+                ruleless_record |= agent_pending;
+                agent_pending = false;
+                rule_since_blank = false;
+                continue;
+            }
             if let Some((field, value)) = crate::line::field_and_value(line.bytes) {
                 if field.eq_ignore_ascii_case(b"user-agent") {
                     let plain = value == b"*"
@@ -670,15 +697,29 @@ impl InputFacts {
                             .all(|&b| b.is_ascii_alphabetic() || b == b'_' || b == b'-');
                     odd_agent_value |= !plain;
                     agent_value_with_space |= value.iter().any(|&b| b == b' ' || b == b'\t');
+                    agent_after_rule |= rule_since_blank;
+                    agent_pending = true;
+                    agent_substring |= value.split(|&b| b == b' ' || b == b'\t').any(|name| {
+                        !name.is_empty()
+                            && !name.eq_ignore_ascii_case(agent)
+                            && crate::select::name_matches(
+                                name,
+                                request.agent,
+                                AgentComparison::Substring,
+                            )
+                    });
                 } else if field.eq_ignore_ascii_case(b"allow")
                     || field.eq_ignore_ascii_case(b"disallow")
                 {
                     empty_rule_in_body |= value.is_empty();
                     body_has_odd_pattern_octets |=
                         value.iter().any(|&b| b < 0x20 || b == 0x7F || b == b' ');
+                    rule_since_blank = true;
+                    agent_pending &= !field.eq_ignore_ascii_case(b"disallow");
                 }
             }
         }
+        ruleless_record |= agent_pending;
         let split = crate::url::split(request.url);
         let query = split.query.unwrap_or(b"");
         InputFacts {
@@ -696,7 +737,9 @@ impl InputFacts {
                 || query.iter().any(|b| b":/?[]@".contains(b)),
             url_has_query: split.query.is_some(),
             robots_txt_path: split.path == b"/robots.txt",
-            blank_line_structure: true,
+            agent_after_rule,
+            ruleless_record,
+            agent_substring,
             empty_rule_in_body,
             body_has_odd_pattern_octets,
         }

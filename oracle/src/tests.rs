@@ -154,7 +154,7 @@ fn k14_size_limit() {
     body.extend_from_slice(b"Disallow: /late\n");
     assert_eq!(
         verdicts_bytes(&body, "x", "/late", Fetch::default()),
-        [Either, Allowed, Disallowed, Disallowed]
+        [Either, Allowed, Either, Disallowed]
     );
     assert_eq!(
         verdicts_bytes(&body, "x", "/filler", Fetch::default()),
