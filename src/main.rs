@@ -205,6 +205,19 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
         return Err("--robots, --agent and --url are required (or use --batch)".into());
     };
     let body = read_input(robots)?;
+    // The oracle answers anything; say so when the question is outside what the documents describe.
+    if agent.is_empty()
+        || !agent
+            .bytes()
+            .all(|b| b.is_ascii_alphabetic() || b == b'_' || b == b'-')
+    {
+        eprintln!(
+            "warning: agent {agent:?} is not a product token (letters, `_`, `-`: rfc9309#2.2.1)"
+        );
+    }
+    if !url.starts_with('/') && !url.contains(':') {
+        eprintln!("warning: url {url:?} is neither an absolute URL nor a path starting with `/`");
+    }
     let fetch = if args.unreachable {
         Fetch::Unreachable
     } else {

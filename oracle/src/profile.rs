@@ -173,7 +173,7 @@ impl ProfileId {
                         vec![Alternative::AgentValue(AgentValue::LeadingToken)],
                     );
                 }
-                if facts.wildcard_or_dollar_in_body {
+                if facts.wildcard_or_dollar_in_rules {
                     add(
                         "specificity",
                         "rfc9309#2.2.2",
@@ -648,7 +648,7 @@ struct InputFacts {
     body_not_utf8: bool,
     odd_agent_value: bool,
     agent_value_with_space: bool,
-    wildcard_or_dollar_in_body: bool,
+    wildcard_or_dollar_in_rules: bool,
     percent_in_body: bool,
     percent_in_url: bool,
     percent_or_special_in_url: bool,
@@ -678,6 +678,7 @@ impl InputFacts {
         let mut agent_after_rule = false;
         let mut ruleless_record = false;
         let mut agent_substring = false;
+        let mut wildcard_or_dollar_in_rules = false;
         let mut rule_since_blank = false;
         let mut agent_pending = false;
         let agent = request.agent.as_bytes();
@@ -714,6 +715,7 @@ impl InputFacts {
                     empty_rule_in_body |= value.is_empty();
                     body_has_odd_pattern_octets |=
                         value.iter().any(|&b| b < 0x20 || b == 0x7F || b == b' ');
+                    wildcard_or_dollar_in_rules |= memchr::memchr2(b'*', b'$', value).is_some();
                     rule_since_blank = true;
                     agent_pending &= !field.eq_ignore_ascii_case(b"disallow");
                 }
@@ -728,7 +730,7 @@ impl InputFacts {
             body_not_utf8: std::str::from_utf8(body).is_err(),
             odd_agent_value,
             agent_value_with_space,
-            wildcard_or_dollar_in_body: memchr::memchr2(b'*', b'$', body).is_some(),
+            wildcard_or_dollar_in_rules,
             percent_in_body: memchr::memchr(b'%', body).is_some(),
             percent_in_url: memchr::memchr(b'%', url).is_some(),
             percent_or_special_in_url: memchr::memchr3(b'%', b'*', b'$', url).is_some(),
