@@ -54,6 +54,7 @@ fn tidy_trials(corpus: &Arc<Corpus>) -> Vec<Trial> {
     let schema_corpus = Arc::clone(corpus);
     let coverage_corpus = Arc::clone(corpus);
     let counts_corpus = Arc::clone(corpus);
+    let map_corpus = Arc::clone(corpus);
     vec![
         Trial::test("tidy::schema-up-to-date", move || {
             let _ = &schema_corpus;
@@ -89,6 +90,19 @@ fn tidy_trials(corpus: &Arc<Corpus>) -> Vec<Trial> {
                     gaps.join(", ")
                 )
                 .into())
+            }
+        }),
+        Trial::test("tidy::coverage-map-up-to-date", move || {
+            let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/rfc9309-coverage.md");
+            let committed =
+                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let current = coverage::to_markdown(&coverage::coverage(&map_corpus));
+            if committed == current {
+                Ok(())
+            } else {
+                Err("docs/rfc9309-coverage.md is out of date; run \
+                     `cargo run -- cases coverage --format markdown > docs/rfc9309-coverage.md`"
+                    .into())
             }
         }),
         Trial::test("tidy::corpus-minimum-counts", move || {
