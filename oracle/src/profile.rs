@@ -250,29 +250,7 @@ impl ProfileId {
                         vec![Alternative::SizeLimit(Some(FIVE_HUNDRED_KIB))],
                     );
                 }
-                if facts.agent_after_rule {
-                    add(
-                        "agent-after-rule",
-                        "draft-1996#3.3",
-                        vec![Alternative::Grouping(Grouping::BlankLineRecords(
-                            AgentAfterRule::JoinsRecord,
-                        ))],
-                    );
-                }
-                if facts.ruleless_record {
-                    add(
-                        "ruleless-record",
-                        "draft-1996#3.3",
-                        vec![Alternative::RulelessRecord(RulelessRecord::Skipped)],
-                    );
-                }
-                if facts.agent_substring {
-                    add(
-                        "agent-substring",
-                        "guide-ch9#user-agent",
-                        vec![Alternative::AgentComparison(AgentComparison::Substring)],
-                    );
-                }
+                record_knobs(&facts, "draft-1996#3.3", "guide-ch9#user-agent", &mut add);
                 if facts.url_has_query {
                     add(
                         "match-target",
@@ -296,29 +274,12 @@ impl ProfileId {
                 }
             }
             ProfileId::Original1994 => {
-                if facts.agent_after_rule {
-                    add(
-                        "agent-after-rule",
-                        "norobots-1994#format",
-                        vec![Alternative::Grouping(Grouping::BlankLineRecords(
-                            AgentAfterRule::JoinsRecord,
-                        ))],
-                    );
-                }
-                if facts.ruleless_record {
-                    add(
-                        "ruleless-record",
-                        "norobots-1994#format",
-                        vec![Alternative::RulelessRecord(RulelessRecord::Skipped)],
-                    );
-                }
-                if facts.agent_substring {
-                    add(
-                        "agent-substring",
-                        "norobots-1994#format",
-                        vec![Alternative::AgentComparison(AgentComparison::Substring)],
-                    );
-                }
+                record_knobs(
+                    &facts,
+                    "norobots-1994#format",
+                    "norobots-1994#format",
+                    &mut add,
+                );
                 if facts.agent_value_with_space {
                     add(
                         "agent-list",
@@ -350,6 +311,32 @@ impl ProfileId {
             }
         }
         open
+    }
+}
+
+/// The open knobs shared by the blank-line-record documents (1994, 1996): a user-agent line right
+/// after a rule, a record without rules, and substring matching of names (K1, K3).
+fn record_knobs(
+    facts: &InputFacts,
+    grouping_cite: &'static str,
+    substring_cite: &'static str,
+    add: &mut impl FnMut(&'static str, &'static str, Vec<Alternative>),
+) {
+    if facts.agent_after_rule {
+        let joins = Grouping::BlankLineRecords(AgentAfterRule::JoinsRecord);
+        add(
+            "agent-after-rule",
+            grouping_cite,
+            vec![Alternative::Grouping(joins)],
+        );
+    }
+    if facts.ruleless_record {
+        let skipped = Alternative::RulelessRecord(RulelessRecord::Skipped);
+        add("ruleless-record", grouping_cite, vec![skipped]);
+    }
+    if facts.agent_substring {
+        let substring = Alternative::AgentComparison(AgentComparison::Substring);
+        add("agent-substring", substring_cite, vec![substring]);
     }
 }
 
