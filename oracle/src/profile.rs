@@ -679,10 +679,7 @@ impl InputFacts {
             }
             if let Some((field, value)) = crate::line::field_and_value(line.bytes) {
                 if field.eq_ignore_ascii_case(b"user-agent") {
-                    let plain = value == b"*"
-                        || value
-                            .iter()
-                            .all(|&b| b.is_ascii_alphabetic() || b == b'_' || b == b'-');
+                    let plain = value == b"*" || crate::select::is_product_token(value);
                     odd_agent_value |= !plain;
                     agent_value_with_space |= value.iter().any(|&b| b == b' ' || b == b'\t');
                     agent_after_rule |= rule_since_blank;

@@ -6,6 +6,16 @@ use crate::group::Group;
 use crate::line::is_ws;
 use crate::profile::{AgentComparison, AgentList, AgentValue, Knobs, RulelessRecord, Selection};
 
+/// A product token's characters: letters, `_` and `-` (`rfc9309#2.2.1`).
+pub fn is_token_byte(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b == b'_' || b == b'-'
+}
+
+/// Whether `s` is a non-empty product token (`rfc9309#2.2.1`).
+pub fn is_product_token(s: &[u8]) -> bool {
+    !s.is_empty() && s.iter().all(|&b| is_token_byte(b))
+}
+
 /// A name read from a user-agent line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AgentName<'a> {
@@ -44,7 +54,7 @@ fn agent_name(value: &[u8], how: AgentValue) -> AgentName<'_> {
             }
             let end = value
                 .iter()
-                .position(|&b| !(b.is_ascii_alphabetic() || b == b'_' || b == b'-'))
+                .position(|&b| !is_token_byte(b))
                 .unwrap_or(value.len());
             if end == 0 {
                 AgentName::Nothing

@@ -137,13 +137,7 @@ validated_string!(
     /// A product token (`rfc9309#2.2.1`): letters, `_` and `-`.
     ProductToken,
     "agent",
-    |t| {
-        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_' || b == b'-') {
-            Ok(())
-        } else {
-            Err(format!("agent `{t}` is not a product token: use letters, `_` and `-` only (rfc9309#2.2.1)"))
-        }
-    },
+    check_product_token,
     { "type": "string", "pattern": "^[A-Za-z_-]+$" }
 );
 
@@ -151,19 +145,34 @@ validated_string!(
     /// An absolute URL (`scheme:...`) or an absolute path (`/...`).
     CaseUrl,
     "url",
-    |u| {
-        let scheme = u.split_once(':').is_some_and(|(s, _)| {
-            s.starts_with(|c: char| c.is_ascii_alphabetic())
-                && s.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
-        });
-        if u.starts_with('/') || scheme {
-            Ok(())
-        } else {
-            Err(format!("url `{u}` is neither an absolute URL (`https://example.com/a`) nor a path starting with `/`"))
-        }
-    },
+    check_case_url,
     { "type": "string", "pattern": "^(/|[A-Za-z][A-Za-z0-9+.-]*:)" }
 );
+
+/// Checks that `agent` is a product token (`rfc9309#2.2.1`).
+pub fn check_product_token(agent: &str) -> Result<(), String> {
+    if robotstxt_oracle::select::is_product_token(agent.as_bytes()) {
+        Ok(())
+    } else {
+        Err(format!(
+            "agent `{agent}` is not a product token: use letters, `_` and `-` only (rfc9309#2.2.1)"
+        ))
+    }
+}
+
+/// Checks that `url` is an absolute URL or a path starting with `/`.
+pub fn check_case_url(url: &str) -> Result<(), String> {
+    let scheme = url.split_once(':').is_some_and(|(s, _)| {
+        s.starts_with(|c: char| c.is_ascii_alphabetic())
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+    });
+    if url.starts_with('/') || scheme {
+        Ok(())
+    } else {
+        Err(format!("url `{url}` is neither an absolute URL (`https://example.com/a`) nor a path starting with `/`"))
+    }
+}
 
 validated_string!(
     /// An id from `rfc9309-statements.yaml`.
