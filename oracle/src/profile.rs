@@ -4,12 +4,12 @@
 //! document; [`ProfileId::knob_variants`] returns the readings that document permits for a given
 //! input: its base reading, plus every alternative of an *open* knob that could matter for this input.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::request::Request;
 
 /// One of the four documents the oracle can answer for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum ProfileId {
     /// RFC 9309 (2022).
     #[serde(rename = "rfc9309")]

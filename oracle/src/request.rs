@@ -1,9 +1,9 @@
 //! What the oracle is asked: a body, an agent, a URL and how the fetch went.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How fetching `/robots.txt` went (`rfc9309#2.3.1`, `google#status-codes`, `draft-1996#3.1`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "outcome", rename_all = "kebab-case")]
 pub enum Fetch {
     /// An HTTP status, reached after `redirects` redirect hops.

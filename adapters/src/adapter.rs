@@ -1,0 +1,206 @@
+//! The one interface every parser is seen through.
+
+use robotstxt_oracle::{Fetch, ProfileId, Verdict};
+use serde::{Deserialize, Serialize};
+
+/// A robots.txt parser the suite can ask questions.
+///
+/// Implementations answer every query, in order, and never panic across this boundary: a parser
+/// failure is an [`Answer`] (`error`, `crash`, `timeout`), not an unwinding of the caller.
+pub trait Adapter: Send {
+    /// Who this parser is and what it can do.
+    fn identity(&self) -> &Identity;
+
+    /// Answers `queries` about one robots.txt `body`: one answer per query, in order.
+    fn answer(&mut self, body: &[u8], queries: &[Query]) -> Vec<Answer>;
+}
+
+/// Who a parser is: reported in results, the matrix and the ledgers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Identity {
+    /// The stable adapter id (`google-cpp`, `py-protego`, ...).
+    pub id: String,
+    /// The library's own name (`robotstxt`, `protego`, `urllib.robotparser`, ...).
+    pub library: String,
+    /// Its exact version.
+    pub version: String,
+    /// The language it is written in.
+    pub language: String,
+    /// Its licence (SPDX where there is one).
+    pub licence: String,
+    /// Where it came from: registry, package and pin.
+    pub source: String,
+    /// The profile the library says it follows.
+    pub profile: ProfileId,
+    /// What it can be asked.
+    pub capabilities: Capabilities,
+    /// What the library is given of each check's URL.
+    pub url: UrlForm,
+    /// Anything a reader of the results should know (argument order, implicit rules, ...).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+}
+
+/// What an adapter can be asked beyond "is this URL allowed for this agent".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Capabilities {
+    /// It takes the outcome of fetching robots.txt (HTTP status, redirects, unreachable).
+    #[serde(default)]
+    pub fetch_status: bool,
+    /// It can be asked about several user agents at once (not used by the corpus yet).
+    #[serde(default)]
+    pub multiple_agents: bool,
+}
+
+/// What a library is handed of a check's URL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UrlForm {
+    /// The absolute URL, as the case gives it.
+    Full,
+    /// The path and query (RFC 3986 split, no normalisation), for libraries that take a path.
+    PathAndQuery,
+}
+
+/// One check put to an adapter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Query {
+    /// The crawler's product token.
+    pub agent: String,
+    /// The absolute URL (adapters taking a path use [`path_and_query`]).
+    pub url: String,
+    /// How fetching robots.txt went (the default is a plain 200).
+    pub fetch: Fetch,
+}
+
+impl Query {
+    /// A query about a successfully fetched body.
+    pub fn new(agent: impl Into<String>, url: impl Into<String>) -> Query {
+        Query {
+            agent: agent.into(),
+            url: url.into(),
+            fetch: Fetch::default(),
+        }
+    }
+}
+
+/// An adapter's answer to one check.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "answer", rename_all = "kebab-case")]
+pub enum Answer {
+    /// The parser allows the URL.
+    Allowed,
+    /// The parser disallows the URL.
+    Disallowed,
+    /// The parser cannot be asked this (e.g. a fetch outcome), with the reason.
+    Unsupported {
+        /// Why.
+        reason: String,
+    },
+    /// The parser reported an error, or its adapter's output made no sense.
+    Error {
+        /// What it said.
+        message: String,
+    },
+    /// The parser panicked, aborted, or its process died.
+    Crash {
+        /// How it died (panic message, signal, exit status, last lines of stderr).
+        message: String,
+    },
+    /// The parser gave no answer within the per-check time limit.
+    Timeout {
+        /// The limit that was exceeded.
+        message: String,
+    },
+}
+
+impl Answer {
+    /// The answer's kind: `allowed`, `disallowed`, `unsupported`, `error`, `crash` or `timeout`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Answer::Allowed => "allowed",
+            Answer::Disallowed => "disallowed",
+            Answer::Unsupported { .. } => "unsupported",
+            Answer::Error { .. } => "error",
+            Answer::Crash { .. } => "crash",
+            Answer::Timeout { .. } => "timeout",
+        }
+    }
+
+    /// The verdict, when the parser gave one.
+    pub fn verdict(&self) -> Option<Verdict> {
+        match self {
+            Answer::Allowed => Some(Verdict::Allowed),
+            Answer::Disallowed => Some(Verdict::Disallowed),
+            _ => None,
+        }
+    }
+
+    /// The answer for a boolean "is it allowed".
+    pub fn from_allowed(allowed: bool) -> Answer {
+        if allowed {
+            Answer::Allowed
+        } else {
+            Answer::Disallowed
+        }
+    }
+
+    /// The detail carried by a non-verdict answer.
+    pub fn detail(&self) -> Option<&str> {
+        match self {
+            Answer::Allowed | Answer::Disallowed => None,
+            Answer::Unsupported { reason } => Some(reason),
+            Answer::Error { message } | Answer::Crash { message } | Answer::Timeout { message } => {
+                Some(message)
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Answer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.detail() {
+            None => f.write_str(self.kind()),
+            Some(detail) => write!(f, "{} ({detail})", self.kind()),
+        }
+    }
+}
+
+/// Why an adapter cannot be used here, and the command that fixes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unavailable {
+    /// The adapter id.
+    pub id: String,
+    /// What is missing.
+    pub reason: String,
+    /// What to run to make it available.
+    pub fix: String,
+}
+
+impl std::fmt::Display for Unavailable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} is unavailable: {}", self.id, self.reason)?;
+        if !self.fix.is_empty() {
+            write!(f, " (fix: {})", self.fix)?;
+        }
+        Ok(())
+    }
+}
+
+/// The path and query of an absolute URL (RFC 3986 split, octet for octet, fragment dropped), for
+/// libraries that take a path rather than a URL.
+pub fn path_and_query(url: &str) -> String {
+    let split = robotstxt_oracle::url::split(url);
+    let mut out = String::from_utf8_lossy(split.path).into_owned();
+    if let Some(query) = split.query {
+        out.push('?');
+        out.push_str(&String::from_utf8_lossy(query));
+    }
+    out
+}
+
+/// A body as text for libraries that take `&str`: invalid UTF-8 becomes U+FFFD.
+pub fn body_text(body: &[u8]) -> std::borrow::Cow<'_, str> {
+    String::from_utf8_lossy(body)
+}

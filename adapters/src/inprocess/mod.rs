@@ -1,0 +1,119 @@
+//! Parsers called in this process: the Rust crates and Google's C++ (through `cc`).
+//!
+//! Each parser is one small file with two functions: `identity()` and `check(body, agent, url)`.
+//! [`InProcess`] turns such a pair into an [`Adapter`], catching panics so that a parser that
+//! panics answers `crash` instead of unwinding into the runner. (Aborts and segfaults cannot be
+//! caught in process: that is why the registry runs these adapters in a worker process by default.)
+
+pub mod google_cpp;
+pub mod robots_txt;
+pub mod robotstxt;
+pub mod robotxt;
+pub mod sim_codec_robots;
+pub mod texting_robots;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use crate::adapter::{Adapter, Answer, Identity, Query, Unavailable};
+
+/// One check, in process: body, product token, absolute URL → answer.
+pub type CheckFn = fn(body: &[u8], agent: &str, url: &str) -> Answer;
+
+/// An in-process parser: its identity and its check function.
+pub struct InProcess {
+    identity: Identity,
+    check: CheckFn,
+}
+
+impl InProcess {
+    /// The adapter for `check`, announcing `identity`.
+    pub fn new(identity: Identity, check: CheckFn) -> InProcess {
+        InProcess { identity, check }
+    }
+}
+
+impl Adapter for InProcess {
+    fn identity(&self) -> &Identity {
+        &self.identity
+    }
+
+    fn answer(&mut self, body: &[u8], queries: &[Query]) -> Vec<Answer> {
+        queries
+            .iter()
+            .map(|q| {
+                catch_unwind(AssertUnwindSafe(|| (self.check)(body, &q.agent, &q.url)))
+                    .unwrap_or_else(|payload| Answer::Crash {
+                        message: format!("panicked: {}", panic_message(&*payload)),
+                    })
+            })
+            .collect()
+    }
+}
+
+/// The text of a panic payload.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a non-string panic payload".to_string()
+    }
+}
+
+/// An in-process parser the registry knows: how to check availability and open it.
+pub struct Builtin {
+    /// Its stable id.
+    pub id: &'static str,
+    /// Its identity.
+    pub identity: fn() -> Identity,
+    /// Its check function.
+    pub check: CheckFn,
+    /// Whether it can run here (Google's C++ needs its source and abseil at build time).
+    pub available: fn() -> Result<(), Unavailable>,
+}
+
+/// Always available.
+pub fn always() -> Result<(), Unavailable> {
+    Ok(())
+}
+
+/// The in-process parsers, in report order.
+pub const BUILTINS: [Builtin; 6] = [
+    Builtin {
+        id: "google-cpp",
+        identity: google_cpp::identity,
+        check: google_cpp::check,
+        available: google_cpp::available,
+    },
+    Builtin {
+        id: "robotstxt",
+        identity: robotstxt::identity,
+        check: robotstxt::check,
+        available: always,
+    },
+    Builtin {
+        id: "texting-robots",
+        identity: texting_robots::identity,
+        check: texting_robots::check,
+        available: always,
+    },
+    Builtin {
+        id: "robotxt",
+        identity: robotxt::identity,
+        check: robotxt::check,
+        available: always,
+    },
+    Builtin {
+        id: "sim-codec-robots",
+        identity: sim_codec_robots::identity,
+        check: sim_codec_robots::check,
+        available: always,
+    },
+    Builtin {
+        id: "robots-txt",
+        identity: robots_txt::identity,
+        check: robots_txt::check,
+        available: always,
+    },
+];

@@ -1,0 +1,219 @@
+//! The JSON-lines protocol between the runner and an adapter process (`PROTOCOL.md`).
+//!
+//! One JSON object per line, UTF-8, `\n`-terminated. The adapter speaks first ([`Handshake`]); then
+//! the runner sends [`Request`]s (one body, many checks) and the adapter answers each check with one
+//! [`Response`] line, in order, as soon as it has it. End of input means "exit now".
+
+use base64::Engine;
+use robotstxt_oracle::{Fetch, ProfileId};
+use serde::{Deserialize, Serialize};
+
+use crate::adapter::{Answer, Capabilities, Identity, Query, UrlForm};
+
+/// The protocol name and version an adapter must announce.
+pub const PROTOCOL_VERSION: &str = "robotstxt-adapter/1";
+
+/// The adapter's first line: who it is and what it can do.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Handshake {
+    /// Always [`PROTOCOL_VERSION`].
+    pub protocol: String,
+    /// The adapter id.
+    pub id: String,
+    /// The library's own name.
+    pub library: String,
+    /// Its exact version.
+    pub version: String,
+    /// The language it is written in.
+    pub language: String,
+    /// Its licence.
+    pub licence: String,
+    /// Where it came from.
+    pub source: String,
+    /// The profile it claims: `rfc9309`, `google`, `draft-1996` or `original-1994`.
+    pub profile: ProfileId,
+    /// What it can be asked.
+    #[serde(default)]
+    pub capabilities: Capabilities,
+    /// `full` (the absolute URL) or `path-and-query`: what the library is given.
+    pub url: UrlForm,
+    /// Free text for readers of the results.
+    #[serde(default)]
+    pub notes: String,
+}
+
+impl Handshake {
+    /// The handshake announcing `identity`.
+    pub fn of(identity: &Identity) -> Handshake {
+        Handshake {
+            protocol: PROTOCOL_VERSION.to_string(),
+            id: identity.id.clone(),
+            library: identity.library.clone(),
+            version: identity.version.clone(),
+            language: identity.language.clone(),
+            licence: identity.licence.clone(),
+            source: identity.source.clone(),
+            profile: identity.profile,
+            capabilities: identity.capabilities,
+            url: identity.url,
+            notes: identity.notes.clone(),
+        }
+    }
+
+    /// The identity it announces.
+    pub fn identity(self) -> Identity {
+        Identity {
+            id: self.id,
+            library: self.library,
+            version: self.version,
+            language: self.language,
+            licence: self.licence,
+            source: self.source,
+            profile: self.profile,
+            capabilities: self.capabilities,
+            url: self.url,
+            notes: self.notes,
+        }
+    }
+}
+
+/// One body and the checks about it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Request {
+    /// The body, when it is valid UTF-8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body: Option<String>,
+    /// The body in standard base64, when it is not valid UTF-8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body_base64: Option<String>,
+    /// The checks, answered in order.
+    pub checks: Vec<WireCheck>,
+}
+
+/// One check on the wire.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WireCheck {
+    /// The crawler's product token.
+    pub agent: String,
+    /// The absolute URL.
+    pub url: String,
+    /// The fetch outcome: sent only to adapters with the `fetch_status` capability, and only when
+    /// it is not a plain 200.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fetch: Option<Fetch>,
+}
+
+impl Request {
+    /// The request for `queries` about `body`.
+    pub fn new(body: &[u8], queries: &[Query]) -> Request {
+        let (body, body_base64) = match std::str::from_utf8(body) {
+            Ok(text) => (Some(text.to_string()), None),
+            Err(_) => (
+                None,
+                Some(base64::engine::general_purpose::STANDARD.encode(body)),
+            ),
+        };
+        Request {
+            body,
+            body_base64,
+            checks: queries
+                .iter()
+                .map(|q| WireCheck {
+                    agent: q.agent.clone(),
+                    url: q.url.clone(),
+                    fetch: (q.fetch != Fetch::default()).then_some(q.fetch),
+                })
+                .collect(),
+        }
+    }
+
+    /// The body's octets.
+    pub fn body_bytes(&self) -> Result<Vec<u8>, String> {
+        match (&self.body, &self.body_base64) {
+            (Some(text), None) => Ok(text.as_bytes().to_vec()),
+            (None, Some(encoded)) => base64::engine::general_purpose::STANDARD
+                .decode(encoded)
+                .map_err(|e| format!("body_base64 is not base64: {e}")),
+            _ => Err("a request carries exactly one of body and body_base64".to_string()),
+        }
+    }
+
+    /// The checks as queries.
+    pub fn queries(&self) -> Vec<Query> {
+        self.checks
+            .iter()
+            .map(|c| Query {
+                agent: c.agent.clone(),
+                url: c.url.clone(),
+                fetch: c.fetch.unwrap_or_default(),
+            })
+            .collect()
+    }
+}
+
+/// The answer to one check: its index in the request and the answer.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Response {
+    /// The check's index in its request, from 0.
+    pub check: usize,
+    /// The answer, flattened: `"answer": "allowed"`, or `"answer": "error", "message": "..."`.
+    #[serde(flatten)]
+    pub answer: WireAnswer,
+}
+
+/// The answers an adapter may send (`timeout` is the runner's to give; `crash` is for a library
+/// failure the adapter caught, such as a Rust panic).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "answer", rename_all = "kebab-case")]
+pub enum WireAnswer {
+    /// Allowed.
+    Allowed,
+    /// Disallowed.
+    Disallowed,
+    /// The library cannot be asked this.
+    Unsupported {
+        /// Why.
+        reason: String,
+    },
+    /// The library raised an error.
+    Error {
+        /// What it said.
+        message: String,
+    },
+    /// The library crashed and the adapter caught it (a panic, say).
+    Crash {
+        /// How.
+        message: String,
+    },
+}
+
+impl WireAnswer {
+    /// The runner-side answer.
+    pub fn into_answer(self) -> Answer {
+        match self {
+            WireAnswer::Allowed => Answer::Allowed,
+            WireAnswer::Disallowed => Answer::Disallowed,
+            WireAnswer::Unsupported { reason } => Answer::Unsupported { reason },
+            WireAnswer::Error { message } => Answer::Error { message },
+            WireAnswer::Crash { message } => Answer::Crash { message },
+        }
+    }
+
+    /// The wire form of an answer; a timeout inside a server becomes an error.
+    pub fn from_answer(answer: Answer) -> WireAnswer {
+        match answer {
+            Answer::Allowed => WireAnswer::Allowed,
+            Answer::Disallowed => WireAnswer::Disallowed,
+            Answer::Unsupported { reason } => WireAnswer::Unsupported { reason },
+            Answer::Error { message } => WireAnswer::Error { message },
+            Answer::Crash { message } => WireAnswer::Crash { message },
+            Answer::Timeout { message } => WireAnswer::Error {
+                message: format!("timeout: {message}"),
+            },
+        }
+    }
+}

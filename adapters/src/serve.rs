@@ -1,0 +1,1 @@
+//! The server side of `PROTOCOL.md`. TODO.
