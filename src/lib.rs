@@ -6,6 +6,7 @@
 pub mod cases;
 pub mod coverage;
 pub mod render;
+pub mod results;
 pub mod stats;
 pub mod verify;
 

@@ -30,10 +30,10 @@ pub use explain::{Explanation, Reading, VariantOutcome};
 pub use profile::{Knobs, ProfileId};
 pub use request::{Fetch, Request};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The oracle's answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
     /// The URL may be crawled.

@@ -1,0 +1,202 @@
+//! `results.json`: everything a run found, in a versioned schema that the Markdown, HTML and JUnit
+//! reports are rendered from (documented in `docs/results.md`).
+//!
+//! A run has columns (the oracle's profiles, then each available adapter) and rows (one per check).
+//! Each adapter cell says what the parser answered and how that stands against the profile the parser
+//! claims, under its ledger.
+
+use std::collections::BTreeMap;
+
+use robotstxt_adapters::{Answer, Identity, Unavailable};
+use robotstxt_oracle::{Fetch, ProfileId, Verdict};
+use serde::{Deserialize, Serialize};
+
+/// The value of `schema` in every results file.
+pub const SCHEMA: &str = "robotstxt-conformance/results";
+/// The schema version; bumped on any incompatible change.
+pub const VERSION: u32 = 1;
+
+/// One run.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Results {
+    /// Always [`SCHEMA`].
+    pub schema: String,
+    /// Always [`VERSION`] for files this code writes.
+    pub version: u32,
+    /// The tool and its version, e.g. `robotstxt-conformance 0.1.0`.
+    pub tool: String,
+    /// The `--cases` filter, if any.
+    pub filter: Option<String>,
+    /// The oracle's profiles that were run, in column order.
+    pub profiles: Vec<ProfileId>,
+    /// The adapters that ran, in column order.
+    pub adapters: Vec<AdapterColumn>,
+    /// The adapters asked for that could not run here, and why.
+    pub unavailable: Vec<Unavailable>,
+    /// The cases the rows refer to, by case id.
+    pub cases: BTreeMap<String, CaseInfo>,
+    /// One row per check, in corpus order.
+    pub rows: Vec<Row>,
+    /// Per adapter: agreement with each profile, nearest profile, ledger outcome.
+    pub summary: Vec<AdapterSummary>,
+}
+
+/// An adapter column.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct AdapterColumn {
+    /// Who it is (id, library, version, claimed profile, ...).
+    #[serde(flatten)]
+    pub identity: Identity,
+    /// The ledger its divergences were judged against, relative to the repository root.
+    pub ledger: String,
+}
+
+/// A case, as the rows refer to it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CaseInfo {
+    /// What it shows.
+    pub title: String,
+    /// The case file, relative to the corpus root.
+    pub path: String,
+    /// Citations (`rfc9309#2.2.2`, ...).
+    pub cite: Vec<String>,
+    /// Tags.
+    pub tags: Vec<String>,
+    /// The fetch outcome, when it is not a plain 200.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fetch: Option<Fetch>,
+    /// The body's size in octets.
+    pub body_len: usize,
+    /// The body with invisible octets made visible (`⟨CR⟩`, `⟨xFF⟩`), cut after 4096 octets.
+    pub body_visible: String,
+}
+
+/// One check and every column's answer to it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Row {
+    /// The case id.
+    pub case: String,
+    /// The check's number in its case, from 1.
+    pub check: usize,
+    /// The product token.
+    pub agent: String,
+    /// The URL.
+    pub url: String,
+    /// The corpus's expected verdict per profile.
+    pub expected: BTreeMap<ProfileId, Verdict>,
+    /// The oracle's verdict and explanation per profile.
+    pub oracle: BTreeMap<ProfileId, OracleCell>,
+    /// Each adapter's answer, by adapter id.
+    pub adapters: BTreeMap<String, AdapterCell>,
+}
+
+impl Row {
+    /// The check's id, `<case-id>#<n>`, as ledgers and test names write it.
+    pub fn check_id(&self) -> String {
+        format!("{}#{}", self.case, self.check)
+    }
+}
+
+/// The oracle under one profile.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct OracleCell {
+    /// Its verdict.
+    pub verdict: Verdict,
+    /// Whether it matches the corpus's expectation.
+    pub agrees: bool,
+    /// Its explanation, as text.
+    pub explanation: String,
+}
+
+/// One adapter's answer to one check.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct AdapterCell {
+    /// What the parser answered.
+    pub answer: Answer,
+    /// How that stands against the claimed profile and the ledger.
+    pub status: Status,
+    /// The ledger's reason, for an expected divergence.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// An answer judged against the adapter's claimed profile and its ledger.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// The answer is what the claimed profile expects (`either` accepts both verdicts).
+    Pass,
+    /// A divergence the ledger lists with this very answer.
+    ExpectedDivergence,
+    /// A divergence the ledger does not list, or lists with another answer: fails the run.
+    UnexpectedDivergence,
+    /// The ledger lists a divergence but the parser now passes: fails the run until the entry goes.
+    FixedDivergence,
+    /// The check needs a capability the adapter lacks (a fetch outcome): not asked, not counted.
+    NotApplicable,
+}
+
+impl Status {
+    /// Whether this status fails the run.
+    pub fn is_unexpected(self) -> bool {
+        matches!(self, Status::UnexpectedDivergence | Status::FixedDivergence)
+    }
+}
+
+/// One adapter's totals.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct AdapterSummary {
+    /// The adapter id.
+    pub adapter: String,
+    /// The profile it claims.
+    pub claimed: ProfileId,
+    /// Agreement with each profile's expectations.
+    pub profiles: BTreeMap<ProfileId, Tally>,
+    /// The profile it agrees with most (ties go to the claimed profile, then report order).
+    pub nearest: ProfileId,
+    /// How its answers stand against its ledger.
+    pub ledger: LedgerTally,
+}
+
+/// Agreement of one adapter with one profile.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Tally {
+    /// Checks asked (those the adapter has the capabilities for).
+    pub checks: usize,
+    /// Answers the profile expects.
+    pub agree: usize,
+    /// Verdicts the profile does not expect.
+    pub disagree: usize,
+    /// `unsupported` answers.
+    pub unsupported: usize,
+    /// `error`, `crash` and `timeout` answers.
+    pub failed: usize,
+    /// `agree / checks`, from 0 to 1.
+    pub pass_rate: f64,
+}
+
+/// An adapter's answers against its ledger.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct LedgerTally {
+    /// Checks that pass.
+    pub pass: usize,
+    /// Divergences the ledger lists.
+    pub expected: usize,
+    /// Divergences the ledger does not list (or lists with another answer).
+    pub unexpected: usize,
+    /// Ledger entries whose check now passes.
+    pub fixed: usize,
+    /// Ledger entries that name no check of the corpus (fail the run).
+    pub stale: Vec<String>,
+    /// Checks not asked for want of a capability.
+    pub not_applicable: usize,
+}
+
+impl Results {
+    /// Whether anything in this run contradicts a ledger (the exit status of `run`).
+    pub fn has_unexpected(&self) -> bool {
+        self.summary
+            .iter()
+            .any(|s| s.ledger.unexpected > 0 || s.ledger.fixed > 0 || !s.ledger.stale.is_empty())
+    }
+}
