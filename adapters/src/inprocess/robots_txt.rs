@@ -1,20 +1,43 @@
-//! TODO(helper): robots_txt adapter.
+//! `robots_txt` 0.7.0 (crates.io): a small parser and generator by Alexander Irbis.
+//!
+//! Its claim: the crate documentation names its standard as "[A Standard for Robot
+//! Exclusion](http://www.robotstxt.org/orig.html)", the 1994 document, with `Allow`,
+//! `Crawl-delay`, `Request-rate`, `Sitemap` and `Host` as additions (`src/lib.rs`, the `# Standard`
+//! and `# Additions` sections of the crate doc), so its profile is `original-1994`. Its README
+//! says only "The implementation is WIP".
 
-use crate::adapter::{Answer, Identity, Unavailable};
+use robotstxt_oracle::ProfileId;
+
+use crate::adapter::{body_text, path_and_query, Answer, Capabilities, Identity, UrlForm};
 
 /// Who it is.
 pub fn identity() -> Identity {
-    crate::inprocess::robotstxt::identity()
-}
-
-/// One check.
-pub fn check(_body: &[u8], _agent: &str, _url: &str) -> Answer {
-    Answer::Unsupported {
-        reason: "not written yet".into(),
+    Identity {
+        id: "robots-txt".to_string(),
+        library: "robots_txt".to_string(),
+        version: "0.7.0".to_string(),
+        language: "Rust".to_string(),
+        licence: "MIT/Apache-2.0".to_string(),
+        source: "crates.io robots_txt =0.7.0".to_string(),
+        profile: ProfileId::Original1994,
+        capabilities: Capabilities::default(),
+        url: UrlForm::PathAndQuery,
+        notes: "Robots::from_str_lossy(body) (invalid UTF-8 replaced with U+FFFD first), then \
+                SimpleMatcher::new(&robots.choose_section(agent).rules).check_path(path), given \
+                the path and query. The first rule in file order whose path is a prefix of the URL \
+                path decides, compared case-insensitively; an empty rule allows everything after \
+                it; no `*` or `$`. The first group (in file order) with a User-agent value that is \
+                a case-insensitive substring of the agent is chosen, else the merged `*` groups. A \
+                blank line ends a group; a lone CR does not end a line. It slices strings by byte \
+                length, so non-ASCII paths or agents can panic (`crash`)."
+            .to_string(),
     }
 }
 
-/// Whether it can run here.
-pub fn available() -> Result<(), Unavailable> {
-    Ok(())
+/// One check: parse `body`, choose `agent`'s group, then ask about the path and query of `url`.
+pub fn check(body: &[u8], agent: &str, url: &str) -> Answer {
+    let text = body_text(body);
+    let robots = robots_txt::Robots::from_str_lossy(&text);
+    let matcher = robots_txt::matcher::SimpleMatcher::new(&robots.choose_section(agent).rules);
+    Answer::from_allowed(matcher.check_path(&path_and_query(url)))
 }

@@ -1,8 +1,12 @@
-//! `robotstxt` 0.3.0 (crates.io): a Rust port of Google's C++ parser.
+//! `robotstxt` 0.3.0 (crates.io): a Rust port of Google's C++ parser and matcher.
+//!
+//! Its claim: "A native Rust port of Google's robots.txt parser and matcher C++ library" that
+//! "Preserves all behavior of original library" (README lines 7 and 11), so its profile is
+//! `google`.
 
 use robotstxt_oracle::ProfileId;
 
-use crate::adapter::{Answer, Capabilities, Identity, UrlForm};
+use crate::adapter::{body_text, Answer, Capabilities, Identity, UrlForm};
 
 /// Who it is.
 pub fn identity() -> Identity {
@@ -16,13 +20,20 @@ pub fn identity() -> Identity {
         profile: ProfileId::Google,
         capabilities: Capabilities::default(),
         url: UrlForm::Full,
-        notes: String::new(),
+        notes: "DefaultMatcher::default().one_agent_allowed_by_robots(body, agent, url), given \
+                the full URL (not normalised; the fragment is dropped); invalid UTF-8 in the body \
+                is replaced with U+FFFD first. Port bugs: past a line's 16,664-byte cap it counts \
+                skipped characters instead of bytes, so an overlong line of multi-byte UTF-8 \
+                panics (`crash`) or shifts the following lines; the byte-order mark is compared \
+                char by byte, so a real BOM (U+FEFF) is not skipped but a leading `ï»¿` is. \
+                Matching is super-linear on `*`-heavy patterns."
+            .to_string(),
     }
 }
 
-/// One check.
+/// One check: the body as text, the agent, the absolute `url`.
 pub fn check(body: &[u8], agent: &str, url: &str) -> Answer {
-    let body = crate::adapter::body_text(body);
+    let body = body_text(body);
     let mut matcher = robotstxt::DefaultMatcher::default();
     Answer::from_allowed(matcher.one_agent_allowed_by_robots(&body, agent, url))
 }

@@ -1,20 +1,36 @@
-//! TODO(helper): robotxt adapter.
+//! `robotxt` 0.7.0 (crates.io): a parser and builder from the `spire-rs` kit.
+//!
+//! Its claim: "The implementation of the robots.txt (or URL exclusion) protocol in the Rust
+//! programming language, following [RFC 9309]" (README lines 16-17), so its profile is `rfc9309`.
+//! `Robots` needs the crate's `parser` feature, which is on by default.
 
-use crate::adapter::{Answer, Identity, Unavailable};
+use robotstxt_oracle::ProfileId;
+
+use crate::adapter::{path_and_query, Answer, Capabilities, Identity, UrlForm};
 
 /// Who it is.
 pub fn identity() -> Identity {
-    crate::inprocess::robotstxt::identity()
-}
-
-/// One check.
-pub fn check(_body: &[u8], _agent: &str, _url: &str) -> Answer {
-    Answer::Unsupported {
-        reason: "not written yet".into(),
+    Identity {
+        id: "robotxt".to_string(),
+        library: "robotxt".to_string(),
+        version: "0.7.0".to_string(),
+        language: "Rust".to_string(),
+        licence: "MIT".to_string(),
+        source: "crates.io robotxt =0.7.0".to_string(),
+        profile: ProfileId::Rfc9309,
+        capabilities: Capabilities::default(),
+        url: UrlForm::PathAndQuery,
+        notes: "Robots::parse(body, agent).is_allowed(path), given the path and query. It always \
+                allows /robots.txt. The agent is matched as a whole, case-insensitively \
+                (Agent::Exact); otherwise the `*` group applies. Paths and patterns are \
+                percent-normalised before matching. NUL, CR and LF each end a line. Only the first \
+                500 KiB of the body are parsed, up to the last line end within them."
+            .to_string(),
     }
 }
 
-/// Whether it can run here.
-pub fn available() -> Result<(), Unavailable> {
-    Ok(())
+/// One check: parse `body` for `agent`, then ask about the path and query of `url`.
+pub fn check(body: &[u8], agent: &str, url: &str) -> Answer {
+    let robots = robotxt::Robots::parse(body, agent);
+    Answer::from_allowed(robots.is_allowed(&path_and_query(url)))
 }

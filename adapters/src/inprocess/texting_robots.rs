@@ -1,20 +1,44 @@
-//! TODO(helper): texting_robots adapter.
+//! `texting_robots` 0.2.2 (crates.io): a Google-style parser built on `nom` and regexes.
+//!
+//! Its claim: the README points readers at Google's document as the specification it follows
+//! ("a good starting point is [How Google interprets the robots.txt specification]", README line
+//! 14) and says it translated "almost all unit tests from Google's C++ robots.txt parser" (README
+//! line 167), so its profile is `google`.
 
-use crate::adapter::{Answer, Identity, Unavailable};
+use robotstxt_oracle::ProfileId;
+
+use crate::adapter::{Answer, Capabilities, Identity, UrlForm};
 
 /// Who it is.
 pub fn identity() -> Identity {
-    crate::inprocess::robotstxt::identity()
-}
-
-/// One check.
-pub fn check(_body: &[u8], _agent: &str, _url: &str) -> Answer {
-    Answer::Unsupported {
-        reason: "not written yet".into(),
+    Identity {
+        id: "texting-robots".to_string(),
+        library: "texting_robots".to_string(),
+        version: "0.2.2".to_string(),
+        language: "Rust".to_string(),
+        licence: "MIT OR Apache-2.0".to_string(),
+        source: "crates.io texting_robots =0.2.2".to_string(),
+        profile: ProfileId::Google,
+        capabilities: Capabilities::default(),
+        url: UrlForm::Full,
+        notes: "Robot::new(agent, body)?.allowed(url), given the full URL; it re-parses the URL \
+                with the `url` crate (dot segments removed, non-ASCII percent-encoded, fragment \
+                kept in the matched text) and matches from the path on. It always allows \
+                /robots.txt. The agent must equal a User-agent value as a whole \
+                (case-insensitive); otherwise the `*` group applies. In a body with no \
+                User-agent line at all, the rules apply to every agent. NUL bytes in the body \
+                are read as line ends. Rules are compiled to regexes on every parse; a `$` rule \
+                whose regex outgrows the crate's 42 KiB limit makes the whole parse an `error`."
+            .to_string(),
     }
 }
 
-/// Whether it can run here.
-pub fn available() -> Result<(), Unavailable> {
-    Ok(())
+/// One check: parse `body` for `agent`, then ask about the absolute `url`.
+pub fn check(body: &[u8], agent: &str, url: &str) -> Answer {
+    match texting_robots::Robot::new(agent, body) {
+        Ok(robot) => Answer::from_allowed(robot.allowed(url)),
+        Err(e) => Answer::Error {
+            message: format!("{e:#}"),
+        },
+    }
 }
