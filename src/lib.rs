@@ -5,8 +5,11 @@
 
 pub mod cases;
 pub mod coverage;
+pub mod ledger;
 pub mod render;
+pub mod report;
 pub mod results;
+pub mod run;
 pub mod stats;
 pub mod verify;
 

@@ -1,5 +1,7 @@
 //! The `robotstxt-conformance` command line.
 
+mod cli;
+
 use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -37,6 +39,58 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+    },
+    /// Run the corpus through the oracle and every available adapter, judged under the ledgers,
+    /// and write the matrix (results.json, summary.md, matrix.html, junit.xml).
+    Run {
+        #[command(flatten)]
+        dir: CasesDir,
+        #[command(flatten)]
+        args: cli::run::RunArgs,
+    },
+    /// List the adapters, whether each is available here, and who it is.
+    Adapters {
+        #[command(flatten)]
+        args: cli::AdapterArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Work with the expectation ledgers (adapters/expectations/).
+    Ledger {
+        #[command(subcommand)]
+        command: LedgerCommand,
+    },
+    /// The worker process that runs an in-process parser isolated (used by the runner).
+    #[command(hide = true)]
+    Adapter {
+        #[command(subcommand)]
+        command: AdapterCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum LedgerCommand {
+    /// Rewrite ledgers from the current answers on the whole corpus, keeping the reasons of entries
+    /// that still hold; new entries are marked UNEXPLAINED until a person writes the reason.
+    /// Never run on CI.
+    Rewrite {
+        #[command(flatten)]
+        dir: CasesDir,
+        #[command(flatten)]
+        args: cli::AdapterArgs,
+        /// The ledger directory (default: adapters/expectations).
+        #[arg(long, value_name = "DIR")]
+        ledgers: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum AdapterCommand {
+    /// Serve an in-process parser over adapters/PROTOCOL.md on standard input and output.
+    Serve {
+        /// The adapter id.
+        id: String,
     },
 }
 
@@ -170,6 +224,21 @@ fn main() -> ExitCode {
             seconds,
             format,
         } => run_bench(&dir, seconds, format),
+        Command::Run { dir, args } => {
+            load_corpus(&dir).and_then(|corpus| cli::run::run(&args, &corpus))
+        }
+        Command::Adapters { args, format } => {
+            cli::adapters::list(&args, matches!(format, Format::Json))
+        }
+        Command::Ledger {
+            command: LedgerCommand::Rewrite { dir, args, ledgers },
+        } => load_corpus(&dir).and_then(|corpus| {
+            let ledgers = ledgers.unwrap_or_else(robotstxt_conformance::ledger::default_dir);
+            cli::adapters::rewrite(&args, &corpus, &ledgers)
+        }),
+        Command::Adapter {
+            command: AdapterCommand::Serve { id },
+        } => cli::adapters::serve(&id),
     };
     match result {
         Ok(code) => code,

@@ -106,3 +106,53 @@ pub fn failure_report(case: &Case, check: &Check, outcome: &OracleOutcome) -> St
     ));
     out
 }
+
+/// The failure block for an adapter's check: what was asked, the body made visible, the answer
+/// against the claimed profile's expectation and the ledger, and the oracle's explanation.
+pub fn adapter_failure_report(
+    case: &Case,
+    check: &Check,
+    identity: &robotstxt_adapters::Identity,
+    answer: &robotstxt_adapters::Answer,
+    status: crate::results::Status,
+    ledger_note: Option<&str>,
+) -> String {
+    let profile = identity.profile;
+    let cites: Vec<String> = case.cite.iter().map(ToString::to_string).collect();
+    let mut out = format!(
+        "case {}#{}: {}\n  file: {}\n  cites: {}\n  agent: {}\n  url: {}\n  body:\n",
+        case.id,
+        check.number,
+        case.title,
+        case.path.display(),
+        cites.join(", "),
+        check.agent,
+        visible(check.url.as_bytes(), 400)
+    );
+    for line in visible(&case.body, 4096).lines() {
+        out.push_str(&format!("    | {line}\n"));
+    }
+    out.push_str(&format!(
+        "{} {} (claims {}) answers {answer} but {} expects {}\n",
+        identity.id,
+        identity.version,
+        profile.name(),
+        profile.name(),
+        check.expect[&profile].name()
+    ));
+    match status {
+        crate::results::Status::FixedDivergence => out.push_str(&format!(
+            "the ledger lists this check as a divergence ({}), but it now passes: remove the entry from adapters/expectations/{}.yaml\n",
+            ledger_note.unwrap_or_default(),
+            identity.id
+        )),
+        _ => out.push_str(&format!(
+            "not in the ledger{}: if this is a known divergence, add it with its reason to adapters/expectations/{}.yaml\n",
+            ledger_note.map(|n| format!(" as given ({n})")).unwrap_or_default(),
+            identity.id
+        )),
+    }
+    out.push_str("the oracle's explanation:\n");
+    out.push_str(&evaluate(profile, &request(case, check)).to_string());
+    out
+}

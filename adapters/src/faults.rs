@@ -1,13 +1,89 @@
-//! Fault-injecting adapters. TODO.
+//! Adapters that misbehave on purpose, one per failure kind, to prove that a run survives them.
+//!
+//! Each answers like the oracle's RFC 9309 profile, except for checks whose agent is
+//! [`FAULT_AGENT`]: there it panics, aborts, segfaults, hangs, prints garbage or exits, as its id
+//! says. They are not in the default adapter list; ask for them by id (`fault-panic`, ...).
 
+use robotstxt_oracle::{evaluate, ProfileId, Request, Verdict};
+
+use crate::adapter::{Answer, Capabilities, Identity, UrlForm};
 use crate::inprocess::InProcess;
 
-/// Whether `id` is a fault adapter.
+/// The agent that triggers the fault.
+pub const FAULT_AGENT: &str = "FaultBot";
+
+/// The fault kinds, as `fault-<kind>` ids.
+pub const FAULT_IDS: [&str; 6] = [
+    "fault-panic",
+    "fault-abort",
+    "fault-segfault",
+    "fault-hang",
+    "fault-garbage",
+    "fault-exit",
+];
+
+/// Whether `id` names a fault-injecting adapter.
 pub fn is_fault_id(id: &str) -> bool {
-    id.starts_with("fault-")
+    FAULT_IDS.contains(&id)
 }
 
-/// Opens a fault adapter.
-pub fn open(_id: &str) -> Option<InProcess> {
-    None
+/// The fault-injecting adapter `id`, if it is one.
+pub fn open(id: &str) -> Option<InProcess> {
+    let check: crate::inprocess::CheckFn = match id {
+        "fault-panic" => |b, a, u| fault_or_oracle(b, a, u, || panic!("injected panic")),
+        "fault-abort" => |b, a, u| fault_or_oracle(b, a, u, || std::process::abort()),
+        "fault-segfault" => |b, a, u| fault_or_oracle(b, a, u, segfault),
+        "fault-hang" => |b, a, u| {
+            fault_or_oracle(b, a, u, || loop {
+                std::thread::sleep(std::time::Duration::from_secs(3600));
+            })
+        },
+        "fault-garbage" => |b, a, u| {
+            fault_or_oracle(b, a, u, || {
+                // Garbage where an answer belongs, then an ordinary answer the runner must not trust.
+                println!("\u{1}garbage{{not json");
+                Answer::Allowed
+            })
+        },
+        "fault-exit" => |b, a, u| fault_or_oracle(b, a, u, || std::process::exit(3)),
+        _ => return None,
+    };
+    Some(InProcess::new(identity(id), check))
+}
+
+/// Who a fault adapter is.
+fn identity(id: &str) -> Identity {
+    Identity {
+        id: id.to_string(),
+        library: "robotstxt-oracle with an injected fault".to_string(),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        language: "Rust".to_string(),
+        licence: "MIT OR Apache-2.0".to_string(),
+        source: "this repository (test adapter)".to_string(),
+        profile: ProfileId::Rfc9309,
+        capabilities: Capabilities::default(),
+        url: UrlForm::Full,
+        notes: format!("misbehaves when the agent is {FAULT_AGENT}"),
+    }
+}
+
+/// The fault for [`FAULT_AGENT`], the oracle's RFC 9309 answer otherwise.
+fn fault_or_oracle(body: &[u8], agent: &str, url: &str, fault: impl FnOnce() -> Answer) -> Answer {
+    if agent == FAULT_AGENT {
+        return fault();
+    }
+    match evaluate(ProfileId::Rfc9309, &Request::new(body, agent, url)).verdict {
+        Verdict::Disallowed => Answer::Disallowed,
+        _ => Answer::Allowed,
+    }
+}
+
+/// Dereferences a null pointer: a real SIGSEGV, as a buggy C parser would give.
+fn segfault() -> Answer {
+    // SAFETY: none; this is the fault being injected. `write_volatile` keeps the compiler from
+    // reasoning the write away.
+    unsafe { std::ptr::null_mut::<u8>().write_volatile(1) };
+    Answer::Error {
+        message: "the segfault did not happen".to_string(),
+    }
 }

@@ -154,15 +154,32 @@ impl Request {
     }
 }
 
-/// The answer to one check: its index in the request and the answer.
+/// The answer to one check: its index in the request and the answer. (serde cannot deny unknown
+/// fields next to a flattened enum; [`Response::parse`] does.)
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Response {
     /// The check's index in its request, from 0.
     pub check: usize,
     /// The answer, flattened: `"answer": "allowed"`, or `"answer": "error", "message": "..."`.
     #[serde(flatten)]
     pub answer: WireAnswer,
+}
+
+impl Response {
+    /// The fields a response line may have.
+    pub const FIELDS: [&'static str; 4] = ["check", "answer", "reason", "message"];
+
+    /// Decodes a response line strictly: a JSON object with only [`Response::FIELDS`].
+    pub fn parse(line: &[u8]) -> Result<Response, String> {
+        let value: serde_json::Value = serde_json::from_slice(line).map_err(|e| e.to_string())?;
+        let object = value
+            .as_object()
+            .ok_or_else(|| "not a JSON object".to_string())?;
+        if let Some(unknown) = object.keys().find(|k| !Self::FIELDS.contains(&k.as_str())) {
+            return Err(format!("unknown field `{unknown}`"));
+        }
+        serde_json::from_value(value).map_err(|e| e.to_string())
+    }
 }
 
 /// The answers an adapter may send (`timeout` is the runner's to give; `crash` is for a library

@@ -98,6 +98,8 @@ impl std::error::Error for LoadError {}
 /// The loaded corpus.
 #[derive(Debug, Clone, Default)]
 pub struct Corpus {
+    /// The directory it was loaded from.
+    pub root: PathBuf,
     /// Cases sorted by id.
     pub cases: Vec<Case>,
 }
@@ -144,7 +146,10 @@ impl Corpus {
             return Err(errors);
         }
         cases.sort_by(|a, b| a.id.cmp(&b.id));
-        Ok(Corpus { cases })
+        Ok(Corpus {
+            root: root.to_path_buf(),
+            cases,
+        })
     }
 
     /// Number of checks in all cases.

@@ -1,0 +1,120 @@
+//! `adapter serve` (the isolated worker), `adapters list`, `peers install`, `ledger rewrite`.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::process::ExitCode;
+
+use robotstxt_adapters::registry;
+use robotstxt_conformance::ledger::{self, Ledger};
+use robotstxt_conformance::run::{self, Selection};
+
+use super::AdapterArgs;
+
+/// `adapter serve <id>`: serves an in-process parser over PROTOCOL.md on stdin/stdout. This is the
+/// worker process the runner starts to isolate in-process parsers.
+pub fn serve(id: &str) -> Result<ExitCode, String> {
+    let mut adapter = registry::open_in_process(id).map_err(|e| e.to_string())?;
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    robotstxt_adapters::serve::serve(&mut adapter, stdin, stdout)
+        .map_err(|e| format!("serving {id}: {e}"))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `adapters list`: every adapter, whether it is available here, and who it is (or why not).
+pub fn list(args: &AdapterArgs, json: bool) -> Result<ExitCode, String> {
+    let options = args.options()?;
+    let mut out = std::io::stdout().lock();
+    let w = |e: std::io::Error| e.to_string();
+    for id in args.ids(&options)? {
+        match robotstxt_adapters::open(&id, &options) {
+            Ok(adapter) => {
+                let i = adapter.identity();
+                if json {
+                    let value = serde_json::json!({"id": id, "available": true, "identity": i});
+                    writeln!(out, "{value}").map_err(w)?;
+                } else {
+                    writeln!(
+                        out,
+                        "{id:<18} available    {} {} ({}, {}), claims {}",
+                        i.library,
+                        i.version,
+                        i.language,
+                        i.licence,
+                        i.profile.name()
+                    )
+                    .map_err(w)?;
+                }
+            }
+            Err(why) => {
+                if json {
+                    let value =
+                        serde_json::json!({"id": id, "available": false, "unavailable": why});
+                    writeln!(out, "{value}").map_err(w)?;
+                } else {
+                    writeln!(
+                        out,
+                        "{id:<18} UNAVAILABLE  {}; fix: {}",
+                        why.reason, why.fix
+                    )
+                    .map_err(w)?;
+                }
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `ledger rewrite`: runs each adapter over the whole corpus and rewrites its ledger from the
+/// answers, keeping the reasons of entries that still hold. Never run on CI.
+pub fn rewrite(
+    args: &AdapterArgs,
+    corpus: &robotstxt_conformance::cases::Corpus,
+    dir: &std::path::Path,
+) -> Result<ExitCode, String> {
+    let options = args.options()?;
+    let selection = Selection::new(corpus, None);
+    for id in args.ids(&options)? {
+        let mut adapter = match robotstxt_adapters::open(&id, &options) {
+            Ok(adapter) => adapter,
+            Err(why) => {
+                eprintln!("skipped: {why}");
+                continue;
+            }
+        };
+        let old = Ledger::load(dir, &id)?;
+        let profile = adapter.identity().profile;
+        let answers = run::run_adapter(adapter.as_mut(), corpus, &selection, &|_| {});
+        let mut divergences = BTreeMap::new();
+        for case in &corpus.cases {
+            for check in &case.checks {
+                let check_id = run::check_id(case, check);
+                let answer = &answers[&check_id];
+                let (status, _) = run::judge(answer, check.expect[&profile], None);
+                if status != robotstxt_conformance::results::Status::Pass
+                    && status != robotstxt_conformance::results::Status::NotApplicable
+                {
+                    divergences.insert(check_id, answer.kind().to_string());
+                }
+            }
+        }
+        let text = ledger::rewrite(&id, profile, &old, &divergences);
+        let path = ledger::path_of(dir, &id);
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let unexplained = divergences
+            .keys()
+            .filter(|c| {
+                old.entries
+                    .get(*c)
+                    .is_none_or(|e| e.answer != divergences[*c])
+            })
+            .count();
+        eprintln!(
+            "{}: {} divergences ({unexplained} new or changed, marked UNEXPLAINED)",
+            path.display(),
+            divergences.len()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

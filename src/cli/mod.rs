@@ -1,0 +1,92 @@
+//! The command line's adapter-facing commands: `run`, `adapter`, `adapters`, `peers`, `ledger`,
+//! and the options they share.
+
+pub mod adapters;
+pub mod run;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+use robotstxt_adapters::registry::{Options, UserAdapter};
+
+/// Which adapters, and how to open them.
+#[derive(Args, Clone, Debug)]
+pub struct AdapterArgs {
+    /// An adapter id, or `all` (repeatable; default: all).
+    #[arg(long = "adapter", value_name = "ID|all")]
+    pub adapters: Vec<String>,
+    /// Your own adapter speaking adapters/PROTOCOL.md: `name = command line` (repeatable).
+    #[arg(long = "adapter-command", value_name = "NAME = COMMAND")]
+    pub adapter_commands: Vec<String>,
+    /// A file of your own adapters, one `name = command line` per line.
+    #[arg(long, value_name = "FILE")]
+    pub adapters_config: Option<PathBuf>,
+    /// Where `peers install` put the Python and npm peers (default: $ROBOTSTXT_PEERS_DIR, else
+    /// ~/.cache/robotstxt-conformance/peers).
+    #[arg(long, value_name = "DIR")]
+    pub peers_dir: Option<PathBuf>,
+    /// Seconds one check may take before it is a timeout.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub timeout: f64,
+    /// Run the in-process parsers in this process instead of a worker process: faster, but an
+    /// abort, segfault or hang in a parser then ends the run (panics are still caught).
+    #[arg(long)]
+    pub no_isolation: bool,
+}
+
+impl AdapterArgs {
+    /// The options for opening adapters.
+    pub fn options(&self) -> Result<Options, String> {
+        let mut user = Vec::new();
+        if let Some(path) = &self.adapters_config {
+            user.extend(UserAdapter::read_config(path)?);
+        }
+        for text in &self.adapter_commands {
+            user.push(UserAdapter::parse(text).map_err(|e| format!("--adapter-command {e}"))?);
+        }
+        if !(self.timeout > 0.0 && self.timeout.is_finite()) {
+            return Err("--timeout must be a positive number of seconds".to_string());
+        }
+        let worker = if self.no_isolation {
+            None
+        } else {
+            let exe = std::env::current_exe()
+                .map_err(|e| format!("cannot find this program to start workers: {e}"))?;
+            Some(vec![
+                exe.display().to_string(),
+                "adapter".to_string(),
+                "serve".to_string(),
+            ])
+        };
+        Ok(Options {
+            worker,
+            peers_dir: self
+                .peers_dir
+                .clone()
+                .unwrap_or_else(robotstxt_adapters::peers::default_peers_dir),
+            timeout: Duration::from_secs_f64(self.timeout),
+            user,
+        })
+    }
+
+    /// The adapter ids asked for: `all` (or nothing) means every built-in and user adapter.
+    pub fn ids(&self, options: &Options) -> Result<Vec<String>, String> {
+        if self.adapters.is_empty() || self.adapters.iter().any(|a| a == "all") {
+            return Ok(options.all_ids());
+        }
+        let mut ids = Vec::new();
+        for id in &self.adapters {
+            if !robotstxt_adapters::registry::is_known(id, options) {
+                return Err(format!(
+                    "unknown adapter `{id}`; known: {}",
+                    options.all_ids().join(", ")
+                ));
+            }
+            if !ids.contains(id) {
+                ids.push(id.clone());
+            }
+        }
+        Ok(ids)
+    }
+}

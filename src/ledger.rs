@@ -1,0 +1,210 @@
+//! Expectation ledgers: each adapter's known divergences from the profile it claims, each with a
+//! one-line reason (`adapters/expectations/<id>.yaml`).
+//!
+//! Ledgers are strict. A divergence the ledger does not list fails the run; so does a listed
+//! divergence that now passes (the entry must go), a listed answer that changed, and an entry naming
+//! a check the corpus does not have. `robotstxt-conformance ledger rewrite` writes a ledger from the
+//! current answers, keeping the reasons of entries that still hold.
+//!
+//! ```yaml
+//! adapter: robots-txt
+//! profile: original-1994
+//! divergences:
+//!   - reason: "`*` in a path is taken literally"
+//!     checks:
+//!       rfc9309/wildcards/star-in-middle#1: allowed
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use robotstxt_oracle::ProfileId;
+use serde::{Deserialize, Serialize};
+
+use crate::cases::Corpus;
+
+/// The reason `ledger rewrite` gives a divergence it has no reason for; the test harness fails on
+/// it, so that every committed entry is explained by a person.
+pub const UNEXPLAINED: &str = "UNEXPLAINED: written by `ledger rewrite`; replace with the reason";
+
+/// An adapter's ledger, as written in its file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LedgerFile {
+    /// The adapter id.
+    pub adapter: String,
+    /// The profile the adapter claims (must match the adapter's identity).
+    pub profile: String,
+    /// Groups of divergences sharing a reason.
+    #[serde(default)]
+    pub divergences: Vec<DivergenceGroup>,
+}
+
+/// Divergences that share one reason.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DivergenceGroup {
+    /// Why the adapter answers this way (one line).
+    pub reason: String,
+    /// Check id (`<case-id>#<n>`) → the answer kind it gives (`allowed`, `disallowed`,
+    /// `unsupported`, `error`, `crash`, `timeout`).
+    pub checks: BTreeMap<String, String>,
+}
+
+/// A ledger entry: the answer a check is known to get and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The answer kind.
+    pub answer: String,
+    /// The reason.
+    pub reason: String,
+}
+
+/// A loaded, validated ledger.
+#[derive(Clone, Debug, Default)]
+pub struct Ledger {
+    /// The file it came from (`None` when the adapter has none: every divergence is unexpected).
+    pub path: Option<PathBuf>,
+    /// The profile it is written against.
+    pub profile: Option<ProfileId>,
+    /// Check id → entry.
+    pub entries: BTreeMap<String, Entry>,
+}
+
+/// The answer kinds a ledger may record.
+const KINDS: [&str; 6] = [
+    "allowed",
+    "disallowed",
+    "unsupported",
+    "error",
+    "crash",
+    "timeout",
+];
+
+/// The ledger directory: `$ROBOTSTXT_LEDGERS`, else `adapters/expectations` here if it exists, else
+/// the one this crate was built from.
+pub fn default_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("ROBOTSTXT_LEDGERS") {
+        return PathBuf::from(dir);
+    }
+    let local = PathBuf::from("adapters/expectations");
+    if local.is_dir() {
+        return local;
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("adapters/expectations")
+}
+
+/// The ledger file of adapter `id` in `dir`.
+pub fn path_of(dir: &Path, id: &str) -> PathBuf {
+    dir.join(format!("{id}.yaml"))
+}
+
+impl Ledger {
+    /// Loads adapter `id`'s ledger from `dir`; a missing file is an empty ledger. Errors name the
+    /// file and, for YAML errors, line and column.
+    pub fn load(dir: &Path, id: &str) -> Result<Ledger, String> {
+        let path = path_of(dir, id);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Ledger::default()),
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        };
+        let at = |message: String| format!("{}: {message}", path.display());
+        let file: LedgerFile = serde_yaml::from_str(&text).map_err(|e| match e.location() {
+            Some(l) => format!("{}:{}:{}: {e}", path.display(), l.line(), l.column()),
+            None => at(e.to_string()),
+        })?;
+        if file.adapter != id {
+            return Err(at(format!(
+                "`adapter: {}` but the file is {id}'s ledger",
+                file.adapter
+            )));
+        }
+        let profile = ProfileId::from_name(&file.profile)
+            .ok_or_else(|| at(format!("unknown profile `{}`", file.profile)))?;
+        let mut entries = BTreeMap::new();
+        for group in file.divergences {
+            if group.reason.trim().is_empty() || group.reason.contains('\n') {
+                return Err(at(
+                    "every divergence group needs a one-line reason".to_string()
+                ));
+            }
+            for (check, answer) in group.checks {
+                if !KINDS.contains(&answer.as_str()) {
+                    return Err(at(format!(
+                        "{check}: `{answer}` is not an answer kind ({})",
+                        KINDS.join(", ")
+                    )));
+                }
+                let entry = Entry {
+                    answer,
+                    reason: group.reason.clone(),
+                };
+                if entries.insert(check.clone(), entry).is_some() {
+                    return Err(at(format!("{check} is listed twice")));
+                }
+            }
+        }
+        Ok(Ledger {
+            path: Some(path),
+            profile: Some(profile),
+            entries,
+        })
+    }
+
+    /// Entries that name no check of `corpus`.
+    pub fn stale(&self, corpus: &Corpus) -> Vec<String> {
+        let known: std::collections::BTreeSet<String> = corpus
+            .cases
+            .iter()
+            .flat_map(|c| {
+                c.checks
+                    .iter()
+                    .map(move |k| format!("{}#{}", c.id, k.number))
+            })
+            .collect();
+        self.entries
+            .keys()
+            .filter(|id| !known.contains(*id))
+            .cloned()
+            .collect()
+    }
+}
+
+/// Writes a ledger for `adapter` (claiming `profile`) listing `divergences` (check id → answer
+/// kind), keeping the reason of every entry of `old` that still holds with the same answer and
+/// giving the others [`UNEXPLAINED`]. Groups come out sorted by reason, checks by id.
+pub fn rewrite(
+    adapter: &str,
+    profile: ProfileId,
+    old: &Ledger,
+    divergences: &BTreeMap<String, String>,
+) -> String {
+    let mut groups: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
+    for (check, answer) in divergences {
+        let reason = match old.entries.get(check) {
+            Some(entry) if &entry.answer == answer => entry.reason.clone(),
+            _ => UNEXPLAINED.to_string(),
+        };
+        groups
+            .entry(reason)
+            .or_default()
+            .insert(check.clone(), answer.clone());
+    }
+    let file = LedgerFile {
+        adapter: adapter.to_string(),
+        profile: profile.name().to_string(),
+        divergences: groups
+            .into_iter()
+            .map(|(reason, checks)| DivergenceGroup { reason, checks })
+            .collect(),
+    };
+    let header = format!(
+        "# Known divergences of `{adapter}` from the profile it claims ({}), one reason per group.\n\
+         # Strict: an unlisted divergence, a listed one that now passes, or an entry naming no check\n\
+         # fails the run. Rewrite from current results (never on CI):\n\
+         #   cargo run --release -- ledger rewrite --adapter {adapter}\n",
+        profile.name()
+    );
+    header + &serde_yaml::to_string(&file).expect("a ledger serialises")
+}

@@ -1,0 +1,450 @@
+//! Running the corpus through the oracle and the adapters, and judging each answer against the
+//! adapter's claimed profile and its ledger. The result is a [`Results`], from which every report
+//! is rendered.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use robotstxt_adapters::{Adapter, Answer, Identity, Query, Unavailable};
+use robotstxt_oracle::{evaluate, Fetch, ProfileId, Verdict};
+
+use crate::cases::{Case, Check, Corpus};
+use crate::ledger::{self, Entry, Ledger};
+use crate::render::visible;
+use crate::results::{
+    AdapterCell, AdapterColumn, AdapterSummary, CaseInfo, LedgerTally, OracleCell, Results, Row,
+    Status, Tally,
+};
+use crate::verify;
+
+/// The checks a run covers: for each case (by index), the indexes of its selected checks.
+#[derive(Clone, Debug, Default)]
+pub struct Selection {
+    /// (case index, check indexes), in corpus order.
+    pub cases: Vec<(usize, Vec<usize>)>,
+}
+
+impl Selection {
+    /// Every check whose id (`<case-id>#<n>`) contains `filter` (all checks without one).
+    pub fn new(corpus: &Corpus, filter: Option<&str>) -> Selection {
+        let cases = corpus
+            .cases
+            .iter()
+            .enumerate()
+            .filter_map(|(ci, case)| {
+                let checks: Vec<usize> = case
+                    .checks
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, check)| filter.is_none_or(|f| check_id(case, check).contains(f)))
+                    .map(|(i, _)| i)
+                    .collect();
+                (!checks.is_empty()).then_some((ci, checks))
+            })
+            .collect();
+        Selection { cases }
+    }
+
+    /// How many checks are selected.
+    pub fn check_count(&self) -> usize {
+        self.cases.iter().map(|(_, c)| c.len()).sum()
+    }
+}
+
+/// A check's id: `<case-id>#<n>`.
+pub fn check_id(case: &Case, check: &Check) -> String {
+    format!("{}#{}", case.id, check.number)
+}
+
+/// The answer recorded, without asking, for a check that needs a capability the adapter lacks.
+pub fn not_applicable(fetch: Fetch) -> Answer {
+    Answer::Unsupported {
+        reason: format!(
+            "the adapter does not take fetch outcomes (capability fetch_status); this check's fetch: {}",
+            describe_fetch(fetch)
+        ),
+    }
+}
+
+/// "status 503 after 0 redirects", "unreachable".
+pub fn describe_fetch(fetch: Fetch) -> String {
+    match fetch {
+        Fetch::Status { status, redirects } => {
+            format!("status {status} after {redirects} redirects")
+        }
+        Fetch::Unreachable => "unreachable".to_string(),
+    }
+}
+
+/// Asks `adapter` the selected `checks` of `case` in one batch; checks needing a capability the
+/// adapter lacks are not sent and get [`not_applicable`].
+pub fn answer_case(adapter: &mut dyn Adapter, case: &Case, checks: &[usize]) -> Vec<Answer> {
+    let capable = adapter.identity().capabilities.fetch_status || case.fetch == Fetch::default();
+    if !capable {
+        return checks.iter().map(|_| not_applicable(case.fetch)).collect();
+    }
+    let queries: Vec<Query> = checks
+        .iter()
+        .map(|&i| Query {
+            agent: case.checks[i].agent.clone(),
+            url: case.checks[i].url.clone(),
+            fetch: case.fetch,
+        })
+        .collect();
+    let answers = adapter.answer(&case.body, &queries);
+    if answers.len() == queries.len() {
+        answers
+    } else {
+        // An adapter that breaks the one-answer-per-query rule gets errors, not a panic of ours.
+        let message = format!(
+            "the adapter gave {} answers for {} checks",
+            answers.len(),
+            queries.len()
+        );
+        queries
+            .iter()
+            .map(|_| Answer::Error {
+                message: message.clone(),
+            })
+            .collect()
+    }
+}
+
+/// Runs one adapter over the selection: check id → answer. `progress` is told how many checks
+/// were answered after each case.
+pub fn run_adapter(
+    adapter: &mut dyn Adapter,
+    corpus: &Corpus,
+    selection: &Selection,
+    progress: &(dyn Fn(u64) + Sync),
+) -> BTreeMap<String, Answer> {
+    let mut out = BTreeMap::new();
+    for (case_index, checks) in &selection.cases {
+        let case = &corpus.cases[*case_index];
+        let answers = answer_case(adapter, case, checks);
+        for (&i, answer) in checks.iter().zip(answers) {
+            out.insert(check_id(case, &case.checks[i]), answer);
+        }
+        progress(checks.len() as u64);
+    }
+    out
+}
+
+/// Judges an answer against the verdict the claimed profile expects and the ledger's entry.
+pub fn judge(
+    answer: &Answer,
+    expected: Verdict,
+    entry: Option<&Entry>,
+) -> (Status, Option<String>) {
+    if matches!(answer, Answer::Unsupported { reason } if reason.contains("capability fetch_status"))
+    {
+        return (Status::NotApplicable, None);
+    }
+    let passes = agrees(answer, expected);
+    match (passes, entry) {
+        (true, None) => (Status::Pass, None),
+        (true, Some(entry)) => (Status::FixedDivergence, Some(entry.reason.clone())),
+        (false, Some(entry)) if entry.answer == answer.kind() => {
+            (Status::ExpectedDivergence, Some(entry.reason.clone()))
+        }
+        (false, Some(entry)) => (
+            Status::UnexpectedDivergence,
+            Some(format!(
+                "the ledger expects `{}` ({})",
+                entry.answer, entry.reason
+            )),
+        ),
+        (false, None) => (Status::UnexpectedDivergence, None),
+    }
+}
+
+/// Whether an answer is what a profile expects: `either` accepts both verdicts; anything that is
+/// not a verdict never agrees.
+pub fn agrees(answer: &Answer, expected: Verdict) -> bool {
+    match answer.verdict() {
+        Some(verdict) => expected == Verdict::Either || verdict == expected,
+        None => false,
+    }
+}
+
+/// What a run covers and how adapters are opened.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Oracle profiles to show as columns.
+    pub profiles: Vec<ProfileId>,
+    /// Adapter ids to run.
+    pub adapters: Vec<String>,
+    /// The `--cases` filter.
+    pub filter: Option<String>,
+    /// How adapters are opened.
+    pub open: robotstxt_adapters::Options,
+    /// Where the ledgers are.
+    pub ledgers: PathBuf,
+}
+
+/// An adapter that opened, with its ledger.
+struct Opened {
+    adapter: Box<dyn Adapter>,
+    ledger: Ledger,
+}
+
+/// Runs the corpus (or the selected part) through the oracle and every available adapter.
+/// `progress` receives the total number of (adapter, check) answers to expect, then increments.
+/// A malformed ledger is an error: its adapter cannot be judged.
+pub fn run(
+    corpus: &Corpus,
+    options: &RunOptions,
+    progress: &dyn Progress,
+) -> Result<Results, String> {
+    let selection = Selection::new(corpus, options.filter.as_deref());
+    let mut opened = Vec::new();
+    let mut unavailable: Vec<Unavailable> = Vec::new();
+    for id in &options.adapters {
+        progress.message(&format!("starting {id}"));
+        match robotstxt_adapters::open(id, &options.open) {
+            Ok(adapter) => {
+                let ledger = Ledger::load(&options.ledgers, id)?;
+                check_ledger_profile(&ledger, adapter.identity())?;
+                opened.push(Opened { adapter, ledger });
+            }
+            Err(why) => unavailable.push(why),
+        }
+    }
+    progress.start((selection.check_count() * opened.len()) as u64);
+    let answers: Vec<BTreeMap<String, Answer>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = opened
+            .iter_mut()
+            .map(|o| {
+                let selection = &selection;
+                scope.spawn(move || {
+                    run_adapter(o.adapter.as_mut(), corpus, selection, &|n| {
+                        progress.advance(n)
+                    })
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("adapter threads do not panic"))
+            .collect()
+    });
+    progress.finish();
+    let columns: Vec<(&Identity, &Ledger)> = opened
+        .iter()
+        .map(|o| (o.adapter.identity(), &o.ledger))
+        .collect();
+    Ok(assemble(
+        corpus,
+        &selection,
+        options,
+        &columns,
+        &answers,
+        unavailable,
+    ))
+}
+
+/// A ledger must be written against the profile its adapter claims.
+pub fn check_ledger_profile(ledger: &Ledger, identity: &Identity) -> Result<(), String> {
+    match (ledger.profile, &ledger.path) {
+        (Some(profile), Some(path)) if profile != identity.profile => Err(format!(
+            "{}: written against {} but {} claims {}",
+            path.display(),
+            profile.name(),
+            identity.id,
+            identity.profile.name()
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Builds rows and summaries from the answers.
+fn assemble(
+    corpus: &Corpus,
+    selection: &Selection,
+    options: &RunOptions,
+    columns: &[(&Identity, &Ledger)],
+    answers: &[BTreeMap<String, Answer>],
+    unavailable: Vec<Unavailable>,
+) -> Results {
+    let mut cases = BTreeMap::new();
+    let mut rows = Vec::new();
+    for (case_index, checks) in &selection.cases {
+        let case = &corpus.cases[*case_index];
+        cases.insert(case.id.clone(), case_info(corpus, case));
+        for &i in checks {
+            let check = &case.checks[i];
+            let id = check_id(case, check);
+            let oracle = options
+                .profiles
+                .iter()
+                .map(|&profile| {
+                    let explanation = evaluate(profile, &verify::request(case, check));
+                    let cell = OracleCell {
+                        verdict: explanation.verdict,
+                        agrees: explanation.verdict == check.expect[&profile],
+                        explanation: explanation.to_string(),
+                    };
+                    (profile, cell)
+                })
+                .collect();
+            let adapters = columns
+                .iter()
+                .zip(answers)
+                .map(|((identity, ledger), answers)| {
+                    let answer = answers[&id].clone();
+                    let expected = check.expect[&identity.profile];
+                    let (status, reason) = judge(&answer, expected, ledger.entries.get(&id));
+                    let cell = AdapterCell {
+                        answer,
+                        status,
+                        reason,
+                    };
+                    (identity.id.clone(), cell)
+                })
+                .collect();
+            rows.push(crate::results::Row {
+                case: case.id.clone(),
+                check: check.number,
+                agent: check.agent.clone(),
+                url: check.url.clone(),
+                expected: check.expect.clone(),
+                oracle,
+                adapters,
+            });
+        }
+    }
+    let summary = columns
+        .iter()
+        .map(|(identity, ledger)| summarise(identity, ledger, corpus, &rows))
+        .collect();
+    Results {
+        schema: crate::results::SCHEMA.to_string(),
+        version: crate::results::VERSION,
+        tool: format!("robotstxt-conformance {}", env!("CARGO_PKG_VERSION")),
+        filter: options.filter.clone(),
+        profiles: options.profiles.clone(),
+        adapters: columns
+            .iter()
+            .map(|(identity, ledger)| AdapterColumn {
+                identity: (*identity).clone(),
+                ledger: ledger::path_of(
+                    std::path::Path::new("adapters/expectations"),
+                    &identity.id,
+                )
+                .display()
+                .to_string()
+                    + if ledger.path.is_some() { "" } else { " (none)" },
+            })
+            .collect(),
+        unavailable,
+        cases,
+        rows,
+        summary,
+    }
+}
+
+/// A case as results show it.
+fn case_info(corpus: &Corpus, case: &Case) -> CaseInfo {
+    CaseInfo {
+        title: case.title.clone(),
+        path: case
+            .path
+            .strip_prefix(&corpus.root)
+            .unwrap_or(&case.path)
+            .display()
+            .to_string(),
+        cite: case.cite.iter().map(ToString::to_string).collect(),
+        tags: case.tags.clone(),
+        fetch: (case.fetch != Fetch::default()).then_some(case.fetch),
+        body_len: case.body.len(),
+        body_visible: visible(&case.body, 4096),
+    }
+}
+
+/// One adapter's totals over `rows`.
+pub fn summarise(
+    identity: &Identity,
+    ledger: &Ledger,
+    corpus: &Corpus,
+    rows: &[Row],
+) -> AdapterSummary {
+    let mut profiles: BTreeMap<ProfileId, Tally> = BTreeMap::new();
+    let mut tally = LedgerTally {
+        stale: ledger.stale(corpus),
+        ..LedgerTally::default()
+    };
+    for row in rows {
+        let Some(cell) = row.adapters.get(&identity.id) else {
+            continue;
+        };
+        match cell.status {
+            Status::Pass => tally.pass += 1,
+            Status::ExpectedDivergence => tally.expected += 1,
+            Status::UnexpectedDivergence => tally.unexpected += 1,
+            Status::FixedDivergence => tally.fixed += 1,
+            Status::NotApplicable => {
+                tally.not_applicable += 1;
+                continue;
+            }
+        }
+        for profile in ProfileId::ALL {
+            let t = profiles.entry(profile).or_default();
+            t.checks += 1;
+            match &cell.answer {
+                Answer::Allowed | Answer::Disallowed => {
+                    if agrees(&cell.answer, row.expected[&profile]) {
+                        t.agree += 1;
+                    } else {
+                        t.disagree += 1;
+                    }
+                }
+                Answer::Unsupported { .. } => t.unsupported += 1,
+                _ => t.failed += 1,
+            }
+        }
+    }
+    for t in profiles.values_mut() {
+        t.pass_rate = if t.checks == 0 {
+            0.0
+        } else {
+            t.agree as f64 / t.checks as f64
+        };
+    }
+    let best = |p: ProfileId| profiles.get(&p).map_or(0, |t| t.agree);
+    let nearest = ProfileId::ALL.into_iter().fold(identity.profile, |acc, p| {
+        if best(p) > best(acc) {
+            p
+        } else {
+            acc
+        }
+    });
+    AdapterSummary {
+        adapter: identity.id.clone(),
+        claimed: identity.profile,
+        profiles,
+        nearest,
+        ledger: tally,
+    }
+}
+
+/// Where a run reports its progress (a progress bar, or nothing).
+pub trait Progress: Sync {
+    /// What is happening now.
+    fn message(&self, text: &str);
+    /// The work is `total` answers.
+    fn start(&self, total: u64);
+    /// `n` more answers are in.
+    fn advance(&self, n: u64);
+    /// All done.
+    fn finish(&self);
+}
+
+/// No progress reporting.
+pub struct Silent;
+
+impl Progress for Silent {
+    fn message(&self, _: &str) {}
+    fn start(&self, _: u64) {}
+    fn advance(&self, _: u64) {}
+    fn finish(&self) {}
+}

@@ -1,0 +1,201 @@
+//! Fault injection: parsers that panic, abort, segfault, hang, print garbage or exit mid-stream
+//! must not stop a run or lose other answers. Each fault adapter answers like the oracle except
+//! for the agent `FaultBot`, where it misbehaves.
+
+use std::process::Command;
+use std::time::Duration;
+
+use robotstxt_adapters::faults::FAULT_AGENT;
+use robotstxt_adapters::registry::{Options, UserAdapter};
+use robotstxt_adapters::{open, Answer, Query};
+
+const BODY: &[u8] = b"User-agent: *\nDisallow: /private\n";
+const EXE: &str = env!("CARGO_BIN_EXE_robotstxt-conformance");
+
+fn isolated() -> Options {
+    Options {
+        worker: Some(vec![EXE.into(), "adapter".into(), "serve".into()]),
+        timeout: Duration::from_secs(2),
+        ..Options::default()
+    }
+}
+
+fn queries() -> Vec<Query> {
+    vec![
+        Query::new("FooBot", "http://example.com/private/a"),
+        Query::new(FAULT_AGENT, "http://example.com/x"),
+        Query::new("FooBot", "http://example.com/public"),
+        Query::new(FAULT_AGENT, "http://example.com/y"),
+        Query::new("FooBot", "http://example.com/private/b"),
+    ]
+}
+
+/// Runs `id` isolated; the answers around each fault must be the real ones.
+fn answers_of(id: &str) -> Vec<Answer> {
+    let mut adapter = open(id, &isolated()).unwrap_or_else(|e| panic!("{e}"));
+    let answers = adapter.answer(BODY, &queries());
+    assert_eq!(answers.len(), 5, "{answers:?}");
+    assert_eq!(answers[0], Answer::Disallowed, "{answers:?}");
+    assert_eq!(answers[2], Answer::Allowed, "{answers:?}");
+    assert_eq!(answers[4], Answer::Disallowed, "{answers:?}");
+    // The adapter is still usable afterwards (restarted if it died).
+    let again = adapter.answer(BODY, &queries()[..1]);
+    assert_eq!(again, vec![Answer::Disallowed]);
+    answers
+}
+
+fn assert_kind(answer: &Answer, kind: &str, detail: &str) {
+    assert_eq!(answer.kind(), kind, "{answer:?}");
+    assert!(
+        answer.detail().unwrap_or_default().contains(detail),
+        "{answer:?} should mention `{detail}`"
+    );
+}
+
+#[test]
+fn a_panic_is_a_crash_and_the_worker_survives() {
+    let answers = answers_of("fault-panic");
+    assert_kind(&answers[1], "crash", "injected panic");
+    assert_kind(&answers[3], "crash", "injected panic");
+}
+
+#[test]
+fn an_abort_is_a_crash_and_the_worker_is_restarted() {
+    let answers = answers_of("fault-abort");
+    assert_kind(&answers[1], "crash", "SIGABRT");
+    assert_kind(&answers[3], "crash", "SIGABRT");
+}
+
+#[test]
+fn a_segfault_is_a_crash_and_the_worker_is_restarted() {
+    let answers = answers_of("fault-segfault");
+    assert_kind(&answers[1], "crash", "SIGSEGV");
+}
+
+#[test]
+fn a_hang_is_a_timeout_and_the_worker_is_restarted() {
+    let answers = answers_of("fault-hang");
+    assert_kind(&answers[1], "timeout", "2s");
+    assert_kind(&answers[3], "timeout", "2s");
+}
+
+#[test]
+fn garbage_output_is_an_error_and_the_worker_is_restarted() {
+    let answers = answers_of("fault-garbage");
+    assert_kind(&answers[1], "error", "malformed response");
+}
+
+#[test]
+fn an_exit_mid_stream_is_a_crash_with_its_status() {
+    let answers = answers_of("fault-exit");
+    assert_kind(&answers[1], "crash", "exit status 3");
+}
+
+#[test]
+fn a_panic_in_process_is_caught() {
+    let options = Options {
+        worker: None,
+        ..Options::default()
+    };
+    let mut adapter = open("fault-panic", &options).unwrap();
+    let answers = adapter.answer(BODY, &queries());
+    assert_kind(&answers[1], "crash", "injected panic");
+    assert_eq!(answers[2], Answer::Allowed);
+}
+
+#[test]
+fn a_program_without_a_handshake_is_unavailable_with_the_reason() {
+    let options = Options {
+        user: vec![UserAdapter::parse("silly = echo not-a-handshake").unwrap()],
+        ..Options::default()
+    };
+    let why = open("silly", &options).err().expect("unavailable");
+    assert!(why.reason.contains("malformed handshake"), "{why}");
+    let options = Options {
+        user: vec![UserAdapter::parse("missing = /nonexistent/adapter --flag").unwrap()],
+        ..Options::default()
+    };
+    let why = open("missing", &options).err().expect("unavailable");
+    assert!(why.reason.contains("cannot start"), "{why}");
+}
+
+#[test]
+fn a_user_adapter_runs_from_a_command_line() {
+    let options = Options {
+        user: vec![
+            UserAdapter::parse(&format!("mine = '{EXE}' adapter serve fault-exit")).unwrap(),
+        ],
+        timeout: Duration::from_secs(2),
+        ..Options::default()
+    };
+    let mut adapter = open("mine", &options).unwrap();
+    assert_eq!(adapter.identity().id, "mine");
+    let answers = adapter.answer(BODY, &queries());
+    assert_eq!(answers[0], Answer::Disallowed);
+    assert_kind(&answers[1], "crash", "exit status 3");
+    assert_eq!(answers[2], Answer::Allowed);
+}
+
+/// The whole `run` command survives every fault kind at once, reports each, and keeps every
+/// other answer; with no ledger the faults are unexpected, so it exits 1.
+#[test]
+fn a_run_with_every_fault_completes_and_reports_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = dir.path().join("cases");
+    std::fs::create_dir_all(cases.join("faults")).unwrap();
+    std::fs::write(
+        cases.join("faults/trigger.yaml"),
+        format!(
+            "title: Checks that trigger injected faults\ncite: [rfc9309#2.2.2]\n\
+             body: |\n  User-agent: *\n  Disallow: /private\nchecks:\n\
+             - {{agent: FooBot, url: 'http://example.com/private/a', expect: disallowed}}\n\
+             - {{agent: {FAULT_AGENT}, url: 'http://example.com/x', expect: allowed}}\n\
+             - {{agent: FooBot, url: 'http://example.com/public', expect: allowed}}\n"
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let mut command = Command::new(EXE);
+    command
+        .args(["run", "--timeout", "2", "--format", "json", "--cases-dir"])
+        .arg(&cases)
+        .arg("--out")
+        .arg(&out)
+        .arg("--ledgers")
+        .arg(dir.path().join("no-ledgers"));
+    for id in robotstxt_adapters::faults::FAULT_IDS {
+        command.args(["--adapter", id]);
+    }
+    let output = command.output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "stderr: {stderr}");
+    let results: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let rows = results["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    let expected = [
+        ("fault-panic", "crash"),
+        ("fault-abort", "crash"),
+        ("fault-segfault", "crash"),
+        ("fault-hang", "timeout"),
+        ("fault-garbage", "error"),
+        ("fault-exit", "crash"),
+    ];
+    for (id, kind) in expected {
+        assert_eq!(
+            rows[0]["adapters"][id]["answer"]["answer"], "disallowed",
+            "{id}"
+        );
+        assert_eq!(rows[1]["adapters"][id]["answer"]["answer"], kind, "{id}");
+        assert_eq!(
+            rows[1]["adapters"][id]["status"], "unexpected-divergence",
+            "{id}"
+        );
+        assert_eq!(
+            rows[2]["adapters"][id]["answer"]["answer"], "allowed",
+            "{id}"
+        );
+    }
+    for file in ["results.json", "summary.md", "matrix.html", "junit.xml"] {
+        assert!(out.join(file).is_file(), "{file} not written");
+    }
+}
