@@ -1,0 +1,223 @@
+//! The shipped subprocess adapters (`adapters/programs/`), driven through the registry.
+//!
+//! Each test runs every subprocess adapter that is available here and skips, with the reason, those
+//! that are not (run `robotstxt-conformance peers install` first). With `ROBOTSTXT_REQUIRE_PEERS=1`
+//! (CI), an unavailable adapter is a failure instead. Peers are looked for in the default peers
+//! directory (`ROBOTSTXT_PEERS_DIR` overrides it).
+
+use std::time::Instant;
+
+use robotstxt_adapters::peers::{self, Outcome};
+use robotstxt_adapters::registry::{self, Options};
+use robotstxt_adapters::{Adapter, Answer, Query, UrlForm};
+
+/// The probe sample of `shared/facts/peers.md`.
+const PROBE_BODY: &str = "User-agent: *\nDisallow: /private\nAllow: /private/public$\n\
+                          Disallow: /*.pdf$\n\nUser-agent: FooBot\nDisallow: /\n";
+
+/// Its five queries.
+const PROBE_QUERIES: [(&str, &str); 5] = [
+    ("FooBot", "http://example.com/x"),
+    ("BarBot", "http://example.com/private/a"),
+    ("BarBot", "http://example.com/private/public"),
+    ("BarBot", "http://example.com/doc.pdf"),
+    ("BarBot", "http://example.com/doc.pdf?x=1"),
+];
+
+/// What each library answers to the probe (A allowed, D disallowed), as measured for peers.md.
+const PROBE_EXPECTED: [(&str, &str); 8] = [
+    ("py-urllib", "DDDAA"),         // first match, no wildcards
+    ("py-protego", "DDADA"),        // RFC 9309
+    ("py-robotspy", "DDADA"),       // RFC 9309
+    ("py-rerp", "DDDDA"),           // first match, with wildcards
+    ("py-jwm", "DDADA"),            // Google's C++
+    ("js-robots-parser", "DDADA"),  // RFC 9309
+    ("pl-www-robotrules", "DDDAA"), // 1994: Allow ignored, no wildcards
+    ("rb-webrobots", "DDADA"),      // Google-like
+];
+
+/// Whether unavailable peers fail the tests (`ROBOTSTXT_REQUIRE_PEERS=1`).
+fn peers_required() -> bool {
+    std::env::var("ROBOTSTXT_REQUIRE_PEERS").is_ok_and(|v| v == "1")
+}
+
+/// Opens every available subprocess adapter; prints why the others are skipped, or fails when
+/// peers are required.
+fn open_available() -> Vec<Box<dyn Adapter>> {
+    let options = Options::default();
+    let mut adapters = Vec::new();
+    let mut unavailable = Vec::new();
+    for id in peers::SUBPROCESS_IDS {
+        if let Err(why) = peers::command(id, &options.peers_dir) {
+            unavailable.push(why.to_string());
+            continue;
+        }
+        match registry::open(id, &options) {
+            Ok(adapter) => adapters.push(adapter),
+            Err(why) => unavailable.push(why.to_string()),
+        }
+    }
+    for why in &unavailable {
+        eprintln!("skipped: {why}");
+    }
+    assert!(
+        !peers_required() || unavailable.is_empty(),
+        "ROBOTSTXT_REQUIRE_PEERS=1 but: {}",
+        unavailable.join("; ")
+    );
+    adapters
+}
+
+/// The probe queries.
+fn probe_queries() -> Vec<Query> {
+    PROBE_QUERIES
+        .iter()
+        .map(|(agent, url)| Query::new(*agent, *url))
+        .collect()
+}
+
+/// Answers as letters: A allowed, D disallowed, anything else spelt out.
+fn letters(answers: &[Answer]) -> String {
+    answers
+        .iter()
+        .map(|a| match a {
+            Answer::Allowed => "A".to_string(),
+            Answer::Disallowed => "D".to_string(),
+            other => format!("[{other}]"),
+        })
+        .collect()
+}
+
+#[test]
+fn each_adapter_announces_itself_honestly() {
+    for adapter in open_available() {
+        let identity = adapter.identity();
+        assert!(peers::SUBPROCESS_IDS.contains(&identity.id.as_str()));
+        assert!(
+            identity
+                .version
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit()),
+            "{}: version {:?}",
+            identity.id,
+            identity.version
+        );
+        for (field, value) in [
+            ("library", &identity.library),
+            ("language", &identity.language),
+            ("licence", &identity.licence),
+            ("source", &identity.source),
+            ("notes", &identity.notes),
+        ] {
+            assert!(!value.is_empty(), "{}: empty {field}", identity.id);
+        }
+        assert!(
+            !identity.source.contains("NOT the pinned"),
+            "{}: {}",
+            identity.id,
+            identity.source
+        );
+        assert!(!identity.capabilities.fetch_status, "{}", identity.id);
+        assert_eq!(identity.url, UrlForm::Full, "{}", identity.id);
+    }
+}
+
+#[test]
+fn probe_sample_answers_match_peers_md() {
+    for mut adapter in open_available() {
+        let id = adapter.identity().id.clone();
+        let expected = PROBE_EXPECTED.iter().find(|(i, _)| *i == id).unwrap().1;
+        let answers = adapter.answer(PROBE_BODY.as_bytes(), &probe_queries());
+        assert_eq!(letters(&answers), expected, "{id}");
+    }
+}
+
+#[test]
+fn a_body_that_is_not_utf8_is_answered() {
+    // Latin-1 é in a rule, a stray 0xFF, a NUL and a CR-only line end, then a plain rule. No BOM
+    // (urllib, protego, robotspy and webrobots do not strip one, so it would hide the group) and
+    // no CRLF (webrobots 0.1.2 keeps the CR in values, so `User-agent: *\r` matches no one).
+    let body = b"User-agent: *\nDisallow: /caf\xE9\rDisallow: /x\xFFy\nDisallow: /nul\x00\n\
+                 Disallow: /private\n";
+    let queries = vec![
+        Query::new("BarBot", "http://example.com/private/a"),
+        Query::new("BarBot", "http://example.com/public"),
+    ];
+    for mut adapter in open_available() {
+        let id = adapter.identity().id.clone();
+        let answers = adapter.answer(body, &queries);
+        assert_eq!(letters(&answers), "DA", "{id}");
+    }
+}
+
+#[test]
+fn a_600_kb_body_is_answered() {
+    let mut body = String::from("User-agent: *\n");
+    let mut n = 0;
+    while body.len() < 600 * 1024 {
+        body.push_str(&format!("Disallow: /dir{n}/page\n"));
+        n += 1;
+    }
+    body.push_str("Disallow: /last\n");
+    let queries = vec![
+        Query::new("BarBot", "http://example.com/dir7/page"),
+        Query::new("BarBot", "http://example.com/elsewhere"),
+    ];
+    for mut adapter in open_available() {
+        let id = adapter.identity().id.clone();
+        let started = Instant::now();
+        let answers = adapter.answer(body.as_bytes(), &queries);
+        eprintln!("{id}: {} in {:?}", letters(&answers), started.elapsed());
+        assert_eq!(letters(&answers), "DA", "{id}");
+    }
+}
+
+#[test]
+fn an_adapter_survives_a_bad_url_and_answers_the_next_request() {
+    let queries = vec![
+        Query::new("BarBot", "not a url"),
+        Query::new("BarBot", "http://example.com/private/a"),
+    ];
+    for mut adapter in open_available() {
+        let id = adapter.identity().id.clone();
+        let answers = adapter.answer(PROBE_BODY.as_bytes(), &queries);
+        assert_eq!(answers.len(), 2, "{id}");
+        assert!(
+            !matches!(answers[0], Answer::Crash { .. } | Answer::Timeout { .. }),
+            "{id}: {}",
+            answers[0]
+        );
+        assert_eq!(answers[1], Answer::Disallowed, "{id}");
+        let again = adapter.answer(PROBE_BODY.as_bytes(), &probe_queries());
+        assert_eq!(again.len(), 5, "{id}");
+    }
+}
+
+/// Installs the peers into the default peers directory twice: the second run must find everything
+/// present and do nothing. Needs PyPI and the npm registry the first time.
+#[test]
+#[ignore = "installs from PyPI and npm into the default peers directory"]
+fn install_twice_and_the_second_run_does_nothing() {
+    let dir = peers::default_peers_dir();
+    for run in ["first", "second"] {
+        let started = Instant::now();
+        let mut out = Vec::new();
+        let report = peers::install(&dir, &mut out).unwrap();
+        eprintln!(
+            "{run} run, {:?}:\n{}",
+            started.elapsed(),
+            String::from_utf8_lossy(&out)
+        );
+        if run == "second" {
+            assert!(!report.installed_anything(), "{report:?}");
+            assert!(report
+                .runtimes
+                .iter()
+                .all(|s| s.outcome != Outcome::Installed));
+        }
+        if peers_required() {
+            assert!(report.is_complete(), "{report:?}");
+        }
+    }
+}
