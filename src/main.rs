@@ -56,6 +56,12 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Install the Python and npm peers at pinned versions into a cache directory, and report
+    /// the system runtimes and Debian packages that are missing (idempotent; offline when present).
+    Peers {
+        #[command(subcommand)]
+        command: PeersCommand,
+    },
     /// Work with the expectation ledgers (adapters/expectations/).
     Ledger {
         #[command(subcommand)]
@@ -66,6 +72,17 @@ enum Command {
     Adapter {
         #[command(subcommand)]
         command: AdapterCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum PeersCommand {
+    /// Install the pinned peers (PyPI and npm) and check the Debian-packaged ones.
+    Install {
+        /// The peers directory (default: $ROBOTSTXT_PEERS_DIR, else
+        /// ~/.cache/robotstxt-conformance/peers).
+        #[arg(long, value_name = "DIR")]
+        peers_dir: Option<PathBuf>,
     },
 }
 
@@ -236,6 +253,9 @@ fn main() -> ExitCode {
             let ledgers = ledgers.unwrap_or_else(robotstxt_conformance::ledger::default_dir);
             cli::adapters::rewrite(&args, &corpus, &ledgers)
         }),
+        Command::Peers {
+            command: PeersCommand::Install { peers_dir },
+        } => cli::adapters::install(peers_dir),
         Command::Adapter {
             command: AdapterCommand::Serve { id },
         } => cli::adapters::serve(&id),

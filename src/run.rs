@@ -76,6 +76,19 @@ pub fn describe_fetch(fetch: Fetch) -> String {
     }
 }
 
+/// The host a check written as a bare path is put on for adapters, which all take absolute URLs.
+pub const DEFAULT_ORIGIN: &str = "http://example.com";
+
+/// A check's URL as adapters get it: absolute URLs as they are, a path (`/x`) on
+/// [`DEFAULT_ORIGIN`]. The oracle ignores the origin, so verdicts are unchanged.
+pub fn absolute_url(url: &str) -> String {
+    if url.starts_with('/') && !url.starts_with("//") {
+        format!("{DEFAULT_ORIGIN}{url}")
+    } else {
+        url.to_string()
+    }
+}
+
 /// Asks `adapter` the selected `checks` of `case` in one batch; checks needing a capability the
 /// adapter lacks are not sent and get [`not_applicable`].
 pub fn answer_case(adapter: &mut dyn Adapter, case: &Case, checks: &[usize]) -> Vec<Answer> {
@@ -87,7 +100,7 @@ pub fn answer_case(adapter: &mut dyn Adapter, case: &Case, checks: &[usize]) -> 
         .iter()
         .map(|&i| Query {
             agent: case.checks[i].agent.clone(),
-            url: case.checks[i].url.clone(),
+            url: absolute_url(&case.checks[i].url),
             fetch: case.fetch,
         })
         .collect();

@@ -118,3 +118,20 @@ pub fn rewrite(
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// `peers install`: provisions the Python and npm peers at their pinned versions and reports the
+/// system runtimes and Debian packages that are missing. Exit status 1 when something is missing.
+pub fn install(peers_dir: Option<std::path::PathBuf>) -> Result<ExitCode, String> {
+    let dir = peers_dir.unwrap_or_else(robotstxt_adapters::peers::default_peers_dir);
+    let mut err = std::io::stderr();
+    let report = robotstxt_adapters::peers::install(&dir, &mut err)
+        .map_err(|e| format!("installing peers into {}: {e}", dir.display()))?;
+    for step in report.runtimes.iter().chain(&report.adapters) {
+        println!("{step}");
+    }
+    Ok(if report.is_complete() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
