@@ -1,0 +1,729 @@
+//! `matrix.html`: the divergence matrix as one self-contained page (inline CSS and a few lines of
+//! inline script, no external resource).
+//!
+//! Columns are the oracle's profiles, then each adapter. Checks on which every column behaves
+//! alike (same verdict or answer kind, same status) share one matrix row, a [`Group`], which
+//! expands to list its checks; the groups where something diverges come first. Each check expands
+//! to its case, agent, URL, body, the oracle's explanations and any parser failure. A case's body is
+//! rendered once, in the case list at the foot of the page, and copied into a check by the script
+//! when the check is opened (without script, each check links to its case).
+//!
+//! Everything that comes from a case or a parser is escaped with [`escape`].
+
+use std::collections::HashMap;
+
+use robotstxt_oracle::ProfileId;
+
+use super::{
+    abridge, expected_name, fetch_text, inline, percent, prose, run_failures, status_name,
+};
+use crate::results::{Results, Row, Status};
+
+/// What one column shows for one check, as far as grouping is concerned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cell {
+    /// The oracle's verdict or the adapter's answer kind (`allowed`, `either`, `crash`, ...), or
+    /// `missing` when the column has nothing for the check.
+    pub kind: &'static str,
+    /// How it stands against the corpus or the adapter's ledger.
+    pub mark: Mark,
+}
+
+/// How a cell stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// The oracle agrees with the corpus, or the adapter passes under its claimed profile.
+    Pass,
+    /// The oracle disagrees with the corpus, which expects this verdict.
+    OracleDisagrees(&'static str),
+    /// A divergence the adapter's ledger lists.
+    Expected,
+    /// A divergence the ledger does not list (fails the run).
+    Unexpected,
+    /// The ledger lists a divergence but the adapter now passes (fails the run).
+    Fixed,
+    /// Not asked, for want of a capability.
+    NotApplicable,
+    /// The column has no answer for this check.
+    Missing,
+}
+
+impl Mark {
+    fn of(status: Status) -> Mark {
+        match status {
+            Status::Pass => Mark::Pass,
+            Status::ExpectedDivergence => Mark::Expected,
+            Status::UnexpectedDivergence => Mark::Unexpected,
+            Status::FixedDivergence => Mark::Fixed,
+            Status::NotApplicable => Mark::NotApplicable,
+        }
+    }
+
+    /// Whether the cell fails the run (or, for the oracle, the corpus tests).
+    fn fails(self) -> bool {
+        matches!(
+            self,
+            Mark::Unexpected | Mark::Fixed | Mark::OracleDisagrees(_)
+        )
+    }
+}
+
+/// Checks that every column answers alike: one matrix row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// One cell per column: the oracle's profiles in `Results::profiles` order, then the adapters
+    /// in `Results::adapters` order.
+    pub cells: Vec<Cell>,
+    /// The checks, as indices into `Results::rows`, in corpus order.
+    pub rows: Vec<usize>,
+}
+
+impl Group {
+    /// Cells that fail the run (or the corpus tests).
+    fn failing(&self) -> usize {
+        self.cells.iter().filter(|c| c.mark.fails()).count()
+    }
+
+    /// Adapter cells that diverge from their claimed profile, listed or not.
+    fn diverging(&self) -> usize {
+        self.cells
+            .iter()
+            .filter(|c| matches!(c.mark, Mark::Expected | Mark::Unexpected))
+            .count()
+    }
+
+    /// Distinct answers among the adapters, and distinct verdicts among the profiles.
+    fn spread(&self, profiles: usize) -> (usize, usize) {
+        let distinct = |cells: &[Cell]| {
+            let mut kinds: Vec<&str> = cells
+                .iter()
+                .filter(|c| !matches!(c.mark, Mark::NotApplicable | Mark::Missing))
+                .map(|c| c.kind)
+                .collect();
+            kinds.sort_unstable();
+            kinds.dedup();
+            kinds.len()
+        };
+        (
+            distinct(&self.cells[profiles..]),
+            distinct(&self.cells[..profiles]),
+        )
+    }
+
+    /// Whether nothing in the group diverges: every adapter passes, the oracle agrees.
+    fn quiet(&self) -> bool {
+        self.failing() == 0 && self.diverging() == 0
+    }
+}
+
+/// The cells of one row, in column order.
+fn signature(results: &Results, row: &Row) -> Vec<Cell> {
+    let mut cells = Vec::with_capacity(results.profiles.len() + results.adapters.len());
+    for profile in &results.profiles {
+        cells.push(match row.oracle.get(profile) {
+            Some(oracle) => Cell {
+                kind: oracle.verdict.name(),
+                mark: if oracle.agrees {
+                    Mark::Pass
+                } else {
+                    Mark::OracleDisagrees(expected_name(row, *profile))
+                },
+            },
+            None => Cell {
+                kind: "missing",
+                mark: Mark::Missing,
+            },
+        });
+    }
+    for column in &results.adapters {
+        cells.push(match row.adapters.get(&column.identity.id) {
+            Some(cell) => Cell {
+                kind: cell.answer.kind(),
+                mark: Mark::of(cell.status),
+            },
+            None => Cell {
+                kind: "missing",
+                mark: Mark::Missing,
+            },
+        });
+    }
+    cells
+}
+
+/// The rows grouped by signature, the most interesting first: groups with a cell that fails the
+/// run, then by how many adapters diverge from their claimed profile, how many distinct answers
+/// the adapters give, how many distinct verdicts the profiles give; ties in corpus order. Groups
+/// where every column agrees come last.
+pub fn groups(results: &Results) -> Vec<Group> {
+    let mut groups: Vec<Group> = Vec::new();
+    let mut index: HashMap<Vec<Cell>, usize> = HashMap::new();
+    for (i, row) in results.rows.iter().enumerate() {
+        let cells = signature(results, row);
+        match index.get(&cells) {
+            Some(&g) => groups[g].rows.push(i),
+            None => {
+                index.insert(cells.clone(), groups.len());
+                groups.push(Group {
+                    cells,
+                    rows: vec![i],
+                });
+            }
+        }
+    }
+    let profiles = results.profiles.len();
+    groups.sort_by_key(|g| {
+        let (adapters, verdicts) = g.spread(profiles);
+        (
+            std::cmp::Reverse(g.failing() > 0),
+            std::cmp::Reverse(g.diverging()),
+            std::cmp::Reverse(adapters),
+            std::cmp::Reverse(verdicts),
+            g.rows[0],
+        )
+    });
+    groups
+}
+
+/// Escapes `&`, `<`, `>`, `"` and `'` for HTML text and double- or single-quoted attributes.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A one-line value (agent, URL, id) made visible and escaped.
+fn esc_inline(text: &str) -> String {
+    escape(&inline(text))
+}
+
+/// Free text made visible and escaped.
+fn esc_prose(text: &str) -> String {
+    escape(&prose(text))
+}
+
+const STYLE: &str = "\
+body{font:14px/1.4 system-ui,sans-serif;margin:1em 2em;color:#222}
+h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.5em}h4{margin:.6em 0 .2em;font-size:1em}
+code,pre{font:12px/1.35 ui-monospace,Menlo,Consolas,monospace}
+pre{white-space:pre-wrap;word-break:break-all;background:#f6f6f6;padding:.4em;margin:.3em 0;max-height:30em;overflow:auto}
+pre[data-c]:empty{display:none}
+table{border-collapse:collapse}
+th,td{border:1px solid #ccc;padding:2px 5px;vertical-align:top}
+.sum td.r{text-align:right}.sum td.cl{font-weight:bold}.sum td.nr::after{content:' \\25C6'}
+.wrap{overflow:auto;max-height:85vh}
+#m thead th{position:sticky;top:0;background:#fff;z-index:2;font-weight:normal;font-size:12px}
+#m thead th b{font-size:13px}
+#m th.n{position:sticky;left:0;background:#fff;z-index:1;text-align:right;white-space:nowrap}
+#m td{text-align:center;white-space:nowrap;font-size:12px}
+#m tbody{border-top:2px solid #888}
+#m tr.l td{text-align:left;white-space:normal;font-size:12px;border-top:none}
+#m.hq tbody.q{display:none}
+.ka{background:#d4efd4}.kd{background:#f6cccc}.ke{background:#dcdcf5}.ku{background:#e6e6e6;color:#666}
+.kr{background:#ffe08a}.kc{background:#5b2a86;color:#fff}.kt{background:#9cc9ef}.km{background:#fff;color:#999}
+.sx{outline:2px dashed #777;outline-offset:-3px}
+.su,.so{outline:3px solid #d00;outline-offset:-3px;font-weight:bold}
+.sf{outline:3px solid #e80;outline-offset:-3px}
+.sn{opacity:.45}
+.legend span{display:inline-block;padding:1px 6px;margin:2px;border:1px solid #ccc}
+dl{display:grid;grid-template-columns:max-content auto;gap:0 1em;margin:.3em 0}dt{color:#666}dd{margin:0}
+details.ck{margin:.2em 0}details.ck>summary{cursor:pointer}
+details.ck>div{margin:.2em 0 .8em 1.2em}
+ol.cks{margin:.3em 0;padding-left:2em}
+.muted{color:#666}
+.fail li{margin:.2em 0}
+";
+
+const SCRIPT: &str = "\
+document.addEventListener('toggle',function(e){var d=e.target;if(!d.open)return;\
+d.querySelectorAll(':scope>div>pre[data-c]').forEach(function(p){if(p.dataset.f)return;p.dataset.f=1;\
+var s=document.getElementById(p.dataset.c),b=s&&s.querySelector('pre');p.textContent=b?b.textContent:'';});},true);\
+function openHash(){var t=document.getElementById(decodeURIComponent(location.hash.slice(1)));\
+if(t&&t.tagName==='DETAILS')t.open=true;}\
+addEventListener('hashchange',openHash);openHash();\
+document.getElementById('quiet').addEventListener('change',function(e){\
+document.getElementById('m').classList.toggle('hq',e.target.checked);});\
+";
+
+/// Renders the page.
+pub fn render(results: &Results) -> String {
+    let mut out = String::with_capacity(1 << 20);
+    out.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
+    out.push_str("<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\n");
+    out.push_str(&format!(
+        "<title>robots.txt conformance matrix: {}</title>\n<style>\n{STYLE}</style>\n</head><body>\n",
+        esc_inline(&results.tool)
+    ));
+    out.push_str("<h1>robots.txt conformance matrix</h1>\n");
+    out.push_str(&format!(
+        "<p class=\"muted\">{}: {} checks in {} cases",
+        esc_inline(&results.tool),
+        results.rows.len(),
+        results.cases.len()
+    ));
+    if let Some(filter) = &results.filter {
+        out.push_str(&format!(
+            " (cases matching <code>{}</code>)",
+            esc_inline(filter)
+        ));
+    }
+    let profiles: Vec<&str> = results.profiles.iter().map(|p| p.name()).collect();
+    out.push_str(&format!("; oracle profiles {}. ", profiles.join(", ")));
+    let (unexpected, fixed, stale) = run_failures(results);
+    if unexpected + fixed + stale == 0 {
+        out.push_str("Result: <b>passed</b>.</p>\n");
+    } else {
+        out.push_str(&format!(
+            "Result: <b>failed</b>: {unexpected} unexpected divergence(s), {fixed} fixed \
+             divergence(s), {stale} stale ledger entries.</p>\n"
+        ));
+    }
+
+    let case_ids: HashMap<&str, usize> = results
+        .cases
+        .keys()
+        .enumerate()
+        .map(|(i, id)| (id.as_str(), i))
+        .collect();
+
+    summary_table(results, &mut out);
+    unavailable(results, &mut out);
+    matrix(results, &case_ids, &mut out);
+    case_list(results, &mut out);
+
+    out.push_str(&format!("<script>\n{SCRIPT}</script>\n</body></html>\n"));
+    out
+}
+
+fn summary_table(results: &Results, out: &mut String) {
+    out.push_str("<h2>Summary</h2>\n");
+    if results.adapters.is_empty() {
+        out.push_str("<p>No adapter ran.</p>\n");
+        return;
+    }
+    out.push_str("<table class=\"sum\"><thead><tr><th>adapter</th><th>library</th><th>claims</th>");
+    for profile in &results.profiles {
+        out.push_str(&format!("<th>{}</th>", profile.name()));
+    }
+    out.push_str(
+        "<th>nearest</th><th>expected</th><th>unexpected</th><th>fixed</th><th>stale</th>\
+         <th>n/a</th></tr></thead>\n<tbody>\n",
+    );
+    for column in &results.adapters {
+        let identity = &column.identity;
+        let summary = super::summary_of(results, &identity.id);
+        out.push_str(&format!(
+            "<tr><td><b>{}</b></td><td>{} {} <span class=\"muted\">({})</span></td><td>{}</td>",
+            esc_inline(&identity.id),
+            esc_inline(&identity.library),
+            esc_inline(&identity.version),
+            esc_inline(&identity.language),
+            identity.profile.name()
+        ));
+        for profile in &results.profiles {
+            let mut class = String::from("r");
+            if *profile == identity.profile {
+                class.push_str(" cl");
+            }
+            if summary.is_some_and(|s| s.nearest == *profile) {
+                class.push_str(" nr");
+            }
+            let rate = summary
+                .and_then(|s| s.profiles.get(profile))
+                .map_or("n/a".to_string(), percent);
+            out.push_str(&format!("<td class=\"{class}\">{rate}</td>"));
+        }
+        match summary {
+            Some(s) => {
+                let l = &s.ledger;
+                out.push_str(&format!("<td>{}</td>", s.nearest.name()));
+                for n in [l.expected, l.unexpected, l.fixed, l.stale.len()] {
+                    out.push_str(&format!("<td class=\"r\">{n}</td>"));
+                }
+                out.push_str(&format!("<td class=\"r\">{}</td>", l.not_applicable));
+            }
+            None => out.push_str(&"<td>n/a</td>".repeat(6)),
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str(
+        "</tbody></table>\n<p class=\"muted\">Pass rate: the share of the checks asked whose \
+         answer the profile expects. Bold: the profile the library claims; \u{25C6}: the profile \
+         it agrees with most. Ledger columns: divergences from the claimed profile its ledger \
+         lists (expected), does not list (unexpected), lists although the check now passes \
+         (fixed), entries naming no check (stale), checks not asked (n/a).</p>\n",
+    );
+    let stale: Vec<String> = results
+        .summary
+        .iter()
+        .flat_map(|s| {
+            s.ledger.stale.iter().map(move |entry| {
+                format!(
+                    "<li><b>{}</b>: <code>{}</code></li>",
+                    esc_inline(&s.adapter),
+                    esc_inline(entry)
+                )
+            })
+        })
+        .collect();
+    if !stale.is_empty() {
+        out.push_str("<h3>Stale ledger entries</h3>\n<ul>");
+        out.push_str(&stale.join(""));
+        out.push_str("</ul>\n");
+    }
+}
+
+fn unavailable(results: &Results, out: &mut String) {
+    if results.unavailable.is_empty() {
+        return;
+    }
+    out.push_str("<h2>Unavailable adapters</h2>\n<ul>\n");
+    for u in &results.unavailable {
+        out.push_str(&format!(
+            "<li><b>{}</b>: {}",
+            esc_inline(&u.id),
+            esc_prose(&u.reason)
+        ));
+        if !u.fix.is_empty() {
+            out.push_str(&format!("<br>fix: <code>{}</code>", esc_prose(&u.fix)));
+        }
+        out.push_str("</li>\n");
+    }
+    out.push_str("</ul>\n");
+}
+
+/// The CSS class of an answer kind or verdict.
+fn kind_class(kind: &str) -> &'static str {
+    match kind {
+        "allowed" => "ka",
+        "disallowed" => "kd",
+        "either" => "ke",
+        "unsupported" => "ku",
+        "error" => "kr",
+        "crash" => "kc",
+        "timeout" => "kt",
+        _ => "km",
+    }
+}
+
+/// The CSS class and the text shown for a mark.
+fn mark_class(mark: Mark) -> (&'static str, String) {
+    match mark {
+        Mark::Pass | Mark::Missing => ("", String::new()),
+        Mark::OracleDisagrees(expected) => ("so", format!(" \u{2717} corpus: {expected}")),
+        Mark::Expected => ("sx", " \u{2248}".to_string()),
+        Mark::Unexpected => ("su", " \u{2717}".to_string()),
+        Mark::Fixed => ("sf", " fixed".to_string()),
+        Mark::NotApplicable => ("sn", "n/a".to_string()),
+    }
+}
+
+fn matrix(results: &Results, case_ids: &HashMap<&str, usize>, out: &mut String) {
+    let groups = groups(results);
+    let columns = 1 + results.profiles.len() + results.adapters.len();
+    out.push_str(&format!(
+        "<h2>Matrix</h2>\n<p class=\"muted\">{} checks in {} groups; a group is the checks every \
+         column answers alike. Groups where something diverges come first.</p>\n",
+        results.rows.len(),
+        groups.len()
+    ));
+    out.push_str(
+        "<p class=\"legend\">\
+         <span class=\"ka\">allowed</span><span class=\"kd\">disallowed</span>\
+         <span class=\"ke\">either</span><span class=\"ku\">unsupported</span>\
+         <span class=\"kr\">error</span><span class=\"kc\">crash</span>\
+         <span class=\"kt\">timeout</span> \u{b7} \
+         <span>plain: passes its claimed profile</span>\
+         <span class=\"sx\">\u{2248} divergence its ledger lists</span>\
+         <span class=\"su\">\u{2717} unexpected divergence</span>\
+         <span class=\"sf\">fixed: passes, ledger still lists it</span>\
+         <span class=\"sn\">n/a: not asked</span>\
+         <span class=\"so\">\u{2717} oracle disagrees with the corpus</span></p>\n\
+         <p><label><input type=\"checkbox\" id=\"quiet\"> hide groups where every adapter passes \
+         and the oracle agrees with the corpus</label></p>\n",
+    );
+    out.push_str("<div class=\"wrap\"><table id=\"m\"><thead><tr><th class=\"n\">checks</th>");
+    for profile in &results.profiles {
+        out.push_str(&format!("<th>oracle<br><b>{}</b></th>", profile.name()));
+    }
+    for column in &results.adapters {
+        let identity = &column.identity;
+        let mut about = format!(
+            "{} {} ({}, {}), from {}",
+            identity.library,
+            identity.version,
+            identity.language,
+            identity.licence,
+            identity.source
+        );
+        for (label, text) in [("", &identity.notes), ("Ledger: ", &column.ledger)] {
+            if !text.is_empty() {
+                about.push_str(if about.ends_with('.') { " " } else { ". " });
+                about.push_str(label);
+                about.push_str(text);
+            }
+        }
+        out.push_str(&format!(
+            "<th title=\"{}\"><b>{}</b><br>{}<br>claims {}</th>",
+            escape(&super::one_line(&about, 1000)),
+            esc_inline(&identity.id),
+            esc_inline(&super::cut(&identity.version, 24)),
+            identity.profile.name()
+        ));
+    }
+    out.push_str("</tr></thead>\n");
+
+    for group in &groups {
+        out.push_str(if group.quiet() {
+            "<tbody class=\"q\"><tr>"
+        } else {
+            "<tbody><tr>"
+        });
+        let n = group.rows.len();
+        out.push_str(&format!(
+            "<th class=\"n\">{n} check{}</th>",
+            if n == 1 { "" } else { "s" }
+        ));
+        for cell in &group.cells {
+            let (status, text) = mark_class(cell.mark);
+            // A check not asked shows only that; a missing answer a dash.
+            let kind = match cell.mark {
+                Mark::Missing => "\u{2014}",
+                Mark::NotApplicable => "",
+                _ => cell.kind,
+            };
+            let class = kind_class(cell.kind);
+            let class = if status.is_empty() {
+                class.to_string()
+            } else {
+                format!("{class} {status}")
+            };
+            out.push_str(&format!("<td class=\"{class}\">{kind}{text}</td>"));
+        }
+        let mut cases: Vec<&str> = group
+            .rows
+            .iter()
+            .map(|&i| results.rows[i].case.as_str())
+            .collect();
+        cases.dedup();
+        cases.sort_unstable();
+        cases.dedup();
+        let first = &results.rows[group.rows[0]];
+        let example = results
+            .cases
+            .get(&first.case)
+            .map_or(String::new(), |c| escape(&super::one_line(&c.title, 120)));
+        out.push_str(&format!(
+            "</tr>\n<tr class=\"l\"><td colspan=\"{columns}\"><details><summary>{n} check{} from {} \
+             case{} <span class=\"muted\">(first: {example})</span></summary><ol class=\"cks\">\n",
+            if n == 1 { "" } else { "s" },
+            cases.len(),
+            if cases.len() == 1 { "" } else { "s" },
+        ));
+        for &i in &group.rows {
+            check(results, &results.rows[i], case_ids, out);
+        }
+        out.push_str("</ol></details></td></tr></tbody>\n");
+    }
+    out.push_str("</table></div>\n");
+}
+
+/// One check, expandable.
+fn check(results: &Results, row: &Row, case_ids: &HashMap<&str, usize>, out: &mut String) {
+    let case = results.cases.get(&row.case);
+    let anchor = case_ids.get(row.case.as_str()).map(|i| format!("c{i}"));
+    out.push_str(&format!(
+        "<li><details class=\"ck\"><summary><code>{}</code> {}</summary><div><dl>",
+        esc_inline(&row.check_id()),
+        case.map_or(String::new(), |c| escape(&super::one_line(&c.title, 200)))
+    ));
+    match &anchor {
+        Some(anchor) => out.push_str(&format!(
+            "<dt>case</dt><dd><a href=\"#{anchor}\">{}</a></dd>",
+            esc_inline(&row.case)
+        )),
+        None => out.push_str(&format!("<dt>case</dt><dd>{}</dd>", esc_inline(&row.case))),
+    }
+    if let Some(case) = case {
+        if !case.cite.is_empty() {
+            out.push_str(&format!(
+                "<dt>cites</dt><dd>{}</dd>",
+                esc_inline(&case.cite.join(", "))
+            ));
+        }
+    }
+    out.push_str(&format!(
+        "<dt>agent</dt><dd><code>{}</code></dd><dt>URL</dt><dd><code>{}</code></dd>",
+        esc_inline(&row.agent),
+        esc_inline(&row.url)
+    ));
+    if let Some(fetch) = case.and_then(|c| c.fetch.as_ref()) {
+        out.push_str(&format!("<dt>fetch</dt><dd>{}</dd>", fetch_text(fetch)));
+    }
+    if let Some(case) = case {
+        out.push_str(&format!(
+            "<dt>body</dt><dd>{} octet{}</dd>",
+            case.body_len,
+            if case.body_len == 1 { "" } else { "s" }
+        ));
+    }
+    out.push_str("</dl>");
+    if let Some(anchor) = &anchor {
+        out.push_str(&format!("<pre data-c=\"{anchor}\"></pre>"));
+    }
+    explanations(results, row, out);
+    adapter_details(results, row, out);
+    out.push_str("</div></details></li>\n");
+}
+
+/// The oracle's explanation per profile, compacted: profiles whose explanations differ only in
+/// their first line (`profile <name>: <verdict>`) share one, and the leading lines all the
+/// distinct explanations have in common are shown once, followed by each one's remainder.
+fn explanations(results: &Results, row: &Row, out: &mut String) {
+    let mut shared: Vec<(Vec<ProfileId>, String)> = Vec::new();
+    for profile in &results.profiles {
+        let Some(oracle) = row.oracle.get(profile) else {
+            continue;
+        };
+        let text = oracle.explanation.as_str();
+        let rest = match text.split_once('\n') {
+            Some((first, rest)) if first.starts_with("profile ") => rest,
+            _ => text,
+        };
+        let rest = abridge(rest);
+        match shared.iter_mut().find(|(_, r)| *r == rest) {
+            Some((profiles, _)) => profiles.push(*profile),
+            None => shared.push((vec![*profile], rest)),
+        }
+    }
+    if shared.is_empty() {
+        return;
+    }
+    let verdicts = |profiles: &[ProfileId]| -> Vec<String> {
+        profiles
+            .iter()
+            .map(|p| {
+                let oracle = &row.oracle[p];
+                let mut head = format!("{}: {}", p.name(), oracle.verdict.name());
+                if !oracle.agrees {
+                    head.push_str(&format!(
+                        " (\u{2717} corpus expects {})",
+                        expected_name(row, *p)
+                    ));
+                }
+                head
+            })
+            .collect()
+    };
+    let all: Vec<ProfileId> = shared.iter().flat_map(|(p, _)| p.clone()).collect();
+    let lines: Vec<Vec<&str>> = shared.iter().map(|(_, r)| r.lines().collect()).collect();
+    let common = if lines.len() == 1 {
+        lines[0].len()
+    } else {
+        (0..)
+            .take_while(|&i| {
+                lines
+                    .iter()
+                    .all(|l| l.get(i).is_some() && l[i] == lines[0][i])
+            })
+            .count()
+    };
+    out.push_str(&format!(
+        "<h4>oracle</h4><pre><b>{}</b>\n",
+        verdicts(&all).join(" \u{b7} ")
+    ));
+    out.push_str(&esc_prose(&lines[0][..common].join("\n")));
+    for ((profiles, _), lines) in shared.iter().zip(&lines) {
+        if lines.len() > common {
+            let names: Vec<&str> = profiles.iter().map(|p| p.name()).collect();
+            out.push_str(&format!(
+                "\n<b>{}under {}:</b>\n{}",
+                if common > 0 { "then, " } else { "" },
+                names.join(", "),
+                esc_prose(&lines[common..].join("\n"))
+            ));
+        }
+    }
+    out.push_str("</pre>");
+}
+
+/// Adapters whose answer is not a plain pass: their status, message and ledger reason.
+fn adapter_details(results: &Results, row: &Row, out: &mut String) {
+    let mut items = Vec::new();
+    for column in &results.adapters {
+        let id = &column.identity.id;
+        let Some(cell) = row.adapters.get(id) else {
+            continue;
+        };
+        if cell.status == Status::Pass && cell.answer.detail().is_none() && cell.reason.is_none() {
+            continue;
+        }
+        let mut item = format!(
+            "<li><b>{}</b>: {}, {}",
+            esc_inline(id),
+            cell.answer.kind(),
+            status_name(cell.status)
+        );
+        if let Some(detail) = cell.answer.detail() {
+            item.push_str(&format!("<pre>{}</pre>", esc_prose(detail)));
+        }
+        if let Some(reason) = &cell.reason {
+            item.push_str(&format!("<br>ledger: {}", esc_prose(reason)));
+        }
+        item.push_str("</li>");
+        items.push(item);
+    }
+    if !items.is_empty() {
+        out.push_str(&format!(
+            "<h4>adapters</h4><ul class=\"fail\">{}</ul>",
+            items.concat()
+        ));
+    }
+}
+
+/// Every case once, with its body: the bodies the checks show.
+fn case_list(results: &Results, out: &mut String) {
+    out.push_str(&format!(
+        "<h2>Cases</h2>\n<p class=\"muted\">{} cases; bodies with invisible octets shown as \
+         \u{27e8}CR\u{27e9}, \u{27e8}xFF\u{27e9}, \u{2026}</p>\n",
+        results.cases.len()
+    ));
+    for (i, (id, case)) in results.cases.iter().enumerate() {
+        out.push_str(&format!(
+            "<details class=\"ck\" id=\"c{i}\"><summary><code>{}</code> {}</summary><div><dl>\
+             <dt>file</dt><dd>{}</dd>",
+            esc_inline(id),
+            escape(&super::one_line(&case.title, 200)),
+            esc_inline(&case.path)
+        ));
+        if !case.cite.is_empty() {
+            out.push_str(&format!(
+                "<dt>cites</dt><dd>{}</dd>",
+                esc_inline(&case.cite.join(", "))
+            ));
+        }
+        if !case.tags.is_empty() {
+            out.push_str(&format!(
+                "<dt>tags</dt><dd>{}</dd>",
+                esc_inline(&case.tags.join(", "))
+            ));
+        }
+        if let Some(fetch) = &case.fetch {
+            out.push_str(&format!("<dt>fetch</dt><dd>{}</dd>", fetch_text(fetch)));
+        }
+        out.push_str(&format!(
+            "<dt>body</dt><dd>{} octet{}</dd></dl><pre>{}</pre></div></details>\n",
+            case.body_len,
+            if case.body_len == 1 { "" } else { "s" },
+            escape(&case.body_visible)
+        ));
+    }
+}

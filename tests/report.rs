@@ -1,0 +1,572 @@
+//! The reports rendered from a hand-built run: every format renders, JSON round-trips, HTML and
+//! XML escape hostile content, JUnit counts are right, identical rows share a matrix row; and the
+//! HTML page of the whole corpus with 14 adapters stays small.
+
+use std::collections::BTreeMap;
+
+use robotstxt_adapters::{Answer, Capabilities, Identity, Unavailable, UrlForm};
+use robotstxt_conformance::cases::Corpus;
+use robotstxt_conformance::render::visible;
+use robotstxt_conformance::report::{self, html, junit, Format};
+use robotstxt_conformance::results::{
+    AdapterCell, AdapterColumn, AdapterSummary, CaseInfo, LedgerTally, OracleCell, Results, Row,
+    Status, Tally, SCHEMA, VERSION,
+};
+use robotstxt_conformance::verify::run_oracle;
+use robotstxt_oracle::{Fetch, ProfileId, Verdict};
+
+const HOSTILE_BODY: &[u8] =
+    b"User-agent: *\0\r\nDisallow: /</pre><script>alert(1)</script>\nAllow: /'x'&amp;\n";
+const HOSTILE_URL: &str = "https://example.com/\"onmouseover=alert(1)";
+
+fn identity(id: &str, version: &str, profile: ProfileId) -> Identity {
+    Identity {
+        id: id.to_string(),
+        library: format!("lib-{id}"),
+        version: version.to_string(),
+        language: "Rust".to_string(),
+        licence: "MIT".to_string(),
+        source: "crates.io".to_string(),
+        profile,
+        capabilities: Capabilities::default(),
+        url: UrlForm::Full,
+        notes: String::new(),
+    }
+}
+
+fn verdicts(v: [Verdict; 4]) -> BTreeMap<ProfileId, Verdict> {
+    ProfileId::ALL.into_iter().zip(v).collect()
+}
+
+fn oracle(
+    expected: &BTreeMap<ProfileId, Verdict>,
+    wrong: Option<ProfileId>,
+) -> BTreeMap<ProfileId, OracleCell> {
+    expected
+        .iter()
+        .map(|(p, v)| {
+            let agrees = Some(*p) != wrong;
+            let verdict = if agrees { *v } else { Verdict::Disallowed };
+            let cell = OracleCell {
+                verdict,
+                agrees,
+                explanation: format!(
+                    "profile {}: {}\n  groups found: 1\n  target: <script>x</script>\n",
+                    p.name(),
+                    verdict.name()
+                ),
+            };
+            (*p, cell)
+        })
+        .collect()
+}
+
+fn cell(answer: Answer, status: Status, reason: Option<&str>) -> AdapterCell {
+    AdapterCell {
+        answer,
+        status,
+        reason: reason.map(str::to_string),
+    }
+}
+
+fn tally(checks: usize, agree: usize) -> Tally {
+    Tally {
+        checks,
+        agree,
+        disagree: checks - agree,
+        unsupported: 0,
+        failed: 0,
+        pass_rate: if checks == 0 {
+            0.0
+        } else {
+            agree as f64 / checks as f64
+        },
+    }
+}
+
+/// Two cases, four rows, two adapters (`alpha` mostly passes, `beta` fails the run in every way),
+/// one unavailable adapter. Rows 1 and 2 answer alike in every column.
+fn sample() -> Results {
+    use Verdict::{Allowed as A, Disallowed as D, Either as E};
+    let mut cases = BTreeMap::new();
+    cases.insert(
+        "demo/hostile".to_string(),
+        CaseInfo {
+            title: "A body with <script> & \"quotes\"".to_string(),
+            path: "demo/hostile.yaml".to_string(),
+            cite: vec!["rfc9309#2.2.2".to_string()],
+            tags: vec!["html".to_string()],
+            fetch: None,
+            body_len: HOSTILE_BODY.len(),
+            body_visible: visible(HOSTILE_BODY, 4096),
+        },
+    );
+    cases.insert(
+        "demo/fetch".to_string(),
+        CaseInfo {
+            title: "Server error | backtick `".to_string(),
+            path: "demo/fetch.yaml".to_string(),
+            cite: vec!["rfc9309#2.3.1.4".to_string()],
+            tags: vec![],
+            fetch: Some(Fetch::Status {
+                status: 503,
+                redirects: 0,
+            }),
+            body_len: 0,
+            body_visible: String::new(),
+        },
+    );
+    let row = |case: &str, check, url: &str, expected, wrong, alpha, beta| Row {
+        case: case.to_string(),
+        check,
+        agent: "Foo<bot>\u{1}".to_string(),
+        url: url.to_string(),
+        oracle: oracle(&expected, wrong),
+        expected,
+        adapters: [("alpha".to_string(), alpha), ("beta".to_string(), beta)]
+            .into_iter()
+            .collect(),
+    };
+    let rows = vec![
+        row(
+            "demo/hostile",
+            1,
+            HOSTILE_URL,
+            verdicts([A, A, E, A]),
+            Some(ProfileId::Original1994),
+            cell(Answer::Allowed, Status::Pass, None),
+            cell(Answer::Disallowed, Status::UnexpectedDivergence, None),
+        ),
+        row(
+            "demo/hostile",
+            2,
+            "https://example.com/a",
+            verdicts([D, D, D, A]),
+            None,
+            cell(
+                Answer::Crash {
+                    message: "panicked at <NUL>\0 here".to_string(),
+                },
+                Status::ExpectedDivergence,
+                Some("panics on NUL <known>"),
+            ),
+            cell(
+                Answer::Timeout {
+                    message: "no answer within 5s".to_string(),
+                },
+                Status::UnexpectedDivergence,
+                None,
+            ),
+        ),
+        row(
+            "demo/hostile",
+            3,
+            "https://example.com/b",
+            verdicts([D, D, D, A]),
+            None,
+            cell(
+                Answer::Crash {
+                    message: "panicked again".to_string(),
+                },
+                Status::ExpectedDivergence,
+                Some("panics on NUL <known>"),
+            ),
+            cell(
+                Answer::Timeout {
+                    message: "no answer within 5s".to_string(),
+                },
+                Status::UnexpectedDivergence,
+                None,
+            ),
+        ),
+        row(
+            "demo/fetch",
+            1,
+            "https://example.com/",
+            verdicts([D, D, D, E]),
+            None,
+            cell(
+                Answer::Unsupported {
+                    reason: "takes no fetch outcome".to_string(),
+                },
+                Status::NotApplicable,
+                None,
+            ),
+            cell(
+                Answer::Disallowed,
+                Status::FixedDivergence,
+                Some("used to allow"),
+            ),
+        ),
+    ];
+    let profiles_tally = |agree: [usize; 4], checks| {
+        ProfileId::ALL
+            .into_iter()
+            .zip(agree)
+            .map(|(p, a)| (p, tally(checks, a)))
+            .collect()
+    };
+    Results {
+        schema: SCHEMA.to_string(),
+        version: VERSION,
+        tool: "robotstxt-conformance 0.1.0".to_string(),
+        filter: Some("demo/".to_string()),
+        profiles: ProfileId::ALL.to_vec(),
+        adapters: vec![
+            AdapterColumn {
+                identity: identity("alpha", "1.0.0", ProfileId::Rfc9309),
+                ledger: "ledgers/alpha.yaml".to_string(),
+            },
+            AdapterColumn {
+                identity: identity("beta", "2.0|beta`x", ProfileId::Google),
+                ledger: "ledgers/beta.yaml".to_string(),
+            },
+        ],
+        unavailable: vec![Unavailable {
+            id: "py-rerp".to_string(),
+            reason: "python3 has no module <rerp>".to_string(),
+            fix: "pip install 'robotexclusionrulesparser'".to_string(),
+        }],
+        cases,
+        rows,
+        summary: vec![
+            AdapterSummary {
+                adapter: "alpha".to_string(),
+                claimed: ProfileId::Rfc9309,
+                profiles: profiles_tally([1, 1, 1, 1], 3),
+                nearest: ProfileId::Rfc9309,
+                ledger: LedgerTally {
+                    pass: 1,
+                    expected: 2,
+                    not_applicable: 1,
+                    ..LedgerTally::default()
+                },
+            },
+            AdapterSummary {
+                adapter: "beta".to_string(),
+                claimed: ProfileId::Google,
+                profiles: profiles_tally([2, 2, 2, 0], 4),
+                nearest: ProfileId::Google,
+                ledger: LedgerTally {
+                    unexpected: 3,
+                    fixed: 1,
+                    stale: vec!["demo/gone#1".to_string()],
+                    ..LedgerTally::default()
+                },
+            },
+        ],
+    }
+}
+
+#[test]
+fn every_format_renders() {
+    let results = sample();
+    for format in [
+        Format::Text,
+        Format::Json,
+        Format::Markdown,
+        Format::Html,
+        Format::Junit,
+    ] {
+        assert!(!report::render(format, &results).is_empty(), "{format:?}");
+    }
+}
+
+#[test]
+fn json_round_trips() {
+    let results = sample();
+    let json = report::render(Format::Json, &results);
+    let back: Results = serde_json::from_str(&json).expect("results.json parses");
+    assert_eq!(report::render(Format::Json, &back), json);
+}
+
+#[test]
+fn text_fits_a_terminal_and_says_what_fails() {
+    let text = report::render(Format::Text, &sample());
+    for line in text.lines() {
+        assert!(line.chars().count() <= 100, "too wide: {line:?}");
+    }
+    assert!(text.contains("unexpected results (4):"), "{text}");
+    assert!(text.contains("  beta  demo/hostile#1: expected allowed, got disallowed"));
+    assert!(text.contains(
+        "  beta  demo/hostile#2: expected disallowed, got timeout (no answer within 5s)"
+    ));
+    assert!(text.contains("  beta  demo/fetch#1: passes now (disallowed)"));
+    assert!(text.contains("stale ledger entries"));
+    assert!(text.contains("demo/gone#1"));
+    assert!(text.contains("py-rerp: python3 has no module <rerp>"));
+    assert!(text.contains("fix: pip install"));
+    assert!(text.contains("2/0/0/0"));
+    assert!(text.contains("0/3/1/1 FAIL"));
+    assert!(text.contains("33.3%"));
+    assert!(text.contains("result: FAILED"));
+    // Control characters in an agent never reach the terminal.
+    assert!(!text.contains('\u{1}'));
+}
+
+#[test]
+fn markdown_escapes_cells_and_lists_divergences() {
+    let md = report::render(Format::Markdown, &sample());
+    assert!(md.contains("| beta | 2.0\\|beta\\`x | google |"), "{md}");
+    assert!(md.contains("**33.3%** ◆"), "{md}");
+    assert!(md.contains("## Notable divergences"));
+    assert!(md.contains("`demo/hostile#1`"));
+    assert!(md.contains("expected **allowed** (google), got **disallowed**"));
+    assert!(md.contains("ledger: panics on NUL \\<known\\>"), "{md}");
+    assert!(
+        md.contains("A body with \\<script\\> \\& \"quotes\""),
+        "{md}"
+    );
+    assert!(md.contains("Stale ledger entries"));
+    assert!(md.contains("## Unavailable adapters"));
+    assert!(!md.contains('\0'));
+}
+
+#[test]
+fn html_escapes_hostile_content() {
+    let page = report::render(Format::Html, &sample());
+    assert!(!page.contains("</pre><script>alert(1)</script>"));
+    assert!(page.contains("&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(!page.contains("\"onmouseover="));
+    assert!(page.contains("&quot;onmouseover=alert(1)"));
+    assert!(!page.contains("Foo<bot>"));
+    assert!(page.contains("Foo&lt;bot&gt;⟨x01⟩"));
+    assert!(!page.contains("<rerp>"));
+    assert!(!page.contains("<known>"));
+    assert!(!page.contains("<NUL>"));
+    assert!(!page.contains("<script>x</script>"));
+    assert!(!page.contains('\0'));
+    // Our own script is the only one, and nothing is loaded from elsewhere.
+    assert_eq!(page.matches("<script").count(), 1);
+    assert!(!page.contains("src="));
+    assert!(!page.contains("href=\"http"));
+    // The body is rendered once, in the case list, however many checks show it.
+    assert_eq!(page.matches("&lt;/pre&gt;&lt;script&gt;").count(), 1);
+    assert_eq!(page.matches("data-c=\"c1\"").count(), 3);
+}
+
+#[test]
+fn identical_rows_share_a_group_and_divergent_groups_come_first() {
+    let results = sample();
+    let groups = html::groups(&results);
+    assert_eq!(groups.len(), 3);
+    let sizes: Vec<usize> = groups.iter().map(|g| g.rows.len()).collect();
+    assert_eq!(sizes.iter().sum::<usize>(), 4);
+    let pair = groups.iter().find(|g| g.rows.len() == 2).unwrap();
+    assert_eq!(pair.rows, vec![1, 2]);
+    assert_eq!(pair.cells.len(), 6);
+    assert_eq!(pair.cells[4].kind, "crash");
+    assert_eq!(pair.cells[5].kind, "timeout");
+    assert_eq!(pair.cells[5].mark, html::Mark::Unexpected);
+    let page = report::render(Format::Html, &results);
+    assert!(page.contains("2 checks</th>"));
+}
+
+/// `attr(xml, "tests")` on the first element carrying that attribute after `from`.
+fn attr(xml: &str, from: &str, name: &str) -> usize {
+    let start = xml.find(from).unwrap_or_else(|| panic!("no {from}"));
+    let rest = &xml[start..];
+    let key = format!(" {name}=\"");
+    let at = rest.find(&key).unwrap() + key.len();
+    rest[at..rest[at..].find('"').unwrap() + at]
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn junit_counts_and_characters_are_right() {
+    let xml = report::render(Format::Junit, &sample());
+    // 4 oracle suites × 4 rows, alpha 4, beta 4 + 1 stale entry, py-rerp 1.
+    assert_eq!(attr(&xml, "<testsuites", "tests"), 26);
+    // Oracle original-1994 on hostile#1; beta: 3 unexpected, 1 fixed, 1 stale.
+    assert_eq!(attr(&xml, "<testsuites", "failures"), 6);
+    // alpha's fetch check; the unavailable py-rerp.
+    assert_eq!(attr(&xml, "<testsuites", "skipped"), 2);
+    assert_eq!(xml.matches("<testcase ").count(), 26);
+    assert_eq!(xml.matches("<failure ").count(), 6);
+    assert_eq!(xml.matches("<skipped ").count(), 2);
+
+    let beta = "<testsuite name=\"beta\"";
+    assert_eq!(attr(&xml, beta, "tests"), 5);
+    assert_eq!(attr(&xml, beta, "failures"), 5);
+    assert_eq!(attr(&xml, beta, "skipped"), 0);
+    let alpha = "<testsuite name=\"alpha\"";
+    assert_eq!(attr(&xml, alpha, "tests"), 4);
+    assert_eq!(attr(&xml, alpha, "failures"), 0);
+    assert_eq!(attr(&xml, alpha, "skipped"), 1);
+    assert_eq!(
+        attr(&xml, "<testsuite name=\"oracle-original-1994\"", "failures"),
+        1
+    );
+
+    assert!(xml.contains("<testcase classname=\"alpha\" name=\"demo/hostile#2\">"));
+    assert!(xml.contains("<system-out>expected divergence"));
+    assert!(xml.contains("panics on NUL &lt;known&gt;"));
+    assert!(xml.contains("type=\"fixed-divergence\""));
+    assert!(xml.contains("name=\"ledger:demo/gone#1\""));
+    assert!(!xml.contains("<script>"));
+    assert!(!xml.contains("\"onmouseover"));
+    for c in xml.chars() {
+        let legal = matches!(c, '\t' | '\n' | '\r')
+            || ('\u{20}'..='\u{D7FF}').contains(&c)
+            || ('\u{E000}'..='\u{FFFD}').contains(&c)
+            || c >= '\u{10000}';
+        assert!(legal, "illegal XML character U+{:04X}", c as u32);
+    }
+    assert_eq!(junit::escape("a\0b<\u{FFFF}"), "a⟨x00⟩b&lt;⟨xFFFF⟩");
+}
+
+#[test]
+fn write_all_writes_four_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let written = report::write_all(&dir.path().join("out"), &sample()).unwrap();
+    let names: Vec<String> = written
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        names,
+        ["results.json", "summary.md", "matrix.html", "junit.xml"]
+    );
+    for path in &written {
+        assert!(std::fs::metadata(path).unwrap().len() > 0);
+    }
+}
+
+/// The whole corpus with its real oracle explanations and 14 made-up adapters: 4 + 14 columns.
+fn corpus_sized() -> Results {
+    let corpus = Corpus::load(&robotstxt_conformance::default_cases_dir()).expect("corpus loads");
+    let adapters: Vec<AdapterColumn> = (0..14)
+        .map(|k| AdapterColumn {
+            identity: identity(&format!("adapter-{k}"), "1.2.3", ProfileId::ALL[k % 4]),
+            ledger: format!("ledgers/adapter-{k}.yaml"),
+        })
+        .collect();
+    let mut cases = BTreeMap::new();
+    let mut rows = Vec::new();
+    for case in &corpus.cases {
+        cases.insert(
+            case.id.clone(),
+            CaseInfo {
+                title: case.title.clone(),
+                path: case.path.display().to_string(),
+                cite: case.cite.iter().map(ToString::to_string).collect(),
+                tags: case.tags.clone(),
+                fetch: (case.fetch != Fetch::default()).then_some(case.fetch),
+                body_len: case.body.len(),
+                body_visible: visible(&case.body, 4096),
+            },
+        );
+        for check in &case.checks {
+            let oracle = ProfileId::ALL
+                .into_iter()
+                .map(|p| {
+                    let outcome = run_oracle(case, check, p);
+                    let cell = OracleCell {
+                        verdict: outcome.explanation.verdict,
+                        agrees: outcome.passed(),
+                        explanation: outcome.explanation.to_string(),
+                    };
+                    (p, cell)
+                })
+                .collect();
+            let n = rows.len();
+            let answers = adapters
+                .iter()
+                .enumerate()
+                .map(|(k, column)| {
+                    let claimed = column.identity.profile;
+                    // Each adapter behaves like its claimed profile, or the next one on some checks.
+                    let behaves = if (n * 7 + k * 13) % 5 == 0 {
+                        ProfileId::ALL[(k + 1) % 4]
+                    } else {
+                        claimed
+                    };
+                    let answer = match check.expect[&behaves] {
+                        _ if (n + k) % 97 == 0 => Answer::Crash {
+                            message: "thread 'main' panicked at src/lib.rs:1:1".to_string(),
+                        },
+                        Verdict::Disallowed => Answer::Disallowed,
+                        _ => Answer::Allowed,
+                    };
+                    let passes = match (check.expect[&claimed], answer.verdict()) {
+                        (Verdict::Either, Some(_)) => true,
+                        (expected, Some(got)) => expected == got,
+                        (_, None) => false,
+                    };
+                    let (status, reason) = if passes {
+                        (Status::Pass, None)
+                    } else {
+                        (
+                            Status::ExpectedDivergence,
+                            Some("the library reads this as the next profile does".to_string()),
+                        )
+                    };
+                    (
+                        column.identity.id.clone(),
+                        AdapterCell {
+                            answer,
+                            status,
+                            reason,
+                        },
+                    )
+                })
+                .collect();
+            rows.push(Row {
+                case: case.id.clone(),
+                check: check.number,
+                agent: check.agent.clone(),
+                url: check.url.clone(),
+                expected: check.expect.clone(),
+                oracle,
+                adapters: answers,
+            });
+        }
+    }
+    let summary = adapters
+        .iter()
+        .map(|column| AdapterSummary {
+            adapter: column.identity.id.clone(),
+            claimed: column.identity.profile,
+            profiles: ProfileId::ALL
+                .into_iter()
+                .map(|p| (p, tally(rows.len(), rows.len() * 9 / 10)))
+                .collect(),
+            nearest: column.identity.profile,
+            ledger: LedgerTally::default(),
+        })
+        .collect();
+    Results {
+        schema: SCHEMA.to_string(),
+        version: VERSION,
+        tool: "robotstxt-conformance 0.1.0".to_string(),
+        filter: None,
+        profiles: ProfileId::ALL.to_vec(),
+        adapters,
+        unavailable: Vec::new(),
+        cases,
+        rows,
+        summary,
+    }
+}
+
+#[test]
+fn the_full_matrix_stays_small() {
+    let results = corpus_sized();
+    assert!(results.rows.len() > 1000);
+    let page = report::render(Format::Html, &results);
+    let groups = html::groups(&results);
+    eprintln!(
+        "matrix.html: {} rows x {} columns in {} groups: {} octets",
+        results.rows.len(),
+        results.profiles.len() + results.adapters.len(),
+        groups.len(),
+        page.len()
+    );
+    // About 2.5 KB per check today, most of it the oracle's explanations.
+    assert!(
+        page.len() < results.rows.len() * 4096,
+        "matrix.html is {} octets",
+        page.len()
+    );
+}
