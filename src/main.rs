@@ -39,6 +39,10 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        /// Also measure adapters (`--adapter all` or ids): checks per second as ratios to
+        /// google-cpp, and the subprocess protocol against a process per check.
+        #[command(flatten)]
+        adapters: cli::AdapterArgs,
     },
     /// Run the corpus through the oracle and every available adapter, judged under the ledgers,
     /// and write the matrix (results.json, summary.md, matrix.html, junit.xml).
@@ -149,6 +153,11 @@ struct CheckArgs {
     /// one JSON line out per input line, in order.
     #[arg(long, value_name = "FILE|-")]
     batch: Option<PathBuf>,
+    /// Also ask these adapters (`ID` or `all`, repeatable); batch lines gain `"adapters"`.
+    #[arg(long = "adapter", value_name = "ID|all")]
+    adapters: Vec<String>,
+    #[command(flatten)]
+    adapter_options: cli::CheckAdapterArgs,
 }
 
 #[derive(Subcommand)]
@@ -240,7 +249,8 @@ fn main() -> ExitCode {
             dir,
             seconds,
             format,
-        } => run_bench(&dir, seconds, format),
+            adapters,
+        } => run_bench(&dir, seconds, format, &adapters),
         Command::Run { dir, args } => {
             load_corpus(&dir).and_then(|corpus| cli::run::run(&args, &corpus))
         }
@@ -287,8 +297,9 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
     } else {
         args.profiles.iter().map(|&p| p.into()).collect()
     };
+    let mut adapters = cli::open_for_check(&args.adapters, &args.adapter_options)?;
     if let Some(batch) = &args.batch {
-        return run_batch(batch, &profiles);
+        return run_batch(batch, &profiles, &mut adapters);
     }
     let (Some(robots), Some(agent), Some(url)) = (&args.robots, &args.agent, &args.url) else {
         return Err("--robots, --agent and --url are required (or use --batch)".into());
@@ -318,6 +329,7 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
         fetch,
     };
     let explanations: Vec<_> = profiles.iter().map(|&p| evaluate(p, &request)).collect();
+    let answers = cli::ask_adapters(&mut adapters, &body, agent, url, fetch);
     let mut out = std::io::stdout().lock();
     match args.format {
         Format::Text => {
@@ -329,6 +341,9 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
                         .map_err(|e| e.to_string())?;
                 }
             }
+            for (id, answer) in &answers {
+                writeln!(out, "adapter {id}: {answer}").map_err(|e| e.to_string())?;
+            }
         }
         Format::Json => {
             let verdicts: serde_json::Map<String, serde_json::Value> = explanations
@@ -336,6 +351,9 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
                 .map(|e| (e.profile.name().to_string(), e.verdict.name().into()))
                 .collect();
             let mut value = serde_json::json!({ "agent": agent, "url": url, "oracle": verdicts });
+            if !answers.is_empty() {
+                value["adapters"] = cli::answers_json(&answers);
+            }
             if args.explain {
                 value["explanations"] =
                     serde_json::to_value(&explanations).map_err(|e| e.to_string())?;
@@ -347,7 +365,11 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
 }
 
 /// One batch line's answer, or the reason it could not be answered.
-fn batch_line(line: &str, profiles: &[ProfileId]) -> serde_json::Value {
+fn batch_line(
+    line: &str,
+    profiles: &[ProfileId],
+    adapters: &mut [cli::CheckAdapter],
+) -> serde_json::Value {
     let parsed: serde_json::Value = match serde_json::from_str(line) {
         Ok(v) => v,
         Err(e) => return serde_json::json!({ "error": format!("not a JSON object: {e}") }),
@@ -381,10 +403,19 @@ fn batch_line(line: &str, profiles: &[ProfileId]) -> serde_json::Value {
             )
         })
         .collect();
-    serde_json::json!({ "oracle": verdicts })
+    let mut value = serde_json::json!({ "oracle": verdicts });
+    if !adapters.is_empty() {
+        let answers = cli::ask_adapters(adapters, &body, agent, url, Fetch::default());
+        value["adapters"] = cli::answers_json(&answers);
+    }
+    value
 }
 
-fn run_batch(path: &Path, profiles: &[ProfileId]) -> Result<ExitCode, String> {
+fn run_batch(
+    path: &Path,
+    profiles: &[ProfileId],
+    adapters: &mut [cli::CheckAdapter],
+) -> Result<ExitCode, String> {
     let input: Box<dyn BufRead> = if path == Path::new("-") {
         Box::new(std::io::stdin().lock())
     } else {
@@ -397,7 +428,7 @@ fn run_batch(path: &Path, profiles: &[ProfileId]) -> Result<ExitCode, String> {
         let line = line.map_err(|e| format!("cannot read line {}: {e}", number + 1))?;
         let line = line.strip_suffix(b"\r").unwrap_or(&line);
         let answer = match std::str::from_utf8(line) {
-            Ok(text) => batch_line(text, profiles),
+            Ok(text) => batch_line(text, profiles, adapters),
             Err(_) => {
                 serde_json::json!({ "error": "the line is not UTF-8 (use robots_base64 for raw octets)" })
             }
@@ -547,8 +578,16 @@ fn run_cases(command: CasesCommand) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_bench(dir: &CasesDir, seconds: f64, format: Format) -> Result<ExitCode, String> {
+fn run_bench(
+    dir: &CasesDir,
+    seconds: f64,
+    format: Format,
+    adapters: &cli::AdapterArgs,
+) -> Result<ExitCode, String> {
     let corpus = load_corpus(dir)?;
+    if !adapters.adapters.is_empty() {
+        return cli::bench::run(&corpus, adapters, seconds, matches!(format, Format::Json));
+    }
     let requests: Vec<Request<'_>> = corpus
         .cases
         .iter()

@@ -295,7 +295,7 @@ fn assemble(
                     let cell = OracleCell {
                         verdict: explanation.verdict,
                         agrees: explanation.verdict == check.expect[&profile],
-                        explanation: explanation.to_string(),
+                        explanation: cut_explanation(&explanation.to_string()),
                     };
                     (profile, cell)
                 })
@@ -354,6 +354,42 @@ fn assemble(
         rows,
         summary,
     }
+}
+
+/// The longest explanation kept in results, in octets; bodies with thousands of rules explain
+/// each one, and `check --explain` gives the whole text.
+pub const EXPLANATION_LIMIT: usize = 8 * 1024;
+
+/// An explanation cut to [`EXPLANATION_LIMIT`]: its head and tail lines, with the deciding lines
+/// (`=>`) kept, and a note saying how to get the rest.
+pub fn cut_explanation(text: &str) -> String {
+    if text.len() <= EXPLANATION_LIMIT {
+        return text.to_string();
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let keep = |i: usize, line: &str| i < 40 || i + 20 >= lines.len() || line.contains("=>");
+    let mut out = String::new();
+    let mut skipped = 0;
+    for (i, line) in lines.iter().enumerate() {
+        if keep(i, line) && out.len() + line.len() < EXPLANATION_LIMIT {
+            if skipped > 0 {
+                out.push_str(&format!(
+                    "  … {skipped} lines cut (see `check --explain`)\n"
+                ));
+                skipped = 0;
+            }
+            out.push_str(line);
+            out.push('\n');
+        } else {
+            skipped += 1;
+        }
+    }
+    if skipped > 0 {
+        out.push_str(&format!(
+            "  … {skipped} lines cut (see `check --explain`)\n"
+        ));
+    }
+    out
 }
 
 /// A case as results show it.

@@ -2,6 +2,7 @@
 //! and the options they share.
 
 pub mod adapters;
+pub mod bench;
 pub mod run;
 
 use std::path::PathBuf;
@@ -89,4 +90,104 @@ impl AdapterArgs {
         }
         Ok(ids)
     }
+}
+
+/// How `check` opens the adapters it is asked to consult.
+#[derive(Args, Clone, Debug)]
+pub struct CheckAdapterArgs {
+    /// Your own adapter speaking adapters/PROTOCOL.md: `name = command line` (repeatable).
+    #[arg(long = "adapter-command", value_name = "NAME = COMMAND")]
+    pub adapter_commands: Vec<String>,
+    /// Where `peers install` put the Python and npm peers.
+    #[arg(long, value_name = "DIR")]
+    pub peers_dir: Option<PathBuf>,
+    /// Seconds one check may take before it is a timeout.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub timeout: f64,
+}
+
+/// An adapter `check` consults, or why it cannot.
+pub struct CheckAdapter {
+    /// The adapter id.
+    pub id: String,
+    /// The open adapter, or the reason it is unavailable.
+    pub adapter: Result<Box<dyn robotstxt_adapters::Adapter>, robotstxt_adapters::Unavailable>,
+}
+
+/// Opens the adapters named by `check --adapter` (none when the flag is absent).
+pub fn open_for_check(
+    ids: &[String],
+    args: &CheckAdapterArgs,
+) -> Result<Vec<CheckAdapter>, String> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let shared = AdapterArgs {
+        adapters: ids.to_vec(),
+        adapter_commands: args.adapter_commands.clone(),
+        adapters_config: None,
+        peers_dir: args.peers_dir.clone(),
+        timeout: args.timeout,
+        no_isolation: false,
+    };
+    let options = shared.options()?;
+    Ok(shared
+        .ids(&options)?
+        .into_iter()
+        .map(|id| CheckAdapter {
+            adapter: robotstxt_adapters::open(&id, &options),
+            id,
+        })
+        .collect())
+}
+
+/// Asks every adapter one check; an unavailable adapter answers `unsupported` with its reason.
+pub fn ask_adapters(
+    adapters: &mut [CheckAdapter],
+    body: &[u8],
+    agent: &str,
+    url: &str,
+    fetch: robotstxt_oracle::Fetch,
+) -> Vec<(String, robotstxt_adapters::Answer)> {
+    adapters
+        .iter_mut()
+        .map(|a| {
+            let answer = match &mut a.adapter {
+                Ok(adapter) => {
+                    let capable = adapter.identity().capabilities.fetch_status
+                        || fetch == robotstxt_oracle::Fetch::default();
+                    if capable {
+                        let query = robotstxt_adapters::Query {
+                            agent: agent.to_string(),
+                            url: robotstxt_conformance::run::absolute_url(url),
+                            fetch,
+                        };
+                        adapter.answer(body, &[query]).remove(0)
+                    } else {
+                        robotstxt_conformance::run::not_applicable(fetch)
+                    }
+                }
+                Err(why) => robotstxt_adapters::Answer::Unsupported {
+                    reason: why.to_string(),
+                },
+            };
+            (a.id.clone(), answer)
+        })
+        .collect()
+}
+
+/// `{"<id>": answer}`: a verdict as a string (`"allowed"`), anything else as an object
+/// (`{"answer": "crash", "message": "..."}`).
+pub fn answers_json(answers: &[(String, robotstxt_adapters::Answer)]) -> serde_json::Value {
+    answers
+        .iter()
+        .map(|(id, answer)| {
+            let value = match answer.verdict() {
+                Some(_) => serde_json::Value::from(answer.kind()),
+                None => serde_json::to_value(answer).unwrap_or_default(),
+            };
+            (id.clone(), value)
+        })
+        .collect::<serde_json::Map<_, _>>()
+        .into()
 }

@@ -1,0 +1,262 @@
+//! `bench --adapter`: checks per second per adapter, as ratios to `google-cpp` measured in the same
+//! run, on the corpus and on a typical 2 KB robots.txt; and the subprocess protocol's cost per check
+//! against starting one process per check (the way Google's robotstxt-spec-test drives parsers).
+
+use std::time::{Duration, Instant};
+
+use robotstxt_adapters::registry::Options;
+use robotstxt_adapters::{Adapter, Query};
+use robotstxt_conformance::cases::Corpus;
+use robotstxt_conformance::run::{self, Selection};
+use serde::Serialize;
+
+/// One adapter's speed.
+#[derive(Debug, Serialize)]
+pub struct AdapterSpeed {
+    /// The adapter id.
+    pub adapter: String,
+    /// `in-process` or `subprocess` (a worker process or the adapter's own program).
+    pub mode: &'static str,
+    /// Checks per second over the whole corpus, one batch per case.
+    pub corpus_checks_per_sec: f64,
+    /// Checks per second on the typical 2 KB file, one check per request (parse + match each).
+    pub typical_checks_per_sec: f64,
+    /// google-cpp's time per check divided by this adapter's, on the corpus (same mode).
+    pub corpus_vs_google: Option<f64>,
+    /// The same on the typical file.
+    pub typical_vs_google: Option<f64>,
+}
+
+/// The protocol against one process per check, for one adapter.
+#[derive(Debug, Serialize)]
+pub struct ProtocolSpeed {
+    /// The adapter id.
+    pub adapter: String,
+    /// Microseconds per check over a persistent process, one check per request.
+    pub persistent_us_per_check: f64,
+    /// Microseconds per check when a process is started for each check.
+    pub process_per_check_us: f64,
+    /// How many times faster the persistent protocol is.
+    pub speedup: f64,
+}
+
+/// A synthetic, typical robots.txt of about 2 KB: four groups, about forty rules, some wildcards.
+pub fn typical_body() -> Vec<u8> {
+    let mut body = String::from("# typical robots.txt\n");
+    let groups: [(&str, &str); 4] = [
+        ("*", "public"),
+        ("Googlebot", "news"),
+        ("Bingbot", "shop"),
+        ("FooBot", "media"),
+    ];
+    for (agent, area) in groups {
+        body.push_str(&format!("\nUser-agent: {agent}\n"));
+        for i in 0..10 {
+            match i % 4 {
+                0 => body.push_str(&format!("Disallow: /{area}/private{i}/\n")),
+                1 => body.push_str(&format!("Allow: /{area}/private{}/open-{i}.html\n", i - 1)),
+                2 => body.push_str(&format!("Disallow: /*?session{i}=*\n")),
+                _ => body.push_str(&format!("Disallow: /{area}/*.pdf$\n")),
+            }
+        }
+    }
+    body.push_str("\nSitemap: https://example.com/sitemap.xml\n");
+    body.into_bytes()
+}
+
+/// The URLs asked about the typical file, and the agents asking.
+pub fn typical_queries() -> Vec<Query> {
+    let paths = [
+        "/",
+        "/public/private0/index.html",
+        "/public/private0/open-1.html",
+        "/news/item?session2=abc",
+        "/shop/catalog/file.pdf",
+        "/media/private4/a",
+        "/media/private4/open-5.html",
+        "/about/team",
+        "/search?q=robots&session6=1",
+        "/public/report.pdf?x=1",
+    ];
+    let agents = ["Googlebot", "FooBot", "OtherBot"];
+    agents
+        .iter()
+        .flat_map(|a| {
+            paths
+                .iter()
+                .map(move |p| Query::new(*a, format!("http://example.com{p}")))
+        })
+        .collect()
+}
+
+/// Times `work` (which returns how many checks it did) for about `budget`, at least once.
+fn rate(budget: Duration, mut work: impl FnMut() -> usize) -> f64 {
+    let started = Instant::now();
+    let mut checks = 0;
+    while checks == 0 || started.elapsed() < budget {
+        checks += work();
+    }
+    checks as f64 / started.elapsed().as_secs_f64()
+}
+
+/// Measures one open adapter.
+fn measure(adapter: &mut dyn Adapter, corpus: &Corpus, budget: Duration) -> (f64, f64) {
+    let selection = Selection::new(corpus, None);
+    let corpus_rate = rate(budget, || {
+        run::run_adapter(adapter, corpus, &selection, &|_| {}).len()
+    });
+    let body = typical_body();
+    let queries = typical_queries();
+    let typical_rate = rate(budget, || {
+        for query in &queries {
+            std::hint::black_box(adapter.answer(&body, std::slice::from_ref(query)));
+        }
+        queries.len()
+    });
+    (corpus_rate, typical_rate)
+}
+
+/// Speeds of `ids`; in-process adapters are measured both in process and through their worker.
+pub fn adapter_speeds(
+    corpus: &Corpus,
+    ids: &[String],
+    options: &Options,
+    budget: Duration,
+) -> (Vec<AdapterSpeed>, Vec<String>) {
+    let mut speeds = Vec::new();
+    let mut skipped = Vec::new();
+    let in_process = Options {
+        worker: None,
+        ..options.clone()
+    };
+    for id in ids {
+        let in_process_id = robotstxt_adapters::registry::open_in_process(id).is_ok();
+        let mut modes = vec![("subprocess", options)];
+        if in_process_id {
+            modes.insert(0, ("in-process", &in_process));
+        }
+        for (mode, opts) in modes {
+            if mode == "subprocess" && opts.worker.is_none() && in_process_id {
+                continue;
+            }
+            match robotstxt_adapters::open(id, opts) {
+                Ok(mut adapter) => {
+                    eprintln!("measuring {id} ({mode})");
+                    let (corpus_rate, typical_rate) = measure(adapter.as_mut(), corpus, budget);
+                    speeds.push(AdapterSpeed {
+                        adapter: id.clone(),
+                        mode,
+                        corpus_checks_per_sec: corpus_rate,
+                        typical_checks_per_sec: typical_rate,
+                        corpus_vs_google: None,
+                        typical_vs_google: None,
+                    });
+                }
+                Err(why) => skipped.push(why.to_string()),
+            }
+        }
+    }
+    // Ratios: google-cpp's time per check / this adapter's, in the same mode (>1 is faster).
+    for mode in ["in-process", "subprocess"] {
+        let google = speeds
+            .iter()
+            .find(|s| s.adapter == "google-cpp" && s.mode == mode)
+            .map(|s| (s.corpus_checks_per_sec, s.typical_checks_per_sec));
+        if let Some((corpus_google, typical_google)) = google {
+            for s in speeds.iter_mut().filter(|s| s.mode == mode) {
+                s.corpus_vs_google = Some(s.corpus_checks_per_sec / corpus_google);
+                s.typical_vs_google = Some(s.typical_checks_per_sec / typical_google);
+            }
+        }
+    }
+    (speeds, skipped)
+}
+
+/// The persistent protocol against a process per check, for `id` (which must run as a process).
+pub fn protocol_speed(id: &str, options: &Options, checks: usize) -> Result<ProtocolSpeed, String> {
+    let body = typical_body();
+    let queries = typical_queries();
+    let mut persistent = robotstxt_adapters::open(id, options).map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    for query in queries.iter().cycle().take(checks) {
+        std::hint::black_box(persistent.answer(&body, std::slice::from_ref(query)));
+    }
+    let persistent_us = started.elapsed().as_secs_f64() * 1e6 / checks as f64;
+    drop(persistent);
+    let per_process_checks = checks.clamp(1, 50);
+    let started = Instant::now();
+    for query in queries.iter().cycle().take(per_process_checks) {
+        let mut fresh = robotstxt_adapters::open(id, options).map_err(|e| e.to_string())?;
+        std::hint::black_box(fresh.answer(&body, std::slice::from_ref(query)));
+    }
+    let fresh_us = started.elapsed().as_secs_f64() * 1e6 / per_process_checks as f64;
+    Ok(ProtocolSpeed {
+        adapter: id.to_string(),
+        persistent_us_per_check: persistent_us,
+        process_per_check_us: fresh_us,
+        speedup: fresh_us / persistent_us,
+    })
+}
+
+/// `bench --adapter ...`: prints the speed table and the protocol comparison.
+pub fn run(
+    corpus: &Corpus,
+    args: &super::AdapterArgs,
+    seconds: f64,
+    json: bool,
+) -> Result<std::process::ExitCode, String> {
+    let options = args.options()?;
+    let mut ids = args.ids(&options)?;
+    // The reference is always measured in the same run.
+    if !ids.iter().any(|id| id == "google-cpp") {
+        ids.insert(0, "google-cpp".to_string());
+    }
+    let budget = Duration::from_secs_f64(seconds.max(0.1));
+    let (speeds, skipped) = adapter_speeds(corpus, &ids, &options, budget);
+    let protocol: Vec<ProtocolSpeed> = ["google-cpp", "py-urllib"]
+        .iter()
+        .filter_map(|id| protocol_speed(id, &options, 2000).ok())
+        .collect();
+    if json {
+        let value = serde_json::json!({
+            "adapters": speeds, "protocol": protocol, "unavailable": skipped,
+            "release_build": !cfg!(debug_assertions),
+            "typical_body_bytes": typical_body().len(),
+        });
+        println!("{value}");
+        return Ok(std::process::ExitCode::SUCCESS);
+    }
+    println!(
+        "checks per second; ratio = google-cpp's time per check / the adapter's, same mode (>1 is faster)"
+    );
+    println!(
+        "{:<18} {:<10} {:>12} {:>8} {:>14} {:>8}",
+        "adapter", "mode", "corpus c/s", "ratio", "2 KB file c/s", "ratio"
+    );
+    let ratio = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{r:.2}x"));
+    for s in &speeds {
+        println!(
+            "{:<18} {:<10} {:>12.0} {:>8} {:>14.0} {:>8}",
+            s.adapter,
+            s.mode,
+            s.corpus_checks_per_sec,
+            ratio(s.corpus_vs_google),
+            s.typical_checks_per_sec,
+            ratio(s.typical_vs_google)
+        );
+    }
+    println!("\nthe protocol (one persistent process) against one process per check:");
+    for p in &protocol {
+        println!(
+            "{:<18} {:>10.1} µs/check persistent, {:>10.1} µs/check process per check: {:.0}x faster",
+            p.adapter, p.persistent_us_per_check, p.process_per_check_us, p.speedup
+        );
+    }
+    for why in &skipped {
+        println!("skipped: {why}");
+    }
+    if cfg!(debug_assertions) {
+        println!("note: a debug build; run `cargo run --release -- bench --adapter all` for real numbers");
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}

@@ -1,0 +1,156 @@
+//! Ledgers are strict: every way an answer can stand against a ledger, and every malformed ledger.
+
+use robotstxt_adapters::Answer;
+use robotstxt_conformance::cases::Corpus;
+use robotstxt_conformance::ledger::{self, Entry, Ledger};
+use robotstxt_conformance::results::Status;
+use robotstxt_conformance::run::judge;
+use robotstxt_oracle::{ProfileId, Verdict};
+
+fn entry(answer: &str) -> Entry {
+    Entry {
+        answer: answer.to_string(),
+        reason: "a reason".to_string(),
+    }
+}
+
+#[test]
+fn every_answer_is_judged_against_the_profile_and_the_ledger() {
+    use Verdict::*;
+    let cases: [(Answer, Verdict, Option<Entry>, Status); 9] = [
+        (Answer::Allowed, Allowed, None, Status::Pass),
+        (Answer::Disallowed, Either, None, Status::Pass),
+        (
+            Answer::Allowed,
+            Disallowed,
+            None,
+            Status::UnexpectedDivergence,
+        ),
+        (
+            Answer::Allowed,
+            Disallowed,
+            Some(entry("allowed")),
+            Status::ExpectedDivergence,
+        ),
+        // Listed with another answer: the ledger is out of date.
+        (
+            Answer::Allowed,
+            Disallowed,
+            Some(entry("crash")),
+            Status::UnexpectedDivergence,
+        ),
+        // Listed but passing now: the entry must go.
+        (
+            Answer::Disallowed,
+            Disallowed,
+            Some(entry("allowed")),
+            Status::FixedDivergence,
+        ),
+        // Failures never agree, even with `either`.
+        (
+            Answer::Crash {
+                message: "x".into(),
+            },
+            Either,
+            None,
+            Status::UnexpectedDivergence,
+        ),
+        (
+            Answer::Timeout {
+                message: "x".into(),
+            },
+            Allowed,
+            Some(entry("timeout")),
+            Status::ExpectedDivergence,
+        ),
+        (
+            Answer::Unsupported {
+                reason: "the adapter does not take fetch outcomes (capability fetch_status)".into(),
+            },
+            Allowed,
+            None,
+            Status::NotApplicable,
+        ),
+    ];
+    for (answer, expected, entry, status) in cases {
+        assert_eq!(
+            judge(&answer, expected, entry.as_ref()).0,
+            status,
+            "{answer:?} vs {expected:?}"
+        );
+    }
+}
+
+fn load(text: &str) -> Result<Ledger, String> {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("x.yaml"), text).unwrap();
+    Ledger::load(dir.path(), "x")
+}
+
+#[test]
+fn malformed_ledgers_are_errors_naming_the_problem() {
+    let bad = [
+        ("adapter: y\nprofile: google\n", "the file is x's ledger"),
+        ("adapter: x\nprofile: google-2019\n", "unknown profile"),
+        ("adapter: x\nprofile: google\nextra: 1\n", "unknown field"),
+        (
+            "adapter: x\nprofile: google\ndivergences:\n- reason: r\n  checks: {a#1: maybe}\n",
+            "not an answer kind",
+        ),
+        (
+            "adapter: x\nprofile: google\ndivergences:\n- reason: ''\n  checks: {a#1: allowed}\n",
+            "one-line reason",
+        ),
+        (
+            "adapter: x\nprofile: google\ndivergences:\n- reason: r\n  checks: {a#1: allowed}\n- reason: s\n  checks: {a#1: allowed}\n",
+            "listed twice",
+        ),
+        ("adapter: x\nprofile: google\ndivergences: [\n", "x.yaml:"),
+    ];
+    for (text, message) in bad {
+        let error = load(text).expect_err(text);
+        assert!(error.contains(message), "`{error}` should say `{message}`");
+    }
+}
+
+#[test]
+fn a_missing_ledger_is_empty_so_every_divergence_is_unexpected() {
+    let dir = tempfile::tempdir().unwrap();
+    let ledger = Ledger::load(dir.path(), "nobody").unwrap();
+    assert!(ledger.entries.is_empty() && ledger.path.is_none());
+}
+
+#[test]
+fn entries_naming_no_check_are_stale() {
+    let corpus =
+        Corpus::load(&std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec-cases"))
+            .unwrap();
+    let case = &corpus.cases[0];
+    let text = format!(
+        "adapter: x\nprofile: google\ndivergences:\n- reason: r\n  checks:\n    {}#1: allowed\n    no/such/case#1: allowed\n    {}#999: allowed\n",
+        case.id, case.id
+    );
+    let ledger = load(&text).unwrap();
+    assert_eq!(
+        ledger.stale(&corpus),
+        vec![format!("{}#999", case.id), "no/such/case#1".to_string()]
+    );
+}
+
+#[test]
+fn rewrite_keeps_reasons_that_still_hold_and_marks_the_rest() {
+    let old = load(
+        "adapter: x\nprofile: google\ndivergences:\n- reason: keeps\n  checks: {a#1: allowed, a#2: crash}\n",
+    )
+    .unwrap();
+    let now = [("a#1", "allowed"), ("a#2", "allowed"), ("b#1", "error")]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let text = ledger::rewrite("x", ProfileId::Google, &old, &now);
+    let reloaded = load(&text).unwrap();
+    assert_eq!(reloaded.entries["a#1"].reason, "keeps");
+    assert_eq!(reloaded.entries["a#2"].reason, ledger::UNEXPLAINED);
+    assert_eq!(reloaded.entries["b#1"].answer, "error");
+    assert_eq!(reloaded.entries.len(), 3);
+}
