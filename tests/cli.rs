@@ -186,3 +186,122 @@ fn cases_lint_reports_a_broken_corpus() {
         "{stderr}"
     );
 }
+
+#[test]
+fn adapters_lists_all_fourteen_ids_with_availability() {
+    let out = run(
+        &[
+            "adapters",
+            "--format",
+            "json",
+            "--peers-dir",
+            "/nonexistent",
+        ],
+        b"",
+    );
+    assert!(out.status.success());
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let ids: Vec<&str> = lines.iter().map(|l| l["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, robotstxt_adapters::BUILTIN_IDS);
+    // Without a peers directory, the venv-based peers say exactly what is missing and how to fix it.
+    let protego = &lines[7];
+    assert_eq!(protego["available"], false);
+    assert!(protego["unavailable"]["fix"]
+        .as_str()
+        .unwrap()
+        .contains("peers install"));
+    // The Rust crates are always there.
+    assert_eq!(lines[5]["identity"]["library"], "robots_txt");
+}
+
+#[test]
+fn check_asks_adapters_and_batch_lines_gain_adapters() {
+    let body = b"User-agent: *\nDisallow: /*.pdf$\n";
+    let out = run(
+        &[
+            "check",
+            "--robots",
+            "-",
+            "--agent",
+            "FooBot",
+            "--url",
+            "/a.pdf",
+            "--profile",
+            "rfc9309",
+            "--adapter",
+            "robots-txt",
+            "--adapter",
+            "robotxt",
+        ],
+        body,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        stdout(&out),
+        "rfc9309: disallowed\nadapter robots-txt: allowed\nadapter robotxt: disallowed\n"
+    );
+    let line = br#"{"robots":"User-agent: *\nDisallow: /x\n","agent":"A","url":"/x"}"#;
+    let out = run(&["check", "--batch", "-", "--adapter", "robots-txt"], line);
+    let value: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(value["adapters"]["robots-txt"], "disallowed");
+    let out = run(&["check", "--batch", "-", "--adapter", "no-such"], line);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown adapter `no-such`"));
+}
+
+#[test]
+fn run_writes_the_four_reports_for_a_filtered_selection() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().to_str().unwrap();
+    let out = run(
+        &[
+            "run",
+            "--adapter",
+            "robots-txt",
+            "--cases",
+            "rfc9309/longest-match/",
+            "--out",
+            out_dir,
+            "--format",
+            "markdown",
+        ],
+        b"",
+    );
+    assert!(
+        out.status.code() == Some(0) || out.status.code() == Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout(&out).contains("robots-txt"));
+    let results: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("results.json")).unwrap()).unwrap();
+    assert_eq!(results["schema"], "robotstxt-conformance/results");
+    assert_eq!(results["version"], 1);
+    let rows = results["rows"].as_array().unwrap();
+    assert!(!rows.is_empty());
+    assert!(rows.iter().all(|r| r["case"]
+        .as_str()
+        .unwrap()
+        .starts_with("rfc9309/longest-match/")));
+    for file in ["summary.md", "matrix.html", "junit.xml"] {
+        assert!(dir.path().join(file).is_file());
+    }
+    let out = run(
+        &[
+            "run",
+            "--cases",
+            "no-such-check-anywhere",
+            "--adapter",
+            "robots-txt",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
