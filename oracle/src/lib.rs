@@ -100,6 +100,12 @@ pub fn evaluate(profile: ProfileId, request: &Request<'_>) -> Explanation {
     }
 }
 
+/// Whether `request`'s URL is allowed under one concrete reading (no fetch outcome, no open knobs):
+/// for tools that vary knobs one at a time.
+pub fn allowed_under(request: &Request<'_>, knobs: &Knobs) -> bool {
+    read(request, knobs).allowed
+}
+
 /// Evaluates under every profile.
 pub fn evaluate_all(request: &Request<'_>) -> Vec<Explanation> {
     ProfileId::ALL

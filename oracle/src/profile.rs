@@ -731,3 +731,38 @@ impl InputFacts {
         }
     }
 }
+
+/// Copies one knob from another reading: the knob's id (`K1`..`K14`), its field name, and the copier.
+pub type KnobCopy = (&'static str, &'static str, fn(&mut Knobs, &Knobs));
+
+/// Every knob field, so that a tool can change one knob at a time (e.g. to find which knob explains
+/// a parser's divergence: the fuzzer's bucket signatures, per-parser fingerprints).
+pub const KNOB_FIELDS: [KnobCopy; 17] = [
+    ("K1", "grouping", |k, from| k.grouping = from.grouping),
+    ("K3", "agent_value", |k, from| k.agent_value = from.agent_value),
+    ("K3", "agent_comparison", |k, from| {
+        k.agent_comparison = from.agent_comparison
+    }),
+    ("K3", "agent_list", |k, from| k.agent_list = from.agent_list),
+    ("K3", "selection", |k, from| k.selection = from.selection),
+    ("K3", "ruleless_record", |k, from| {
+        k.ruleless_record = from.ruleless_record
+    }),
+    ("K4", "precedence", |k, from| k.precedence = from.precedence),
+    ("K5", "allow_directive", |k, from| {
+        k.allow_directive = from.allow_directive
+    }),
+    ("K6", "wildcards", |k, from| k.wildcards = from.wildcards),
+    ("K7", "encoding", |k, from| k.encoding = from.encoding),
+    ("K7", "charset", |k, from| k.charset = from.charset),
+    ("K8", "match_target", |k, from| k.match_target = from.match_target),
+    ("K9", "empty_rule", |k, from| k.empty_rule = from.empty_rule),
+    ("K10", "robots_txt_allowed", |k, from| {
+        k.robots_txt_allowed = from.robots_txt_allowed
+    }),
+    ("K12", "bom", |k, from| k.bom = from.bom),
+    ("K13", "invalid_pattern", |k, from| {
+        k.invalid_pattern = from.invalid_pattern
+    }),
+    ("K14", "size_limit", |k, from| k.size_limit = from.size_limit),
+];

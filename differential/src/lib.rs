@@ -1,0 +1,20 @@
+//! Differential fuzzing of robots.txt parsers against the oracle, as a library: fuzz targets
+//! (`fuzz/`) and the `robotstxt-conformance fuzz` command are thin glue over it (wasmtime's layout).
+//!
+//! - [`input`]: what one execution asks: a body, an agent, a URL.
+//! - [`generate`]: structure-aware generation (bodies people write and get wrong) and raw bytes.
+//! - [`invariants`]: metamorphic relations the oracle must satisfy; a violation is an oracle bug.
+//! - [`compare`]: the oracle's four profiles against in-process adapters; disagreements are findings.
+//! - [`signature`]: what makes two findings the same divergence (a bucket).
+//! - [`minimize`]: delta debugging of a finding's input, keeping its signature.
+//! - [`case`]: a minimised finding written as a ready-to-commit corpus case.
+
+pub mod case;
+pub mod compare;
+pub mod generate;
+pub mod input;
+pub mod invariants;
+pub mod minimize;
+pub mod signature;
+
+pub use input::Input;
