@@ -52,6 +52,9 @@ enum Command {
         #[command(flatten)]
         args: cli::run::RunArgs,
     },
+    /// The differential fuzzer: generated inputs through the oracle and the in-process adapters;
+    /// findings bucketed, minimised and written as cases (seeded, reproducible, stable Rust).
+    Fuzz(cli::fuzz::FuzzArgs),
     /// List the adapters, whether each is available here, and who it is.
     Adapters {
         #[command(flatten)]
@@ -263,6 +266,7 @@ fn main() -> ExitCode {
             let ledgers = ledgers.unwrap_or_else(robotstxt_conformance::ledger::default_dir);
             cli::adapters::rewrite(&args, &corpus, &ledgers)
         }),
+        Command::Fuzz(args) => cli::fuzz::run(&args),
         Command::Peers {
             command: PeersCommand::Install { peers_dir },
         } => cli::adapters::install(peers_dir),

@@ -1,1 +1,191 @@
-//! TODO.
+//! The oracle's four profiles against in-process adapters, on one input.
+//!
+//! A finding is a disagreement worth a bucket: an adapter whose answer is not the verdict of the
+//! profile it claims (when the oracle's verdict is definite), a crash or error of an adapter, or two
+//! adapters claiming the same profile that disagree where the oracle says `either`.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use robotstxt_adapters::inprocess::InProcess;
+use robotstxt_adapters::{Adapter, Answer, Identity, Query, Unavailable};
+use robotstxt_oracle::{evaluate, ProfileId, Verdict};
+
+use crate::input::Input;
+
+/// The parsers an input is put to: in-process adapters, called in this process.
+pub struct Engines {
+    adapters: Vec<InProcess>,
+}
+
+/// The in-process adapter ids (the fuzzer's default set).
+pub fn in_process_ids() -> Vec<&'static str> {
+    robotstxt_adapters::inprocess::BUILTINS
+        .iter()
+        .map(|b| b.id)
+        .collect()
+}
+
+impl Engines {
+    /// Opens `ids` in process; the unavailable ones are returned with their reasons.
+    pub fn new(ids: &[&str]) -> (Engines, Vec<Unavailable>) {
+        let mut adapters = Vec::new();
+        let mut unavailable = Vec::new();
+        for id in ids {
+            match robotstxt_adapters::registry::open_in_process(id) {
+                Ok(adapter) => adapters.push(adapter),
+                Err(why) => unavailable.push(why),
+            }
+        }
+        (Engines { adapters }, unavailable)
+    }
+
+    /// The adapters' identities, in order.
+    pub fn identities(&self) -> Vec<&Identity> {
+        self.adapters.iter().map(|a| a.identity()).collect()
+    }
+
+    /// How many adapters there are.
+    pub fn len(&self) -> usize {
+        self.adapters.len()
+    }
+
+    /// Each adapter's answer to `input`, adding each one's time in nanoseconds to `times` (when it
+    /// has a slot for it).
+    pub fn answer_each(&mut self, input: &Input, times: &mut [u64]) -> Vec<Answer> {
+        let query = [Query::new(input.agent.clone(), input.url.clone())];
+        self.adapters
+            .iter_mut()
+            .enumerate()
+            .map(|(i, a)| {
+                let started = std::time::Instant::now();
+                let answer = a.answer(&input.body, &query).remove(0);
+                if let Some(slot) = times.get_mut(i) {
+                    *slot += started.elapsed().as_nanos() as u64;
+                }
+                answer
+            })
+            .collect()
+    }
+
+    /// Whether there are none (the oracle alone).
+    pub fn is_empty(&self) -> bool {
+        self.adapters.is_empty()
+    }
+}
+
+/// What every side said about one input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Observation {
+    /// The oracle's verdict per profile, in [`ProfileId::ALL`] order.
+    pub oracle: [Verdict; 4],
+    /// Each adapter's answer, in [`Engines`] order.
+    pub answers: Vec<Answer>,
+}
+
+/// The oracle panicked: always a bug of ours.
+#[derive(Clone, Debug)]
+pub struct OraclePanic {
+    /// The profile it was evaluating.
+    pub profile: ProfileId,
+    /// The panic message.
+    pub message: String,
+}
+
+/// The oracle's verdicts for `input`, or its panic.
+pub fn oracle_verdicts(input: &Input) -> Result<[Verdict; 4], OraclePanic> {
+    let request = input.request();
+    let mut verdicts = [Verdict::Either; 4];
+    for (slot, profile) in verdicts.iter_mut().zip(ProfileId::ALL) {
+        *slot = catch_unwind(AssertUnwindSafe(|| evaluate(profile, &request).verdict)).map_err(
+            |payload| OraclePanic {
+                profile,
+                message: robotstxt_adapters::inprocess::panic_message(&*payload),
+            },
+        )?;
+    }
+    Ok(verdicts)
+}
+
+/// Puts `input` to the oracle and every adapter.
+pub fn observe(engines: &mut Engines, input: &Input) -> Result<Observation, OraclePanic> {
+    let oracle = oracle_verdicts(input)?;
+    let answers = engines.answer_each(input, &mut []);
+    Ok(Observation { oracle, answers })
+}
+
+/// One disagreement.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Finding {
+    /// The adapter.
+    pub adapter: String,
+    /// The other adapter, for a disagreement between two adapters claiming the same profile.
+    pub other: Option<String>,
+    /// The profile the adapter claims.
+    pub profile: ProfileId,
+    /// The oracle's verdict under that profile.
+    pub expected: Verdict,
+    /// The adapter's answer kind (`allowed`, `crash`, ...).
+    pub got: &'static str,
+    /// The other adapter's answer kind.
+    pub other_got: Option<&'static str>,
+}
+
+/// The oracle's verdict under `profile` in an observation.
+pub fn verdict_of(observation: &Observation, profile: ProfileId) -> Verdict {
+    let index = ProfileId::ALL
+        .iter()
+        .position(|&p| p == profile)
+        .expect("every profile is in ALL");
+    observation.oracle[index]
+}
+
+/// The findings in an observation.
+pub fn findings(engines: &Engines, observation: &Observation) -> Vec<Finding> {
+    let identities = engines.identities();
+    let mut out = Vec::new();
+    for (identity, answer) in identities.iter().zip(&observation.answers) {
+        let expected = verdict_of(observation, identity.profile);
+        let diverges = match answer.verdict() {
+            Some(verdict) => expected != Verdict::Either && verdict != expected,
+            None => true,
+        };
+        if diverges {
+            out.push(Finding {
+                adapter: identity.id.clone(),
+                other: None,
+                profile: identity.profile,
+                expected,
+                got: answer.kind(),
+                other_got: None,
+            });
+        }
+    }
+    // Where the oracle leaves the verdict open, adapters claiming the same profile should still
+    // agree with each other; the pair is reported once, in id order.
+    for (i, (a, answer_a)) in identities.iter().zip(&observation.answers).enumerate() {
+        for (b, answer_b) in identities.iter().zip(&observation.answers).skip(i + 1) {
+            let open = verdict_of(observation, a.profile) == Verdict::Either;
+            if a.profile == b.profile
+                && open
+                && answer_a.verdict().is_some()
+                && answer_b.verdict().is_some()
+                && answer_a != answer_b
+            {
+                let (first, second, first_got, second_got) = if a.id <= b.id {
+                    (a, b, answer_a, answer_b)
+                } else {
+                    (b, a, answer_b, answer_a)
+                };
+                out.push(Finding {
+                    adapter: first.id.clone(),
+                    other: Some(second.id.clone()),
+                    profile: a.profile,
+                    expected: Verdict::Either,
+                    got: first_got.kind(),
+                    other_got: Some(second_got.kind()),
+                });
+            }
+        }
+    }
+    out
+}

@@ -8,7 +8,9 @@
 //! - [`signature`]: what makes two findings the same divergence (a bucket).
 //! - [`minimize`]: delta debugging of a finding's input, keeping its signature.
 //! - [`case`]: a minimised finding written as a ready-to-commit corpus case.
+//! - [`campaign`]: a seeded, multi-threaded run on stable Rust (the `fuzz` command).
 
+pub mod campaign;
 pub mod case;
 pub mod compare;
 pub mod generate;

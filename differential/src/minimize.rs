@@ -1,1 +1,179 @@
-//! TODO.
+//! Delta debugging (Zeller's ddmin, complement removal) of a finding's input, keeping its
+//! signature: lines of the body, then its octets, then the URL's path and query, then the agent.
+
+use crate::input::Input;
+
+/// The most predicate calls one minimisation may make.
+pub const DEFAULT_BUDGET: usize = 4000;
+
+/// Shrinks `input` while `keeps` holds, within `budget` calls of `keeps`.
+pub fn minimize(input: &Input, keeps: &mut dyn FnMut(&Input) -> bool, budget: usize) -> Input {
+    let mut calls = 0usize;
+    let mut best = input.clone();
+    let mut try_input = |candidate: &Input, calls: &mut usize| {
+        *calls += 1;
+        keeps(candidate)
+    };
+    // 1. Whole lines of the body (each with its line end).
+    let lines = split_lines(&best.body);
+    let lines = ddmin(lines, &mut |parts: &[Vec<u8>]| {
+        calls < budget && {
+            let candidate = Input {
+                body: parts.concat(),
+                ..best.clone()
+            };
+            try_input(&candidate, &mut calls)
+        }
+    });
+    best.body = lines.concat();
+    // 2. Octets of the body.
+    let octets: Vec<u8> = best.body.clone();
+    let octets = ddmin(octets, &mut |parts: &[u8]| {
+        calls < budget && {
+            let candidate = Input {
+                body: parts.to_vec(),
+                ..best.clone()
+            };
+            try_input(&candidate, &mut calls)
+        }
+    });
+    best.body = octets;
+    // 3. The URL's path and query (the origin stays, and the path keeps its leading `/`).
+    if let Some(path_at) = path_start(&best.url) {
+        let origin = best.url[..path_at].to_string();
+        let rest: Vec<char> = best.url[path_at..].chars().collect();
+        if rest.len() > 1 {
+            let (slash, tail) = rest.split_at(1);
+            let slash: String = slash.iter().collect();
+            let tail = ddmin(tail.to_vec(), &mut |parts: &[char]| {
+                calls < budget && {
+                    let url = format!("{origin}{slash}{}", parts.iter().collect::<String>());
+                    let candidate = Input {
+                        url,
+                        ..best.clone()
+                    };
+                    try_input(&candidate, &mut calls)
+                }
+            });
+            best.url = format!("{origin}{slash}{}", tail.iter().collect::<String>());
+        }
+    }
+    // 4. The agent (never empty).
+    let agent: Vec<char> = best.agent.chars().collect();
+    let agent = ddmin(agent, &mut |parts: &[char]| {
+        !parts.is_empty()
+            && calls < budget
+            && {
+                let candidate = Input {
+                    agent: parts.iter().collect(),
+                    ..best.clone()
+                };
+                try_input(&candidate, &mut calls)
+            }
+    });
+    best.agent = agent.iter().collect();
+    best
+}
+
+/// Lines with their line ends (LF, CRLF or CR), so that concatenation gives the body back.
+pub fn split_lines(body: &[u8]) -> Vec<Vec<u8>> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < body.len() {
+        let end = match body[i] {
+            b'\n' => Some(i + 1),
+            b'\r' if body.get(i + 1) == Some(&b'\n') => Some(i + 2),
+            b'\r' => Some(i + 1),
+            _ => None,
+        };
+        if let Some(end) = end {
+            lines.push(body[start..end].to_vec());
+            start = end;
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    if start < body.len() {
+        lines.push(body[start..].to_vec());
+    }
+    lines
+}
+
+/// Where the path starts in an absolute URL (after `scheme://authority`).
+fn path_start(url: &str) -> Option<usize> {
+    let after_scheme = url.find("://")? + 3;
+    Some(
+        url[after_scheme..]
+            .find(['/', '?', '#'])
+            .map_or(url.len(), |i| after_scheme + i),
+    )
+}
+
+/// ddmin by complement removal: the smallest subsequence (1-minimal with respect to chunk removal)
+/// of `items` for which `keeps` holds, assuming it holds for `items`.
+pub fn ddmin<T: Clone>(mut items: Vec<T>, keeps: &mut dyn FnMut(&[T]) -> bool) -> Vec<T> {
+    let mut chunks = 2usize;
+    while items.len() >= 2 {
+        let size = items.len().div_ceil(chunks);
+        let mut reduced = false;
+        let mut start = 0;
+        while start < items.len() {
+            let end = (start + size).min(items.len());
+            let mut candidate = items[..start].to_vec();
+            candidate.extend_from_slice(&items[end..]);
+            if keeps(&candidate) {
+                items = candidate;
+                chunks = (chunks - 1).max(2);
+                reduced = true;
+                break;
+            }
+            start = end;
+        }
+        if !reduced {
+            if chunks >= items.len() {
+                break;
+            }
+            chunks = (chunks * 2).min(items.len());
+        }
+    }
+    if items.len() == 1 && keeps(&[]) {
+        items.clear();
+    }
+    items
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ddmin_finds_the_two_needed_items() {
+        let items: Vec<u32> = (0..100).collect();
+        let out = ddmin(items, &mut |p: &[u32]| p.contains(&17) && p.contains(&71));
+        assert_eq!(out, vec![17, 71]);
+    }
+
+    #[test]
+    fn minimises_body_url_and_agent() {
+        let input = Input {
+            body: b"# hi\r\nUser-agent: *\nAllow: /x\nDisallow: /private\nSitemap: s\n".to_vec(),
+            agent: "FooBotExtra".to_string(),
+            url: "http://example.com/private/deep/page?q=1".to_string(),
+        };
+        let out = minimize(
+            &input,
+            &mut |i: &Input| {
+                i.body.windows(10).any(|w| w == b"Disallow: ")
+                    && i.url.contains("/p")
+                    && i.agent.starts_with('F')
+            },
+            DEFAULT_BUDGET,
+        );
+        assert_eq!(out.body, b"Disallow: ");
+        assert_eq!(out.url, "http://example.com/p");
+        assert_eq!(out.agent, "F");
+        assert_eq!(split_lines(b"a\r\nb\rc\nd").len(), 4);
+    }
+}

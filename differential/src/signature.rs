@@ -1,1 +1,172 @@
-//! TODO.
+//! What makes two findings the same divergence: a bucket signature.
+//!
+//! The signature names the sides that disagree, the profile, the verdicts, and what explains the
+//! divergence: the first knob (`docs/profiles.md`) which, set as another profile sets it, makes the
+//! oracle give the adapter's answer; `outside-the-knobs` when none does (a parser bug or an extension
+//! no document describes); for a crash or error, the message with its numbers removed (so one panic
+//! site is one bucket).
+
+use std::fmt;
+
+use robotstxt_adapters::Answer;
+use robotstxt_oracle::profile::KNOB_FIELDS;
+use robotstxt_oracle::{allowed_under, evaluate, ProfileId};
+use serde::Serialize;
+
+use crate::compare::Finding;
+use crate::input::Input;
+
+/// A bucket's identity.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Signature {
+    /// `adapter-vs-profile`, `adapters-disagree`, `crash` or `error`.
+    pub kind: &'static str,
+    /// The adapter (the first of the pair, for `adapters-disagree`).
+    pub adapter: String,
+    /// The other adapter of a pair.
+    pub other: Option<String>,
+    /// The profile claimed.
+    pub profile: &'static str,
+    /// The oracle's verdict.
+    pub expected: &'static str,
+    /// The adapter's answer kind (and the other's, for a pair: `allowed/disallowed`).
+    pub got: String,
+    /// What explains it: a knob (`K4 precedence as draft-1996`), `outside-the-knobs`, or the
+    /// normalised failure message.
+    pub cause: String,
+}
+
+impl fmt::Display for Signature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.other {
+            Some(other) => write!(
+                f,
+                "{} vs {} ({}): {} where the oracle says {}; {}",
+                self.adapter, other, self.profile, self.got, self.expected, self.cause
+            ),
+            None => write!(
+                f,
+                "{} ({}): {} where the oracle says {}; {}",
+                self.adapter, self.profile, self.got, self.expected, self.cause
+            ),
+        }
+    }
+}
+
+impl Signature {
+    /// A short, file-name-safe id for the bucket.
+    pub fn slug(&self) -> String {
+        let text = format!(
+            "{}-{}-{}-{}",
+            self.adapter,
+            self.got.replace('/', "-"),
+            self.expected,
+            self.cause
+        );
+        let mut slug = String::new();
+        for c in text.chars() {
+            if c.is_ascii_alphanumeric() {
+                slug.push(c.to_ascii_lowercase());
+            } else if !slug.ends_with('-') {
+                slug.push('-');
+            }
+        }
+        slug.truncate(80);
+        slug.trim_matches('-').to_string()
+    }
+}
+
+/// The signature of `finding` on `input`; `answer` is the adapter's full answer (for messages).
+pub fn signature(finding: &Finding, input: &Input, answer: &Answer) -> Signature {
+    let (kind, cause) = match (&finding.other, answer.detail()) {
+        (Some(_), _) => ("adapters-disagree", open_knobs(input, finding.profile)),
+        (None, Some(detail)) => (answer.kind(), normalise_message(detail)),
+        (None, None) => (
+            "adapter-vs-profile",
+            explaining_knob(input, finding.profile, finding.got == "allowed"),
+        ),
+    };
+    Signature {
+        kind,
+        adapter: finding.adapter.clone(),
+        other: finding.other.clone(),
+        profile: finding.profile.name(),
+        expected: finding.expected.name(),
+        got: match finding.other_got {
+            Some(other) => format!("{}/{other}", finding.got),
+            None => finding.got.to_string(),
+        },
+        cause,
+    }
+}
+
+/// The first knob which, set as another profile sets it, makes the oracle answer `allowed`.
+pub fn explaining_knob(input: &Input, profile: ProfileId, allowed: bool) -> String {
+    let request = input.request();
+    let base = profile.base_knobs();
+    for other in ProfileId::ALL.into_iter().filter(|&p| p != profile) {
+        let theirs = other.base_knobs();
+        // Cheap filter: if the other profile's whole reading does not give the answer, a single
+        // knob of it is unlikely to; it is still tried below when no profile as a whole does.
+        if allowed_under(&request, &theirs) != allowed {
+            continue;
+        }
+        if let Some(name) = single_knob(&request, &base, &theirs, allowed) {
+            return format!("{name} as {}", other.name());
+        }
+    }
+    for other in ProfileId::ALL.into_iter().filter(|&p| p != profile) {
+        if let Some(name) = single_knob(&request, &base, &other.base_knobs(), allowed) {
+            return format!("{name} as {}", other.name());
+        }
+    }
+    "outside-the-knobs".to_string()
+}
+
+/// The first knob field that differs between `base` and `theirs` and, copied alone, gives `allowed`.
+fn single_knob(
+    request: &robotstxt_oracle::Request<'_>,
+    base: &robotstxt_oracle::Knobs,
+    theirs: &robotstxt_oracle::Knobs,
+    allowed: bool,
+) -> Option<String> {
+    for (id, name, copy) in KNOB_FIELDS {
+        let mut knobs = *base;
+        copy(&mut knobs, theirs);
+        if knobs != *base && allowed_under(request, &knobs) == allowed {
+            return Some(format!("{id} {name}"));
+        }
+    }
+    None
+}
+
+/// The open knobs the oracle tried for an `either` verdict, by id.
+fn open_knobs(input: &Input, profile: ProfileId) -> String {
+    let explanation = evaluate(profile, &input.request());
+    let mut names: Vec<String> = explanation
+        .variants
+        .iter()
+        .flat_map(|v| v.applied.iter())
+        .map(|a| a.split(" = ").next().unwrap_or(a).to_string())
+        .collect();
+    names.sort();
+    names.dedup();
+    if names.is_empty() {
+        "open".to_string()
+    } else {
+        format!("open: {}", names.join(", "))
+    }
+}
+
+/// A failure message with digits removed and cut short, so one failure site is one bucket.
+pub fn normalise_message(message: &str) -> String {
+    let mut out: String = message
+        .chars()
+        .map(|c| if c.is_ascii_digit() { '#' } else { c })
+        .collect();
+    out = out.split('\n').next().unwrap_or_default().to_string();
+    if let Some(cut) = out.char_indices().nth(80).map(|(i, _)| i) {
+        out.truncate(cut);
+    }
+    out
+}

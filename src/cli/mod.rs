@@ -3,6 +3,7 @@
 
 pub mod adapters;
 pub mod bench;
+pub mod fuzz;
 pub mod run;
 
 use std::path::PathBuf;

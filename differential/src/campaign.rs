@@ -1,0 +1,377 @@
+//! A fuzzing campaign on stable Rust: a seeded stream of generated inputs, run on `jobs` threads,
+//! findings bucketed by signature, each new bucket minimised and written at once, so an interrupted
+//! run loses nothing. This is what `robotstxt-conformance fuzz` runs.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use arbitrary::Unstructured;
+use base64::Engine as _;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+use serde::Serialize;
+
+use crate::compare::{self, Engines, Observation};
+use crate::input::Input;
+use crate::signature::{signature, Signature};
+use crate::{case, generate, invariants, minimize};
+
+/// What a campaign runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Stop after this long.
+    pub duration: Duration,
+    /// Stop after this many executions (for exact reproduction), if set.
+    pub max_execs: Option<u64>,
+    /// The seed; job `j` uses the stream of `seed + j`.
+    pub seed: u64,
+    /// The in-process adapters to compare (none: the oracle alone).
+    pub adapters: Vec<String>,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Where buckets are written.
+    pub out: PathBuf,
+}
+
+/// Where the time went, in nanoseconds summed over all jobs.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct TimeSplit {
+    /// Generating inputs.
+    pub generate: u64,
+    /// The oracle's four profiles and the invariants.
+    pub oracle: u64,
+    /// Each adapter, by id.
+    pub adapters: BTreeMap<String, u64>,
+    /// Signatures, minimisation and writing.
+    pub findings: u64,
+}
+
+/// One bucket as the summary lists it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Bucket {
+    /// Its signature.
+    pub signature: Signature,
+    /// Its directory, relative to the output directory.
+    pub dir: String,
+    /// How many executions hit it.
+    pub hits: u64,
+}
+
+/// The result of a campaign.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    /// Executions.
+    pub execs: u64,
+    /// Seconds.
+    pub seconds: f64,
+    /// Executions per second.
+    pub execs_per_sec: f64,
+    /// Distinct buckets.
+    pub buckets: usize,
+    /// Where they were written.
+    pub findings_dir: String,
+    /// The seed.
+    pub seed: u64,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Adapters compared.
+    pub adapters: Vec<String>,
+    /// Buckets per adapter.
+    pub buckets_per_adapter: BTreeMap<String, usize>,
+    /// Where the time went.
+    pub time: TimeSplit,
+    /// Every bucket.
+    pub bucket_list: Vec<Bucket>,
+}
+
+/// An oracle bug: a panic or a broken invariant. The campaign stops on the first.
+#[derive(Clone, Debug)]
+pub struct OracleBug {
+    /// What went wrong.
+    pub message: String,
+    /// The file the input was written to.
+    pub path: PathBuf,
+}
+
+/// Shared state of the jobs.
+struct Shared {
+    buckets: Mutex<BTreeMap<Signature, Bucket>>,
+    execs: AtomicU64,
+    stop: AtomicBool,
+    bug: Mutex<Option<OracleBug>>,
+    time: Mutex<TimeSplit>,
+}
+
+/// Runs a campaign; `progress` is called about once a second with (execs, buckets, elapsed).
+pub fn run(
+    options: &Options,
+    progress: &(dyn Fn(u64, usize, Duration) + Sync),
+) -> Result<Summary, OracleBug> {
+    let _ = std::fs::create_dir_all(options.out.join("buckets"));
+    let shared = Shared {
+        buckets: Mutex::new(BTreeMap::new()),
+        execs: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+        bug: Mutex::new(None),
+        time: Mutex::new(TimeSplit::default()),
+    };
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for job in 0..options.jobs.max(1) {
+            let shared = &shared;
+            scope.spawn(move || run_job(options, job as u64, shared));
+        }
+        while !shared.stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(200));
+            let elapsed = started.elapsed();
+            let execs = shared.execs.load(Ordering::Relaxed);
+            let buckets = shared.buckets.lock().map(|b| b.len()).unwrap_or(0);
+            progress(execs, buckets, elapsed);
+            let _ = write_summary(options, &shared, elapsed);
+            if elapsed >= options.duration || options.max_execs.is_some_and(|m| execs >= m) {
+                shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    if let Some(bug) = shared.bug.lock().expect("not poisoned").take() {
+        return Err(bug);
+    }
+    Ok(write_summary(options, &shared, started.elapsed()).expect("summary"))
+}
+
+/// One job: its own random stream and its own adapters.
+fn run_job(options: &Options, job: u64, shared: &Shared) {
+    let ids: Vec<&str> = options.adapters.iter().map(String::as_str).collect();
+    let (mut engines, _) = Engines::new(&ids);
+    let identities: Vec<String> = engines.identities().iter().map(|i| i.id.clone()).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(options.seed.wrapping_add(job));
+    let mut buffer = vec![0u8; 4096];
+    let mut time = TimeSplit::default();
+    let mut adapter_ns = vec![0u64; identities.len()];
+    let mut local_execs = 0u64;
+    while !shared.stop.load(Ordering::Relaxed) {
+        let t0 = Instant::now();
+        let len = 64 + (rng.next_u32() as usize % (buffer.len() - 64));
+        rng.fill_bytes(&mut buffer[..len]);
+        let input = match generate::any(&mut Unstructured::new(&buffer[..len])) {
+            Ok(input) => input,
+            Err(_) => continue,
+        };
+        let t1 = Instant::now();
+        let oracle = match compare::oracle_verdicts(&input) {
+            Ok(v) => v,
+            Err(panic) => {
+                report_bug(options, shared, &input, &format!("the oracle panicked under {}: {}", panic.profile.name(), panic.message));
+                return;
+            }
+        };
+        if let Err(violation) = invariants::check(&input) {
+            let message = format!(
+                "invariant `{}` broken: {}; transformed input: {:?}",
+                violation.relation, violation.detail, violation.transformed
+            );
+            report_bug(options, shared, &input, &message);
+            return;
+        }
+        let t2 = Instant::now();
+        let answers = engines.answer_each(&input, &mut adapter_ns);
+        let t3 = Instant::now();
+        let observation = Observation { oracle, answers };
+        let findings = compare::findings(&engines, &observation);
+        if !findings.is_empty() {
+            handle_findings(options, shared, &mut engines, &identities, &input, &observation, &findings);
+        }
+        let t4 = Instant::now();
+        time.generate += (t1 - t0).as_nanos() as u64;
+        time.oracle += (t2 - t1).as_nanos() as u64;
+        time.findings += (t4 - t3).as_nanos() as u64;
+        local_execs += 1;
+        if local_execs % 256 == 0 {
+            shared.execs.fetch_add(256, Ordering::Relaxed);
+        }
+    }
+    shared.execs.fetch_add(local_execs % 256, Ordering::Relaxed);
+    for (id, ns) in identities.iter().zip(adapter_ns) {
+        time.adapters.insert(id.clone(), ns);
+    }
+    let mut total = shared.time.lock().expect("not poisoned");
+    total.generate += time.generate;
+    total.oracle += time.oracle;
+    total.findings += time.findings;
+    for (id, ns) in time.adapters {
+        *total.adapters.entry(id).or_default() += ns;
+    }
+}
+
+/// Records an oracle bug (the first one wins) and stops the campaign.
+fn report_bug(options: &Options, shared: &Shared, input: &Input, message: &str) {
+    let dir = options.out.join("oracle-bugs");
+    let _ = std::fs::create_dir_all(&dir);
+    let path = dir.join(format!("{:016x}.json", fingerprint(input)));
+    let _ = std::fs::write(&path, input_json(input, message));
+    let mut bug = shared.bug.lock().expect("not poisoned");
+    if bug.is_none() {
+        *bug = Some(OracleBug {
+            message: message.to_string(),
+            path,
+        });
+    }
+    shared.stop.store(true, Ordering::Relaxed);
+}
+
+/// Buckets the findings of one execution; a new bucket is minimised and written at once.
+fn handle_findings(
+    options: &Options,
+    shared: &Shared,
+    engines: &mut Engines,
+    identities: &[String],
+    input: &Input,
+    observation: &Observation,
+    findings: &[compare::Finding],
+) {
+    for finding in findings {
+        let index = identities.iter().position(|id| *id == finding.adapter).unwrap_or(0);
+        let sig = signature(finding, input, &observation.answers[index]);
+        {
+            let mut buckets = shared.buckets.lock().expect("not poisoned");
+            if let Some(bucket) = buckets.get_mut(&sig) {
+                bucket.hits += 1;
+                continue;
+            }
+            let dir = format!("buckets/{}-{:08x}", sig.slug(), fingerprint_sig(&sig) as u32);
+            buckets.insert(sig.clone(), Bucket { signature: sig.clone(), dir: dir.clone(), hits: 1 });
+        }
+        let dir = options.out.join(shared.buckets.lock().expect("not poisoned")[&sig].dir.clone());
+        // Written before minimising: an interrupted run keeps the raw finding.
+        write_bucket(&dir, &sig, input, input, engines, identities);
+        let minimal = minimize::minimize(
+            input,
+            &mut |candidate: &Input| {
+                let Ok(oracle) = compare::oracle_verdicts(candidate) else {
+                    return false;
+                };
+                let answers = engines.answer_each(candidate, &mut []);
+                let observation = Observation { oracle, answers };
+                compare::findings(engines, &observation).iter().any(|f| {
+                    let i = identities.iter().position(|id| *id == f.adapter).unwrap_or(0);
+                    signature(f, candidate, &observation.answers[i]) == sig
+                })
+            },
+            minimize::DEFAULT_BUDGET,
+        );
+        write_bucket(&dir, &sig, input, &minimal, engines, identities);
+    }
+}
+
+/// Writes `case.yaml` and `finding.json` for a bucket.
+fn write_bucket(
+    dir: &Path,
+    sig: &Signature,
+    original: &Input,
+    minimal: &Input,
+    engines: &mut Engines,
+    identities: &[String],
+) {
+    let _ = std::fs::create_dir_all(dir);
+    let Ok(oracle) = compare::oracle_verdicts(minimal) else {
+        return;
+    };
+    let answers = engines.answer_each(minimal, &mut []);
+    let observation = Observation { oracle, answers };
+    let named: Vec<(String, robotstxt_adapters::Answer)> = identities
+        .iter()
+        .cloned()
+        .zip(observation.answers.iter().cloned())
+        .collect();
+    let yaml = case::case_yaml(sig, minimal, &observation, &named);
+    let _ = atomic_write(&dir.join("case.yaml"), yaml.as_bytes());
+    let finding = serde_json::json!({
+        "signature": sig,
+        "minimal": input_value(minimal),
+        "original": input_value(original),
+        "answers": named.iter().map(|(id, a)| (id.clone(), serde_json::to_value(a).unwrap_or_default())).collect::<serde_json::Map<_, _>>(),
+        "oracle": robotstxt_oracle::ProfileId::ALL.iter().zip(observation.oracle).map(|(p, v)| (p.name().to_string(), serde_json::Value::from(v.name()))).collect::<serde_json::Map<_, _>>(),
+    });
+    let _ = atomic_write(
+        &dir.join("finding.json"),
+        serde_json::to_string_pretty(&finding).unwrap_or_default().as_bytes(),
+    );
+}
+
+/// Writes the summary file and returns the summary.
+fn write_summary(options: &Options, shared: &Shared, elapsed: Duration) -> std::io::Result<Summary> {
+    let buckets = shared.buckets.lock().expect("not poisoned");
+    let execs = shared.execs.load(Ordering::Relaxed);
+    let mut per_adapter: BTreeMap<String, usize> = BTreeMap::new();
+    for sig in buckets.keys() {
+        *per_adapter.entry(sig.adapter.clone()).or_default() += 1;
+    }
+    let summary = Summary {
+        execs,
+        seconds: elapsed.as_secs_f64(),
+        execs_per_sec: execs as f64 / elapsed.as_secs_f64().max(1e-9),
+        buckets: buckets.len(),
+        findings_dir: options.out.display().to_string(),
+        seed: options.seed,
+        jobs: options.jobs,
+        adapters: options.adapters.clone(),
+        buckets_per_adapter: per_adapter,
+        time: shared.time.lock().expect("not poisoned").clone(),
+        bucket_list: buckets.values().cloned().collect(),
+    };
+    atomic_write(
+        &options.out.join("summary.json"),
+        serde_json::to_string_pretty(&summary).unwrap_or_default().as_bytes(),
+    )?;
+    Ok(summary)
+}
+
+/// Writes through a temporary file and a rename, so a reader never sees half a file.
+fn atomic_write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(tmp, path)
+}
+
+/// An input as JSON: the body as text when it is UTF-8, else base64.
+fn input_value(input: &Input) -> serde_json::Value {
+    let mut value = serde_json::json!({"agent": input.agent, "url": input.url});
+    match std::str::from_utf8(&input.body) {
+        Ok(text) => value["body"] = text.into(),
+        Err(_) => {
+            value["body_base64"] =
+                base64::engine::general_purpose::STANDARD.encode(&input.body).into()
+        }
+    }
+    value
+}
+
+fn input_json(input: &Input, message: &str) -> String {
+    let mut value = input_value(input);
+    value["message"] = message.into();
+    serde_json::to_string_pretty(&value).unwrap_or_default()
+}
+
+/// A stable hash (FNV-1a) for file names.
+fn fingerprint(input: &Input) -> u64 {
+    fnv(&[&input.body, input.agent.as_bytes(), input.url.as_bytes()])
+}
+
+fn fingerprint_sig(sig: &Signature) -> u64 {
+    fnv(&[sig.to_string().as_bytes()])
+}
+
+fn fnv(parts: &[&[u8]]) -> u64 {
+    let mut hash = 0xcbf29ce484222325u64;
+    for part in parts {
+        for &b in *part {
+            hash ^= b as u64;
+            hash = hash.wrapping_mul(0x100000001b3);
+        }
+        hash ^= 0xff;
+    }
+    hash
+}

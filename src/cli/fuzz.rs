@@ -1,0 +1,158 @@
+//! `fuzz`: the differential fuzzer on stable Rust, seeded and reproducible.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use robotstxt_differential::campaign::{self, Options};
+use robotstxt_differential::compare::in_process_ids;
+
+/// The `fuzz` command's options.
+#[derive(Args)]
+pub struct FuzzArgs {
+    /// How long to run.
+    #[arg(long, default_value_t = 60.0)]
+    pub seconds: f64,
+    /// Stop after this many executions (with --seed and --jobs 1, an exact replay).
+    #[arg(long)]
+    pub execs: Option<u64>,
+    /// The seed (default: from the clock; printed, so a run can be repeated).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// In-process adapters to compare (repeatable; default: all; `none`: the oracle alone).
+    #[arg(long = "adapter", value_name = "ID|none")]
+    pub adapters: Vec<String>,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Where buckets (case.yaml, finding.json) and summary.json are written.
+    #[arg(long, default_value = "fuzz-findings")]
+    pub out: PathBuf,
+    /// Output format: `json` ends with one summary line.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: super::run::ReportFormat,
+}
+
+/// Runs it. Exit status: 0 (findings are not failures), 1 on an oracle bug, 2 on bad arguments.
+pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
+    let known = in_process_ids();
+    let adapters: Vec<String> = if args.adapters.iter().any(|a| a == "none") {
+        Vec::new()
+    } else if args.adapters.is_empty() {
+        known.iter().map(|s| s.to_string()).collect()
+    } else {
+        for id in &args.adapters {
+            if !known.contains(&id.as_str()) {
+                return Err(format!(
+                    "`{id}` is not an in-process adapter; the fuzzer calls these in process: {}",
+                    known.join(", ")
+                ));
+            }
+        }
+        args.adapters.clone()
+    };
+    // Unavailable adapters (Google's C++ without abseil) are reported and left out.
+    let ids: Vec<&str> = adapters.iter().map(String::as_str).collect();
+    let (_, unavailable) = robotstxt_differential::compare::Engines::new(&ids);
+    for why in &unavailable {
+        eprintln!("left out: {why}");
+    }
+    let adapters: Vec<String> = adapters
+        .into_iter()
+        .filter(|id| !unavailable.iter().any(|u| &u.id == id))
+        .collect();
+    if !(args.seconds > 0.0 && args.seconds.is_finite()) || args.jobs == 0 {
+        return Err("--seconds must be positive and --jobs at least 1".to_string());
+    }
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0)
+    });
+    eprintln!(
+        "fuzzing with seed {seed}, {} job(s), adapters: {}",
+        args.jobs,
+        if adapters.is_empty() { "none (oracle alone)".to_string() } else { adapters.join(", ") }
+    );
+    // Parsers that panic are caught and reported as findings; keep their messages off the terminal.
+    std::panic::set_hook(Box::new(|_| {}));
+    let options = Options {
+        duration: Duration::from_secs_f64(args.seconds),
+        max_execs: args.execs,
+        seed,
+        adapters,
+        jobs: args.jobs,
+        out: args.out.clone(),
+    };
+    // One line rewritten in place on a terminal; a line every ten seconds in a log.
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let last_logged = std::sync::atomic::AtomicU64::new(0);
+    let progress = |execs: u64, buckets: usize, elapsed: Duration| {
+        let rate = execs as f64 / elapsed.as_secs_f64().max(1e-9);
+        let line = format!(
+            "{:>6.1}s  {execs} execs  {rate:.0} execs/s  {buckets} buckets",
+            elapsed.as_secs_f64()
+        );
+        if terminal {
+            eprint!("\r{line}   ");
+            let _ = std::io::stderr().flush();
+        } else if elapsed.as_secs() >= last_logged.load(std::sync::atomic::Ordering::Relaxed) + 10 {
+            last_logged.store(elapsed.as_secs(), std::sync::atomic::Ordering::Relaxed);
+            eprintln!("{line}");
+        }
+    };
+    let result = campaign::run(&options, &progress);
+    eprintln!();
+    let summary = match result {
+        Ok(summary) => summary,
+        Err(bug) => {
+            eprintln!("ORACLE BUG: {}\ninput written to {}", bug.message, bug.path.display());
+            return Ok(ExitCode::from(1));
+        }
+    };
+    match args.format {
+        super::run::ReportFormat::Json => {
+            let line = serde_json::json!({
+                "execs": summary.execs, "seconds": summary.seconds,
+                "execs_per_sec": summary.execs_per_sec, "buckets": summary.buckets,
+                "findings_dir": summary.findings_dir,
+            });
+            println!("{line}");
+        }
+        _ => {
+            println!(
+                "{} execs in {:.1}s ({:.0} execs/s, seed {seed}, {} job(s)); {} buckets in {}",
+                summary.execs,
+                summary.seconds,
+                summary.execs_per_sec,
+                summary.jobs,
+                summary.buckets,
+                summary.findings_dir
+            );
+            let total: u64 = summary.time.generate
+                + summary.time.oracle
+                + summary.time.findings
+                + summary.time.adapters.values().sum::<u64>();
+            let share = |ns: u64| 100.0 * ns as f64 / total.max(1) as f64;
+            println!(
+                "time: generate {:.0}%, oracle (4 profiles + invariants) {:.0}%, findings {:.0}%",
+                share(summary.time.generate),
+                share(summary.time.oracle),
+                share(summary.time.findings)
+            );
+            for (id, ns) in &summary.time.adapters {
+                println!("  {id:<18} {:.0}%", share(*ns));
+            }
+            for (adapter, n) in &summary.buckets_per_adapter {
+                println!("buckets for {adapter}: {n}");
+            }
+            for bucket in &summary.bucket_list {
+                println!("  [{} hits] {}  ({})", bucket.hits, bucket.signature, bucket.dir);
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
