@@ -77,8 +77,11 @@ fn url_path(url: &str) -> &str {
     rest.split(['?', '#']).next().unwrap_or("")
 }
 
-/// The features the generator promises, each with a test on one input.
-const FEATURES: &[(&str, fn(&Input) -> bool)] = &[
+/// A feature's name and whether one input shows it.
+type Feature = (&'static str, fn(&Input) -> bool);
+
+/// The features the generator promises.
+const FEATURES: &[Feature] = &[
     ("BOM", |i| i.body.starts_with(b"\xEF\xBB\xBF")),
     ("CR-only line end", |i| {
         i.body
