@@ -71,8 +71,27 @@ pub fn evaluate(profile: ProfileId, request: &Request<'_>) -> Explanation {
     let needs_body = outcomes.iter().any(Option::is_none);
     let mut readings: Vec<(Vec<String>, Reading)> = Vec::new();
     if needs_body {
-        for (applied, knobs) in variants(profile, request) {
-            readings.push((applied, read(request, &knobs)));
+        let variants = variants(profile, request);
+        // Step 1 depends on three knobs only: prepare each distinct body once, not once per reading.
+        let body_key = |k: &Knobs| (k.size_limit, k.bom, k.charset);
+        let mut prepared: Vec<(_, std::borrow::Cow<'_, [u8]>, body::BodyNotes)> = Vec::new();
+        for (_, knobs) in &variants {
+            if !prepared.iter().any(|(key, _, _)| *key == body_key(knobs)) {
+                let (octets, notes) = body::prepare_body(request.body, knobs);
+                prepared.push((body_key(knobs), octets, notes));
+            }
+        }
+        let lines: Vec<Vec<body::Line<'_>>> = prepared
+            .iter()
+            .map(|(_, octets, _)| body::split_lines(octets))
+            .collect();
+        for (applied, knobs) in variants {
+            let at = prepared
+                .iter()
+                .position(|(key, _, _)| *key == body_key(&knobs))
+                .expect("prepared above");
+            let reading = read_lines(request, &knobs, &lines[at], prepared[at].2.clone());
+            readings.push((applied, reading));
         }
     }
     let mut verdicts: Vec<bool> = outcomes.iter().flatten().copied().collect();
@@ -152,8 +171,18 @@ fn read(request: &Request<'_>, knobs: &Knobs) -> Reading {
     // Step 1: body (K14, K12, K7 charset) and lines.
     let (prepared, body_notes) = body::prepare_body(request.body, knobs);
     let lines = body::split_lines(&prepared);
+    read_lines(request, knobs, &lines, body_notes)
+}
+
+/// Steps 3 to 7 on the body's lines (step 1's output) under one concrete reading.
+fn read_lines(
+    request: &Request<'_>,
+    knobs: &Knobs,
+    lines: &[body::Line<'_>],
+    body_notes: body::BodyNotes,
+) -> Reading {
     // Step 3: groups (K1, K2).
-    let groups = group::build_groups(&lines, knobs);
+    let groups = group::build_groups(lines, knobs);
     // Step 4: selection (K3).
     let selected = select::select(&groups.groups, request.agent, knobs);
     // Step 5: the URL (K8).

@@ -179,6 +179,8 @@ impl ProfileId {
                         "rfc9309#2.2.2",
                         vec![Alternative::Specificity(Specificity::MatchedOctets)],
                     );
+                }
+                if facts.mid_dollar_in_rules {
                     add(
                         "mid-pattern-dollar",
                         "rfc9309#2.2.3",
@@ -636,6 +638,7 @@ struct InputFacts {
     odd_agent_value: bool,
     agent_value_with_space: bool,
     wildcard_or_dollar_in_rules: bool,
+    mid_dollar_in_rules: bool,
     percent_in_body: bool,
     percent_in_url: bool,
     percent_or_special_in_url: bool,
@@ -666,6 +669,7 @@ impl InputFacts {
         let mut ruleless_record = false;
         let mut agent_substring = false;
         let mut wildcard_or_dollar_in_rules = false;
+        let mut mid_dollar_in_rules = false;
         let mut rule_since_blank = false;
         let mut agent_pending = false;
         let agent = request.agent.as_bytes();
@@ -700,6 +704,10 @@ impl InputFacts {
                     body_has_odd_pattern_octets |=
                         value.iter().any(|&b| b < 0x20 || b == 0x7F || b == b' ');
                     wildcard_or_dollar_in_rules |= memchr::memchr2(b'*', b'$', value).is_some();
+                    // K6 MidDollar only concerns a `$` before the pattern's last octet.
+                    let trimmed = crate::line::trim_ws(value);
+                    let before_end = trimmed.strip_suffix(b"$").unwrap_or(trimmed);
+                    mid_dollar_in_rules |= memchr::memchr(b'$', before_end).is_some();
                     rule_since_blank = true;
                     agent_pending &= !field.eq_ignore_ascii_case(b"disallow");
                 }
@@ -715,12 +723,16 @@ impl InputFacts {
             odd_agent_value,
             agent_value_with_space,
             wildcard_or_dollar_in_rules,
+            mid_dollar_in_rules,
             percent_in_body: memchr::memchr(b'%', body).is_some(),
             percent_in_url: memchr::memchr(b'%', url).is_some(),
             percent_or_special_in_url: memchr::memchr3(b'%', b'*', b'$', url).is_some(),
-            percent_or_reserved_query: memchr::memchr(b'%', url).is_some()
-                || memchr::memchr(b'%', body).is_some()
-                || query.iter().any(|b| b":/?[]@".contains(b)),
+            // The reserved-in-query reading only changes how query octets compare: without a query
+            // in the URL there is no `?` in the target for a pattern's query part to meet.
+            percent_or_reserved_query: split.query.is_some()
+                && (memchr::memchr(b'%', url).is_some()
+                    || memchr::memchr(b'%', body).is_some()
+                    || query.iter().any(|b| b":/?[]@".contains(b))),
             url_has_query: split.query.is_some(),
             robots_txt_path: split.path == b"/robots.txt",
             agent_after_rule,
@@ -739,7 +751,9 @@ pub type KnobCopy = (&'static str, &'static str, fn(&mut Knobs, &Knobs));
 /// a parser's divergence: the fuzzer's bucket signatures, per-parser fingerprints).
 pub const KNOB_FIELDS: [KnobCopy; 17] = [
     ("K1", "grouping", |k, from| k.grouping = from.grouping),
-    ("K3", "agent_value", |k, from| k.agent_value = from.agent_value),
+    ("K3", "agent_value", |k, from| {
+        k.agent_value = from.agent_value
+    }),
     ("K3", "agent_comparison", |k, from| {
         k.agent_comparison = from.agent_comparison
     }),
@@ -755,7 +769,9 @@ pub const KNOB_FIELDS: [KnobCopy; 17] = [
     ("K6", "wildcards", |k, from| k.wildcards = from.wildcards),
     ("K7", "encoding", |k, from| k.encoding = from.encoding),
     ("K7", "charset", |k, from| k.charset = from.charset),
-    ("K8", "match_target", |k, from| k.match_target = from.match_target),
+    ("K8", "match_target", |k, from| {
+        k.match_target = from.match_target
+    }),
     ("K9", "empty_rule", |k, from| k.empty_rule = from.empty_rule),
     ("K10", "robots_txt_allowed", |k, from| {
         k.robots_txt_allowed = from.robots_txt_allowed
@@ -764,5 +780,7 @@ pub const KNOB_FIELDS: [KnobCopy; 17] = [
     ("K13", "invalid_pattern", |k, from| {
         k.invalid_pattern = from.invalid_pattern
     }),
-    ("K14", "size_limit", |k, from| k.size_limit = from.size_limit),
+    ("K14", "size_limit", |k, from| {
+        k.size_limit = from.size_limit
+    }),
 ];
