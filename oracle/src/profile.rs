@@ -726,7 +726,9 @@ impl InputFacts {
             mid_dollar_in_rules,
             percent_in_body: memchr::memchr(b'%', body).is_some(),
             percent_in_url: memchr::memchr(b'%', url).is_some(),
-            percent_or_special_in_url: memchr::memchr3(b'%', b'*', b'$', url).is_some(),
+            // Raw non-ASCII in the URL is percent-encoded by some readings and not others.
+            percent_or_special_in_url: memchr::memchr3(b'%', b'*', b'$', url).is_some()
+                || url.iter().any(|&b| b >= 0x80),
             // The reserved-in-query reading only changes how query octets compare: without a query
             // in the URL there is no `?` in the target for a pattern's query part to meet.
             percent_or_reserved_query: split.query.is_some()

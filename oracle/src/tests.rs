@@ -231,3 +231,19 @@ fn total_on_garbage() {
         }
     }
 }
+
+/// Found by the fuzzer's `percent-encode-non-ascii` invariant: raw non-ASCII in the URL must open
+/// Google's percent-encoding knob, as its escaped form does (`google#url-matching`).
+#[test]
+fn raw_non_ascii_url_opens_the_same_knobs_as_its_escaped_form() {
+    let body = "User-Agent: *\nDisallow:*/caf\u{e9}\n".as_bytes();
+    let raw = evaluate(
+        ProfileId::Google,
+        &Request::new(body, "FooBot", "http://example.com/?/caf\u{e9}"),
+    );
+    let escaped = evaluate(
+        ProfileId::Google,
+        &Request::new(body, "FooBot", "http://example.com/?/caf%C3%A9"),
+    );
+    assert_eq!(raw.verdict, escaped.verdict);
+}
