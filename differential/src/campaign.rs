@@ -85,15 +85,22 @@ pub struct Summary {
     pub time: TimeSplit,
     /// Every bucket.
     pub bucket_list: Vec<Bucket>,
+    /// Oracle bugs found (panics, broken invariants): any of them fails the command.
+    pub oracle_bugs: Vec<OracleBug>,
 }
 
-/// An oracle bug: a panic or a broken invariant. The campaign stops on the first.
-#[derive(Clone, Debug)]
+/// An oracle bug: a panic or a broken invariant. The campaign records each kind once (by relation
+/// and profile, or by panic message) and goes on; the command fails at the end if there is any.
+#[derive(Clone, Debug, Serialize)]
 pub struct OracleBug {
+    /// What kind of bug (the relation and profile, or the panic): one file per kind.
+    pub kind: String,
     /// What went wrong.
     pub message: String,
     /// The file the input was written to.
     pub path: PathBuf,
+    /// How many inputs showed it.
+    pub hits: u64,
 }
 
 /// Shared state of the jobs.
@@ -101,26 +108,26 @@ struct Shared {
     buckets: Mutex<BTreeMap<Signature, Bucket>>,
     execs: AtomicU64,
     stop: AtomicBool,
-    bug: Mutex<Option<OracleBug>>,
+    bugs: Mutex<BTreeMap<String, OracleBug>>,
     time: Mutex<TimeSplit>,
+    finished: std::sync::atomic::AtomicUsize,
 }
 
 /// Runs a campaign; `progress` is called about once a second with (execs, buckets, elapsed).
-pub fn run(
-    options: &Options,
-    progress: &(dyn Fn(u64, usize, Duration) + Sync),
-) -> Result<Summary, OracleBug> {
+pub fn run(options: &Options, progress: &(dyn Fn(u64, usize, Duration) + Sync)) -> Summary {
     let _ = std::fs::create_dir_all(options.out.join("buckets"));
     let shared = Shared {
         buckets: Mutex::new(BTreeMap::new()),
         execs: AtomicU64::new(0),
         stop: AtomicBool::new(false),
-        bug: Mutex::new(None),
+        bugs: Mutex::new(BTreeMap::new()),
         time: Mutex::new(TimeSplit::default()),
+        finished: std::sync::atomic::AtomicUsize::new(0),
     };
     let started = Instant::now();
+    let jobs = options.jobs.max(1);
     std::thread::scope(|scope| {
-        for job in 0..options.jobs.max(1) {
+        for job in 0..jobs {
             let shared = &shared;
             scope.spawn(move || run_job(options, job as u64, shared));
         }
@@ -131,15 +138,12 @@ pub fn run(
             let buckets = shared.buckets.lock().map(|b| b.len()).unwrap_or(0);
             progress(execs, buckets, elapsed);
             let _ = write_summary(options, &shared, elapsed);
-            if elapsed >= options.duration || options.max_execs.is_some_and(|m| execs >= m) {
+            if elapsed >= options.duration || shared.finished.load(Ordering::Relaxed) == jobs {
                 shared.stop.store(true, Ordering::Relaxed);
             }
         }
     });
-    if let Some(bug) = shared.bug.lock().expect("not poisoned").take() {
-        return Err(bug);
-    }
-    Ok(write_summary(options, &shared, started.elapsed()).expect("summary"))
+    write_summary(options, &shared, started.elapsed())
 }
 
 /// One job: its own random stream and its own adapters.
@@ -152,7 +156,12 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
     let mut time = TimeSplit::default();
     let mut adapter_ns = vec![0u64; identities.len()];
     let mut local_execs = 0u64;
-    while !shared.stop.load(Ordering::Relaxed) {
+    // With --execs, each job runs exactly its share, so a seed and a count replay a run exactly.
+    let jobs = options.jobs.max(1) as u64;
+    let share = options
+        .max_execs
+        .map(|m| m / jobs + u64::from(job < m % jobs));
+    while !shared.stop.load(Ordering::Relaxed) && share.is_none_or(|s| local_execs < s) {
         let t0 = Instant::now();
         let len = 64 + (rng.next_u32() as usize % (buffer.len() - 64));
         rng.fill_bytes(&mut buffer[..len]);
@@ -164,8 +173,18 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
         let oracle = match compare::oracle_verdicts(&input) {
             Ok(v) => v,
             Err(panic) => {
-                report_bug(options, shared, &input, &format!("the oracle panicked under {}: {}", panic.profile.name(), panic.message));
-                return;
+                let message = format!(
+                    "the oracle panicked under {}: {}",
+                    panic.profile.name(),
+                    panic.message
+                );
+                let kind = format!(
+                    "panic under {}: {}",
+                    panic.profile.name(),
+                    crate::signature::normalise_message(&panic.message)
+                );
+                report_bug(options, shared, &input, kind, &message);
+                continue;
             }
         };
         if let Err(violation) = invariants::check(&input) {
@@ -173,8 +192,13 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
                 "invariant `{}` broken: {}; transformed input: {:?}",
                 violation.relation, violation.detail, violation.transformed
             );
-            report_bug(options, shared, &input, &message);
-            return;
+            let kind = format!(
+                "invariant {}: {}",
+                violation.relation,
+                violation.detail.split(':').next().unwrap_or_default()
+            );
+            report_bug(options, shared, &input, kind, &message);
+            continue;
         }
         let t2 = Instant::now();
         let answers = engines.answer_each(&input, &mut adapter_ns);
@@ -182,14 +206,22 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
         let observation = Observation { oracle, answers };
         let findings = compare::findings(&engines, &observation);
         if !findings.is_empty() {
-            handle_findings(options, shared, &mut engines, &identities, &input, &observation, &findings);
+            handle_findings(
+                options,
+                shared,
+                &mut engines,
+                &identities,
+                &input,
+                &observation,
+                &findings,
+            );
         }
         let t4 = Instant::now();
         time.generate += (t1 - t0).as_nanos() as u64;
         time.oracle += (t2 - t1).as_nanos() as u64;
         time.findings += (t4 - t3).as_nanos() as u64;
         local_execs += 1;
-        if local_execs % 256 == 0 {
+        if local_execs.is_multiple_of(256) {
             shared.execs.fetch_add(256, Ordering::Relaxed);
         }
     }
@@ -204,22 +236,29 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
     for (id, ns) in time.adapters {
         *total.adapters.entry(id).or_default() += ns;
     }
+    shared.finished.fetch_add(1, Ordering::Relaxed);
 }
 
-/// Records an oracle bug (the first one wins) and stops the campaign.
-fn report_bug(options: &Options, shared: &Shared, input: &Input, message: &str) {
+/// Records an oracle bug: the first input of each kind is written at once; later ones are counted.
+fn report_bug(options: &Options, shared: &Shared, input: &Input, kind: String, message: &str) {
+    let mut bugs = shared.bugs.lock().expect("not poisoned");
+    if let Some(bug) = bugs.get_mut(&kind) {
+        bug.hits += 1;
+        return;
+    }
     let dir = options.out.join("oracle-bugs");
     let _ = std::fs::create_dir_all(&dir);
     let path = dir.join(format!("{:016x}.json", fingerprint(input)));
     let _ = std::fs::write(&path, input_json(input, message));
-    let mut bug = shared.bug.lock().expect("not poisoned");
-    if bug.is_none() {
-        *bug = Some(OracleBug {
+    bugs.insert(
+        kind.clone(),
+        OracleBug {
+            kind,
             message: message.to_string(),
             path,
-        });
-    }
-    shared.stop.store(true, Ordering::Relaxed);
+            hits: 1,
+        },
+    );
 }
 
 /// Buckets the findings of one execution; a new bucket is minimised and written at once.
@@ -233,7 +272,10 @@ fn handle_findings(
     findings: &[compare::Finding],
 ) {
     for finding in findings {
-        let index = identities.iter().position(|id| *id == finding.adapter).unwrap_or(0);
+        let index = identities
+            .iter()
+            .position(|id| *id == finding.adapter)
+            .unwrap_or(0);
         let sig = signature(finding, input, &observation.answers[index]);
         {
             let mut buckets = shared.buckets.lock().expect("not poisoned");
@@ -241,22 +283,46 @@ fn handle_findings(
                 bucket.hits += 1;
                 continue;
             }
-            let dir = format!("buckets/{}-{:08x}", sig.slug(), fingerprint_sig(&sig) as u32);
-            buckets.insert(sig.clone(), Bucket { signature: sig.clone(), dir: dir.clone(), hits: 1 });
+            let dir = format!(
+                "buckets/{}-{:08x}",
+                sig.slug(),
+                fingerprint_sig(&sig) as u32
+            );
+            buckets.insert(
+                sig.clone(),
+                Bucket {
+                    signature: sig.clone(),
+                    dir: dir.clone(),
+                    hits: 1,
+                },
+            );
         }
-        let dir = options.out.join(shared.buckets.lock().expect("not poisoned")[&sig].dir.clone());
+        let dir = options.out.join(
+            shared.buckets.lock().expect("not poisoned")[&sig]
+                .dir
+                .clone(),
+        );
         // Written before minimising: an interrupted run keeps the raw finding.
         write_bucket(&dir, &sig, input, input, engines, identities);
+        let token = robotstxt_oracle::select::is_product_token(input.agent.as_bytes());
         let minimal = minimize::minimize(
             input,
             &mut |candidate: &Input| {
+                // A product-token agent stays one, so the case stays expressible in the corpus.
+                if token && !robotstxt_oracle::select::is_product_token(candidate.agent.as_bytes())
+                {
+                    return false;
+                }
                 let Ok(oracle) = compare::oracle_verdicts(candidate) else {
                     return false;
                 };
                 let answers = engines.answer_each(candidate, &mut []);
                 let observation = Observation { oracle, answers };
                 compare::findings(engines, &observation).iter().any(|f| {
-                    let i = identities.iter().position(|id| *id == f.adapter).unwrap_or(0);
+                    let i = identities
+                        .iter()
+                        .position(|id| *id == f.adapter)
+                        .unwrap_or(0);
                     signature(f, candidate, &observation.answers[i]) == sig
                 })
             },
@@ -286,8 +352,17 @@ fn write_bucket(
         .cloned()
         .zip(observation.answers.iter().cloned())
         .collect();
-    let yaml = case::case_yaml(sig, minimal, &observation, &named);
-    let _ = atomic_write(&dir.join("case.yaml"), yaml.as_bytes());
+    if robotstxt_oracle::select::is_product_token(minimal.agent.as_bytes()) {
+        let yaml = case::case_yaml(sig, minimal, &observation, &named);
+        let _ = atomic_write(&dir.join("case.yaml"), yaml.as_bytes());
+    } else {
+        let _ = atomic_write(
+            &dir.join("not-a-case.txt"),
+            b"The agent is not a product token (rfc9309#2.2.1), so the corpus cannot hold this check;
+              the finding (input and answers) is in finding.json.
+",
+        );
+    }
     let finding = serde_json::json!({
         "signature": sig,
         "minimal": input_value(minimal),
@@ -297,12 +372,14 @@ fn write_bucket(
     });
     let _ = atomic_write(
         &dir.join("finding.json"),
-        serde_json::to_string_pretty(&finding).unwrap_or_default().as_bytes(),
+        serde_json::to_string_pretty(&finding)
+            .unwrap_or_default()
+            .as_bytes(),
     );
 }
 
-/// Writes the summary file and returns the summary.
-fn write_summary(options: &Options, shared: &Shared, elapsed: Duration) -> std::io::Result<Summary> {
+/// Writes the summary file (best effort) and returns the summary.
+fn write_summary(options: &Options, shared: &Shared, elapsed: Duration) -> Summary {
     let buckets = shared.buckets.lock().expect("not poisoned");
     let execs = shared.execs.load(Ordering::Relaxed);
     let mut per_adapter: BTreeMap<String, usize> = BTreeMap::new();
@@ -321,12 +398,21 @@ fn write_summary(options: &Options, shared: &Shared, elapsed: Duration) -> std::
         buckets_per_adapter: per_adapter,
         time: shared.time.lock().expect("not poisoned").clone(),
         bucket_list: buckets.values().cloned().collect(),
+        oracle_bugs: shared
+            .bugs
+            .lock()
+            .expect("not poisoned")
+            .values()
+            .cloned()
+            .collect(),
     };
-    atomic_write(
+    let _ = atomic_write(
         &options.out.join("summary.json"),
-        serde_json::to_string_pretty(&summary).unwrap_or_default().as_bytes(),
-    )?;
-    Ok(summary)
+        serde_json::to_string_pretty(&summary)
+            .unwrap_or_default()
+            .as_bytes(),
+    );
+    summary
 }
 
 /// Writes through a temporary file and a rename, so a reader never sees half a file.
@@ -342,8 +428,9 @@ fn input_value(input: &Input) -> serde_json::Value {
     match std::str::from_utf8(&input.body) {
         Ok(text) => value["body"] = text.into(),
         Err(_) => {
-            value["body_base64"] =
-                base64::engine::general_purpose::STANDARD.encode(&input.body).into()
+            value["body_base64"] = base64::engine::general_purpose::STANDARD
+                .encode(&input.body)
+                .into()
         }
     }
     value

@@ -17,18 +17,71 @@ use crate::signature::Signature;
 pub fn citation_for(knob: &str, profile: ProfileId) -> &'static str {
     let id = knob.split_whitespace().next().unwrap_or_default();
     let row: [&'static str; 4] = match id {
-        "K1" => ["rfc9309#2.1", "google#grouping", "draft-1996#3.2", "norobots-1994#format"],
-        "K3" => ["rfc9309#2.2.1", "google#user-agent-precedence", "draft-1996#3.2.1", "norobots-1994#format"],
-        "K4" => ["rfc9309#2.2.2", "google#rule-precedence", "draft-1996#3.2.2", "norobots-1994#format"],
-        "K5" => ["rfc9309#2.2.2", "google#allow", "draft-1996#3.2.2", "norobots-1994#format"],
-        "K6" => ["rfc9309#2.2.3", "google#url-matching", "draft-1996#3.2.2", "norobots-1994#format"],
-        "K7" | "K8" | "K10" => ["rfc9309#2.2.2", "google#url-matching", "draft-1996#3.2.2", "norobots-1994#format"],
-        "K9" => ["rfc9309#2.2.2", "google#disallow", "draft-1996#3.2.2", "norobots-1994#format"],
-        "K14" => ["rfc9309#2.5", "google#file-format", "draft-1996#5", "norobots-1994#format"],
-        "K12" => ["rfc9309#2.2", "google#file-format", "draft-1996#3.3", "norobots-1994#format"],
-        _ => ["rfc9309#2.2", "google#syntax", "draft-1996#3.3", "norobots-1994#format"],
+        "K1" => [
+            "rfc9309#2.1",
+            "google#grouping",
+            "draft-1996#3.2",
+            "norobots-1994#format",
+        ],
+        "K3" => [
+            "rfc9309#2.2.1",
+            "google#user-agent-precedence",
+            "draft-1996#3.2.1",
+            "norobots-1994#format",
+        ],
+        "K4" => [
+            "rfc9309#2.2.2",
+            "google#rule-precedence",
+            "draft-1996#3.2.2",
+            "norobots-1994#format",
+        ],
+        "K5" => [
+            "rfc9309#2.2.2",
+            "google#allow",
+            "draft-1996#3.2.2",
+            "norobots-1994#format",
+        ],
+        "K6" => [
+            "rfc9309#2.2.3",
+            "google#url-matching",
+            "draft-1996#3.2.2",
+            "norobots-1994#format",
+        ],
+        "K7" | "K8" | "K10" => [
+            "rfc9309#2.2.2",
+            "google#url-matching",
+            "draft-1996#3.2.2",
+            "norobots-1994#format",
+        ],
+        "K9" => [
+            "rfc9309#2.2.2",
+            "google#disallow",
+            "draft-1996#3.2.2",
+            "norobots-1994#format",
+        ],
+        "K14" => [
+            "rfc9309#2.5",
+            "google#file-format",
+            "draft-1996#5",
+            "norobots-1994#format",
+        ],
+        "K12" => [
+            "rfc9309#2.2",
+            "google#file-format",
+            "draft-1996#3.3",
+            "norobots-1994#format",
+        ],
+        _ => [
+            "rfc9309#2.2",
+            "google#syntax",
+            "draft-1996#3.3",
+            "norobots-1994#format",
+        ],
     };
-    let index = ProfileId::ALL.iter().position(|&p| p == profile).unwrap_or(0);
+    let index = ProfileId::ALL
+        .iter()
+        .position(|&p| p == profile)
+        .unwrap_or(0);
     row[index]
 }
 
@@ -46,7 +99,11 @@ pub fn case_yaml(
         "# Found by `robotstxt-conformance fuzz`. The expect verdicts are the oracle's: confirm each\n\
          # against the cited sections before moving this file into spec-cases/regressions/."
     );
-    let _ = writeln!(out, "title: {}", quote(&format!("Fuzz finding: {signature}")));
+    let _ = writeln!(
+        out,
+        "title: {}",
+        quote(&format!("Fuzz finding: {signature}"))
+    );
     let _ = writeln!(out, "cite: [{}]", citation_for(&signature.cause, profile));
     let _ = writeln!(out, "tags: [fuzz-finding, {}]", signature.kind);
     let mut note = String::new();
@@ -55,7 +112,11 @@ pub fn case_yaml(
         let _ = writeln!(note, "  {id}: {answer}");
     }
     let _ = writeln!(note, "The oracle under {} explains:", profile.name());
-    for line in evaluate(profile, &input.request()).to_string().lines().take(60) {
+    for line in evaluate(profile, &input.request())
+        .to_string()
+        .lines()
+        .take(60)
+    {
         let _ = writeln!(note, "  {line}");
     }
     let _ = writeln!(out, "note: {}", quote(note.trim_end()));

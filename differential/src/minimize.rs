@@ -61,15 +61,13 @@ pub fn minimize(input: &Input, keeps: &mut dyn FnMut(&Input) -> bool, budget: us
     // 4. The agent (never empty).
     let agent: Vec<char> = best.agent.chars().collect();
     let agent = ddmin(agent, &mut |parts: &[char]| {
-        !parts.is_empty()
-            && calls < budget
-            && {
-                let candidate = Input {
-                    agent: parts.iter().collect(),
-                    ..best.clone()
-                };
-                try_input(&candidate, &mut calls)
-            }
+        !parts.is_empty() && calls < budget && {
+            let candidate = Input {
+                agent: parts.iter().collect(),
+                ..best.clone()
+            };
+            try_input(&candidate, &mut calls)
+        }
     });
     best.agent = agent.iter().collect();
     best

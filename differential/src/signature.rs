@@ -2,7 +2,8 @@
 //!
 //! The signature names the sides that disagree, the profile, the verdicts, and what explains the
 //! divergence: the first knob (`docs/profiles.md`) which, set as another profile sets it, makes the
-//! oracle give the adapter's answer; `outside-the-knobs` when none does (a parser bug or an extension
+//! oracle give the adapter's answer (which profile it was taken from is not part of the signature:
+//! `K4 precedence` set as draft-1996 or as 1994 is the same divergence); `outside-the-knobs` when none does (a parser bug or an extension
 //! no document describes); for a crash or error, the message with its numbers removed (so one panic
 //! site is one bucket).
 
@@ -31,7 +32,7 @@ pub struct Signature {
     pub expected: &'static str,
     /// The adapter's answer kind (and the other's, for a pair: `allowed/disallowed`).
     pub got: String,
-    /// What explains it: a knob (`K4 precedence as draft-1996`), `outside-the-knobs`, or the
+    /// What explains it: a knob (`K4 precedence`), `outside-the-knobs`, or the
     /// normalised failure message.
     pub cause: String,
 }
@@ -112,12 +113,12 @@ pub fn explaining_knob(input: &Input, profile: ProfileId, allowed: bool) -> Stri
             continue;
         }
         if let Some(name) = single_knob(&request, &base, &theirs, allowed) {
-            return format!("{name} as {}", other.name());
+            return name;
         }
     }
     for other in ProfileId::ALL.into_iter().filter(|&p| p != profile) {
         if let Some(name) = single_knob(&request, &base, &other.base_knobs(), allowed) {
-            return format!("{name} as {}", other.name());
+            return name;
         }
     }
     "outside-the-knobs".to_string()
@@ -140,22 +141,18 @@ fn single_knob(
     None
 }
 
-/// The open knobs the oracle tried for an `either` verdict, by id.
+/// The open knob that makes the verdict `either`: the first alternative reading (in the oracle's
+/// order) whose verdict differs from the profile's base reading.
 fn open_knobs(input: &Input, profile: ProfileId) -> String {
     let explanation = evaluate(profile, &input.request());
-    let mut names: Vec<String> = explanation
+    let base = explanation.reading.as_ref().map(|r| r.allowed);
+    explanation
         .variants
         .iter()
-        .flat_map(|v| v.applied.iter())
-        .map(|a| a.split(" = ").next().unwrap_or(a).to_string())
-        .collect();
-    names.sort();
-    names.dedup();
-    if names.is_empty() {
-        "open".to_string()
-    } else {
-        format!("open: {}", names.join(", "))
-    }
+        .find(|v| Some(v.verdict == robotstxt_oracle::Verdict::Allowed) != base)
+        .and_then(|v| v.applied.first())
+        .map(|a| format!("open: {}", a.split(" = ").next().unwrap_or(a)))
+        .unwrap_or_else(|| "open".to_string())
 }
 
 /// A failure message with digits removed and cut short, so one failure site is one bucket.

@@ -75,7 +75,11 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
     eprintln!(
         "fuzzing with seed {seed}, {} job(s), adapters: {}",
         args.jobs,
-        if adapters.is_empty() { "none (oracle alone)".to_string() } else { adapters.join(", ") }
+        if adapters.is_empty() {
+            "none (oracle alone)".to_string()
+        } else {
+            adapters.join(", ")
+        }
     );
     // Parsers that panic are caught and reported as findings; keep their messages off the terminal.
     std::panic::set_hook(Box::new(|_| {}));
@@ -104,21 +108,25 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
             eprintln!("{line}");
         }
     };
-    let result = campaign::run(&options, &progress);
-    eprintln!();
-    let summary = match result {
-        Ok(summary) => summary,
-        Err(bug) => {
-            eprintln!("ORACLE BUG: {}\ninput written to {}", bug.message, bug.path.display());
-            return Ok(ExitCode::from(1));
-        }
-    };
+    let summary = campaign::run(&options, &progress);
+    if terminal {
+        eprintln!();
+    }
+    for bug in &summary.oracle_bugs {
+        eprintln!(
+            "ORACLE BUG ({} inputs): {}\n  first input: {}",
+            bug.hits,
+            bug.message,
+            bug.path.display()
+        );
+    }
     match args.format {
         super::run::ReportFormat::Json => {
             let line = serde_json::json!({
                 "execs": summary.execs, "seconds": summary.seconds,
                 "execs_per_sec": summary.execs_per_sec, "buckets": summary.buckets,
                 "findings_dir": summary.findings_dir,
+                "oracle_bugs": summary.oracle_bugs.len(),
             });
             println!("{line}");
         }
@@ -150,9 +158,16 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
                 println!("buckets for {adapter}: {n}");
             }
             for bucket in &summary.bucket_list {
-                println!("  [{} hits] {}  ({})", bucket.hits, bucket.signature, bucket.dir);
+                println!(
+                    "  [{} hits] {}  ({})",
+                    bucket.hits, bucket.signature, bucket.dir
+                );
             }
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if summary.oracle_bugs.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
