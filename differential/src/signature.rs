@@ -28,7 +28,7 @@ pub struct Signature {
     pub other: Option<String>,
     /// The profile claimed.
     pub profile: &'static str,
-    /// The oracle's verdict.
+    /// The oracle's verdict (`any` for a crash or an error).
     pub expected: &'static str,
     /// The adapter's answer kind (and the other's, for a pair: `allowed/disallowed`).
     pub got: String,
@@ -87,12 +87,18 @@ pub fn signature(finding: &Finding, input: &Input, answer: &Answer) -> Signature
             explaining_knob(input, finding.profile, finding.got == "allowed"),
         ),
     };
+    // A crash or an error is one bucket whatever the oracle's verdict was.
+    let expected = if answer.verdict().is_none() && finding.other.is_none() {
+        "any"
+    } else {
+        finding.expected.name()
+    };
     Signature {
         kind,
         adapter: finding.adapter.clone(),
         other: finding.other.clone(),
         profile: finding.profile.name(),
-        expected: finding.expected.name(),
+        expected,
         got: match finding.other_got {
             Some(other) => format!("{}/{other}", finding.got),
             None => finding.got.to_string(),
@@ -155,15 +161,56 @@ fn open_knobs(input: &Input, profile: ProfileId) -> String {
         .unwrap_or_else(|| "open".to_string())
 }
 
-/// A failure message with digits removed and cut short, so one failure site is one bucket.
+/// A failure message with its particulars removed (digits, quoted text, parenthesised ranges) and
+/// cut short, so that one failure site is one bucket whatever character or offset triggered it.
 pub fn normalise_message(message: &str) -> String {
-    let mut out: String = message
-        .chars()
-        .map(|c| if c.is_ascii_digit() { '#' } else { c })
-        .collect();
+    let mut out = String::new();
+    let mut skip_until: Option<char> = None;
+    for c in message.chars() {
+        if let Some(end) = skip_until {
+            if c == end {
+                skip_until = None;
+            }
+            continue;
+        }
+        match c {
+            '\'' | '`' => {
+                skip_until = Some(c);
+                out.push_str("…");
+            }
+            '(' => {
+                skip_until = Some(')');
+                out.push_str("(…)");
+            }
+            c if c.is_ascii_digit() => {
+                if !out.ends_with('#') {
+                    out.push('#');
+                }
+            }
+            c => out.push(c),
+        }
+    }
     out = out.split('\n').next().unwrap_or_default().to_string();
     if let Some(cut) = out.char_indices().nth(80).map(|(i, _)| i) {
         out.truncate(cut);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn one_panic_site_is_one_message() {
+        let a = super::normalise_message(
+            "panicked: end byte index 5 is not a char boundary; it is inside 'é' (bytes 4..6) of `aaaé`",
+        );
+        let b = super::normalise_message(
+            "panicked: end byte index 12 is not a char boundary; it is inside '日' (bytes 10..13) of `x`",
+        );
+        assert_eq!(a, b);
+        assert_eq!(
+            a,
+            "panicked: end byte index # is not a char boundary; it is inside … (…) of …"
+        );
+    }
 }
