@@ -18,5 +18,7 @@ pub mod input;
 pub mod invariants;
 pub mod minimize;
 pub mod signature;
+pub mod targets;
 
 pub use input::Input;
+pub use targets::{fuzz_differential, fuzz_oracle};
