@@ -107,14 +107,15 @@ pub fn signature(finding: &Finding, input: &Input, answer: &Answer) -> Signature
     }
 }
 
-/// The first knob which, set as another profile sets it, makes the oracle answer `allowed`.
+/// The first knob which, set as another profile sets it, makes the oracle answer `allowed`, taken
+/// from a profile whose whole reading answers so.
 pub fn explaining_knob(input: &Input, profile: ProfileId, allowed: bool) -> String {
     let request = input.request();
     let base = profile.base_knobs();
     for other in ProfileId::ALL.into_iter().filter(|&p| p != profile) {
         let theirs = other.base_knobs();
-        // Cheap filter: if the other profile's whole reading does not give the answer, a single
-        // knob of it is unlikely to; it is still tried below when no profile as a whole does.
+        // Only a document whose whole reading gives the parser's answer can lend the knob that
+        // explains it (this also keeps the common `outside-the-knobs` case to three readings).
         if allowed_under(&request, &theirs) != allowed {
             continue;
         }
@@ -122,11 +123,7 @@ pub fn explaining_knob(input: &Input, profile: ProfileId, allowed: bool) -> Stri
             return name;
         }
     }
-    for other in ProfileId::ALL.into_iter().filter(|&p| p != profile) {
-        if let Some(name) = single_knob(&request, &base, &other.base_knobs(), allowed) {
-            return name;
-        }
-    }
+    // No other document's reading gives the parser's answer: a bug, or an extension none describes.
     "outside-the-knobs".to_string()
 }
 
@@ -176,7 +173,7 @@ pub fn normalise_message(message: &str) -> String {
         match c {
             '\'' | '`' => {
                 skip_until = Some(c);
-                out.push_str("…");
+                out.push('…');
             }
             '(' => {
                 skip_until = Some(')');

@@ -8,6 +8,7 @@
 use arbitrary::Unstructured;
 use robotstxt_oracle::{evaluate, ProfileId};
 
+use crate::compare::{self, Engines};
 use crate::{generate, invariants};
 
 /// Target `oracle`: builds an input from the fuzzer's bytes ([`generate::any`]), evaluates it
@@ -26,12 +27,38 @@ pub fn fuzz_oracle(data: &[u8]) {
     }
 }
 
-/// Target `differential`: the oracle against the in-process adapters; panics only on an oracle
-/// failure (a divergence of a parser is a finding, not a crash).
+/// Target `differential`: the oracle checks of [`fuzz_oracle`], then the same input through every
+/// available in-process adapter. A parser's divergence is a finding for the `fuzz` command, not a
+/// crash here, so libFuzzer looks for what it is good at: aborts, segfaults and hangs in the parsers
+/// (Google's C++ included) and oracle bugs. Set `ROBOTSTXT_FUZZ_DIVERGENCE=<adapter id>` to make that
+/// adapter's divergences from its claimed profile crashes, so that libFuzzer saves and minimises them.
 pub fn fuzz_differential(data: &[u8]) {
-    // TODO(lead): replace with the comparison of the oracle with the in-process adapters
-    // (`compare`), keeping the oracle checks of `fuzz_oracle`.
-    fuzz_oracle(data)
+    fuzz_oracle(data);
+    let Ok(input) = generate::any(&mut Unstructured::new(data)) else {
+        return;
+    };
+    static ENGINES: std::sync::OnceLock<std::sync::Mutex<Engines>> = std::sync::OnceLock::new();
+    let engines = ENGINES.get_or_init(|| {
+        let ids = compare::in_process_ids();
+        std::sync::Mutex::new(Engines::new(&ids).0)
+    });
+    let mut engines = engines.lock().unwrap_or_else(|e| e.into_inner());
+    // libfuzzer-sys's panic hook aborts; a parser's panic is caught by the adapter and answered as
+    // `crash`, so the hook is silenced while the parsers run and restored afterwards.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let observation = compare::observe(&mut engines, &input);
+    std::panic::set_hook(hook);
+    let Ok(observation) = observation else {
+        panic!("the oracle panicked on {input:?}");
+    };
+    if let Ok(watched) = std::env::var("ROBOTSTXT_FUZZ_DIVERGENCE") {
+        for finding in compare::findings(&engines, &observation) {
+            if finding.adapter == watched {
+                panic!("divergence: {finding:?} on {input:?}");
+            }
+        }
+    }
 }
 
 #[cfg(test)]

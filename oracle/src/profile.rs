@@ -219,7 +219,10 @@ impl ProfileId {
                         vec![Alternative::RobotsTxtAllowed(true)],
                     );
                 }
-                if facts.percent_or_special_in_url || facts.percent_in_body {
+                if facts.percent_or_special_in_url
+                    || facts.percent_in_body
+                    || facts.percent_or_reserved_query
+                {
                     add(
                         "percent-encoding",
                         "google#url-matching",

@@ -247,3 +247,14 @@ fn raw_non_ascii_url_opens_the_same_knobs_as_its_escaped_form() {
     );
     assert_eq!(raw.verdict, escaped.verdict);
 }
+
+/// Found by the fuzzer's invariants: reserved characters in the query open Google's
+/// percent-encoding knob, whose RFC 9309 reading treats them differently (`google#url-matching`).
+#[test]
+fn reserved_characters_in_the_query_open_googles_encoding_knob() {
+    let body = b"User-agent: *\nDisallow: /*/x\n";
+    let verdict = evaluate(ProfileId::Google, &Request::new(body, "FooBot", "/a?/x")).verdict;
+    let rfc = evaluate(ProfileId::Rfc9309, &Request::new(body, "FooBot", "/a?/x")).verdict;
+    assert_eq!(verdict, Verdict::Either);
+    assert_eq!(rfc, Verdict::Either);
+}
