@@ -187,7 +187,7 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
                 continue;
             }
         };
-        if let Err(violation) = invariants::check(&input) {
+        if let Err(violation) = invariants::check_given(&input, Some(&oracle)) {
             let message = format!(
                 "invariant `{}` broken: {}; transformed input: {:?}",
                 violation.relation, violation.detail, violation.transformed

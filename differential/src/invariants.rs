@@ -55,7 +55,7 @@
 //! [`check_all`] checks every applicable relation (for tests and the seeded command).
 
 use robotstxt_oracle::profile::FIVE_HUNDRED_KIB;
-use robotstxt_oracle::{evaluate, ProfileId};
+use robotstxt_oracle::{evaluate, ProfileId, Verdict};
 
 use crate::input::Input;
 
@@ -101,11 +101,18 @@ impl std::fmt::Display for Violation {
 // A violation is rare (an oracle bug) and carries both inputs: boxing it would buy nothing.
 #[allow(clippy::result_large_err)]
 pub fn check(input: &Input) -> Result<(), Violation> {
+    check_given(input, None)
+}
+
+/// [`check`], reusing the input's verdicts (in `ProfileId::ALL` order) when the caller already has
+/// them, so that only the transformed input is evaluated.
+#[allow(clippy::result_large_err)]
+pub fn check_given(input: &Input, verdicts: Option<&[Verdict; 4]>) -> Result<(), Violation> {
     let seed = seed_of(input);
     let start = (seed % Relation::ALL.len() as u64) as usize;
     for k in 0..Relation::ALL.len() {
         let relation = Relation::ALL[(start + k) % Relation::ALL.len()];
-        if relation.check(input, seed)? {
+        if relation.check_given(input, seed, verdicts)? {
             return Ok(());
         }
     }
@@ -434,6 +441,17 @@ impl Relation {
     // A violation is rare (an oracle bug) and carries both inputs: boxing it would buy nothing.
     #[allow(clippy::result_large_err)]
     pub fn check(self, input: &Input, seed: u64) -> Result<bool, Violation> {
+        self.check_given(input, seed, None)
+    }
+
+    /// [`Relation::check`], reusing the input's verdicts when given (in `ProfileId::ALL` order).
+    #[allow(clippy::result_large_err)]
+    pub fn check_given(
+        self,
+        input: &Input,
+        seed: u64,
+        verdicts: Option<&[Verdict; 4]>,
+    ) -> Result<bool, Violation> {
         let profiles = self.profiles(input);
         if profiles.is_empty() {
             return Ok(false);
@@ -442,7 +460,14 @@ impl Relation {
             return Ok(false);
         };
         for profile in profiles {
-            let before = evaluate(profile, &input.request()).verdict;
+            let index = ProfileId::ALL
+                .iter()
+                .position(|&p| p == profile)
+                .unwrap_or(0);
+            let before = match verdicts {
+                Some(known) => known[index],
+                None => evaluate(profile, &input.request()).verdict,
+            };
             let after = evaluate(profile, &transformed.request()).verdict;
             if before != after {
                 return Err(Violation {
