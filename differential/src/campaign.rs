@@ -356,6 +356,8 @@ fn write_bucket(
         let yaml = case::case_yaml(sig, minimal, &observation, &named);
         let _ = atomic_write(&dir.join("case.yaml"), yaml.as_bytes());
     } else {
+        // The unminimised input may have been written as a case; the minimal one cannot be.
+        let _ = std::fs::remove_file(dir.join("case.yaml"));
         let _ = atomic_write(
             &dir.join("not-a-case.txt"),
             b"The agent is not a product token (rfc9309#2.2.1), so the corpus cannot hold this check;
