@@ -56,6 +56,17 @@ fn is_invalid_pattern(value: &[u8]) -> bool {
 /// Matches every rule against the normalised target and applies the precedence knob (K4).
 /// No deciding rule means allowed (`rfc9309#2.2.2`; `draft-1996#reply`; `google#syntax`).
 pub fn decide(rules: &[&RuleLine<'_>], target: &[u8], knobs: &Knobs) -> Decision {
+    decide_with(rules, target, knobs, true)
+}
+
+/// [`decide`]; without `detail`, the rules' texts are left empty (for readings whose verdict alone
+/// is needed: the same decision, fewer allocations).
+pub fn decide_with(
+    rules: &[&RuleLine<'_>],
+    target: &[u8],
+    knobs: &Knobs,
+    detail: bool,
+) -> Decision {
     let mut evaluations = Vec::with_capacity(rules.len());
     for rule in rules {
         let pattern = Pattern::compile(rule.value, knobs);
@@ -84,8 +95,16 @@ pub fn decide(rules: &[&RuleLine<'_>], target: &[u8], knobs: &Knobs) -> Decision
         evaluations.push(RuleEvaluation {
             line: rule.line,
             kind: rule.kind,
-            pattern: String::from_utf8_lossy(rule.value).into_owned(),
-            normalised: pattern.display(),
+            pattern: if detail {
+                String::from_utf8_lossy(rule.value).into_owned()
+            } else {
+                String::new()
+            },
+            normalised: if detail {
+                pattern.display()
+            } else {
+                String::new()
+            },
             outcome,
         });
     }

@@ -85,12 +85,14 @@ pub fn evaluate(profile: ProfileId, request: &Request<'_>) -> Explanation {
             .iter()
             .map(|(_, octets, _)| body::split_lines(octets))
             .collect();
-        for (applied, knobs) in variants {
+        for (index, (applied, knobs)) in variants.into_iter().enumerate() {
             let at = prepared
                 .iter()
                 .position(|(key, _, _)| *key == body_key(&knobs))
                 .expect("prepared above");
-            let reading = read_lines(request, &knobs, &lines[at], prepared[at].2.clone());
+            // Only the base reading is explained; the alternatives contribute their verdicts.
+            let detail = index == 0;
+            let reading = read_lines(request, &knobs, &lines[at], prepared[at].2.clone(), detail);
             readings.push((applied, reading));
         }
     }
@@ -171,7 +173,7 @@ fn read(request: &Request<'_>, knobs: &Knobs) -> Reading {
     // Step 1: body (K14, K12, K7 charset) and lines.
     let (prepared, body_notes) = body::prepare_body(request.body, knobs);
     let lines = body::split_lines(&prepared);
-    read_lines(request, knobs, &lines, body_notes)
+    read_lines(request, knobs, &lines, body_notes, false)
 }
 
 /// Steps 3 to 7 on the body's lines (step 1's output) under one concrete reading.
@@ -180,6 +182,7 @@ fn read_lines(
     knobs: &Knobs,
     lines: &[body::Line<'_>],
     body_notes: body::BodyNotes,
+    detail: bool,
 ) -> Reading {
     // Step 3: groups (K1, K2).
     let groups = group::build_groups(lines, knobs);
@@ -198,15 +201,19 @@ fn read_lines(
         .iter()
         .flat_map(|&i| groups.groups[i].rules.iter())
         .collect();
-    let decision = decide::decide(&rules, &normalised_target, knobs);
+    let decision = decide::decide_with(&rules, &normalised_target, knobs, detail);
     let allowed = robots_txt_implicit || decision.allowed;
     Reading {
         body: body_notes,
-        groups: groups
-            .groups
-            .iter()
-            .map(explain::GroupSummary::of)
-            .collect(),
+        groups: if detail {
+            groups
+                .groups
+                .iter()
+                .map(explain::GroupSummary::of)
+                .collect()
+        } else {
+            Vec::new()
+        },
         orphan_rules: groups.orphan_rules,
         selected,
         target: String::from_utf8_lossy(&normalised_target).into_owned(),
