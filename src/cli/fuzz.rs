@@ -32,7 +32,16 @@ pub struct FuzzArgs {
     pub out: PathBuf,
     /// Output format: `json` ends with one summary line.
     #[arg(long, value_enum, default_value = "text")]
-    pub format: super::run::ReportFormat,
+    pub format: FuzzFormat,
+}
+
+/// What `fuzz` prints at the end.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum FuzzFormat {
+    /// The summary, buckets and time split for a person.
+    Text,
+    /// One JSON line: execs, seconds, execs_per_sec, buckets, findings_dir, oracle_bugs.
+    Json,
 }
 
 /// Runs it. Exit status: 0 (findings are not failures), 1 on an oracle bug, 2 on bad arguments.
@@ -83,6 +92,10 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
     );
     // Parsers that panic are caught and reported as findings; keep their messages off the terminal.
     std::panic::set_hook(Box::new(|_| {}));
+    // Findings are written as they are found: an output directory we cannot write is an error now,
+    // not a silent loss later.
+    std::fs::create_dir_all(args.out.join("buckets"))
+        .map_err(|e| format!("cannot create {}: {e}", args.out.join("buckets").display()))?;
     let options = Options {
         duration: Duration::from_secs_f64(args.seconds),
         max_execs: args.execs,
@@ -121,7 +134,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
         );
     }
     match args.format {
-        super::run::ReportFormat::Json => {
+        FuzzFormat::Json => {
             let line = serde_json::json!({
                 "execs": summary.execs, "seconds": summary.seconds,
                 "execs_per_sec": summary.execs_per_sec, "buckets": summary.buckets,
@@ -130,7 +143,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
             });
             println!("{line}");
         }
-        _ => {
+        FuzzFormat::Text => {
             println!(
                 "{} execs in {:.1}s ({:.0} execs/s, seed {seed}, {} job(s)); {} buckets in {}",
                 summary.execs,
