@@ -65,13 +65,31 @@ impl Verdict {
 
 /// Evaluates one request under one profile: the verdict and how it was reached.
 pub fn evaluate(profile: ProfileId, request: &Request<'_>) -> Explanation {
+    evaluate_given(profile, request, None)
+}
+
+/// [`evaluate`] with the input's facts already gathered (see [`evaluate_all`]).
+fn evaluate_given(
+    profile: ProfileId,
+    request: &Request<'_>,
+    facts: Option<&profile::InputFacts>,
+) -> Explanation {
     let (effect, fetch_citation) = fetch::fetch_effect(profile, request.fetch);
     let mut outcomes = Vec::new();
     collect_fetch_outcomes(&effect, &mut outcomes);
     let needs_body = outcomes.iter().any(Option::is_none);
     let mut readings: Vec<(Vec<String>, Reading)> = Vec::new();
     if needs_body {
-        let variants = variants(profile, request);
+        // Gathered only when the body is read (a 404 never looks at it).
+        let owned;
+        let facts = match facts {
+            Some(facts) => facts,
+            None => {
+                owned = profile::InputFacts::of(request);
+                &owned
+            }
+        };
+        let variants = variants(profile, facts);
         // Step 1 depends on three knobs only: prepare each distinct body once, not once per reading.
         let body_key = |k: &Knobs| (k.size_limit, k.bom, k.charset);
         let mut prepared: Vec<(_, std::borrow::Cow<'_, [u8]>, body::BodyNotes)> = Vec::new();
@@ -129,9 +147,10 @@ pub fn allowed_under(request: &Request<'_>, knobs: &Knobs) -> bool {
 
 /// Evaluates under every profile.
 pub fn evaluate_all(request: &Request<'_>) -> Vec<Explanation> {
+    let facts = profile::InputFacts::of(request);
     ProfileId::ALL
         .iter()
-        .map(|&p| evaluate(p, request))
+        .map(|&p| evaluate_given(p, request, Some(&facts)))
         .collect()
 }
 
@@ -149,9 +168,9 @@ fn collect_fetch_outcomes(effect: &fetch::FetchEffect, out: &mut Vec<Option<bool
 
 /// The profile's base reading first, then every combination of the open knobs' alternatives,
 /// each with the names of the alternatives it applied.
-fn variants(profile: ProfileId, request: &Request<'_>) -> Vec<(Vec<String>, Knobs)> {
+fn variants(profile: ProfileId, facts: &profile::InputFacts) -> Vec<(Vec<String>, Knobs)> {
     let mut all = vec![(Vec::new(), profile.base_knobs())];
-    for knob in profile.open_knobs(request) {
+    for knob in profile.open_knobs_given(facts) {
         let mut more = Vec::new();
         for (applied, knobs) in &all {
             for alternative in &knob.alternatives {

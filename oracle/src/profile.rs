@@ -141,7 +141,12 @@ impl ProfileId {
     /// alternatives. A knob is listed only when the input contains what it is about (a cheap,
     /// deliberately generous test: listing an irrelevant knob costs time, never correctness).
     pub fn open_knobs(self, request: &Request<'_>) -> Vec<OpenKnob> {
-        let facts = InputFacts::of(request);
+        self.open_knobs_given(&InputFacts::of(request))
+    }
+
+    /// [`ProfileId::open_knobs`] from facts already gathered (one pass over the input serves all
+    /// four profiles).
+    pub fn open_knobs_given(self, facts: &InputFacts) -> Vec<OpenKnob> {
         let mut open = Vec::new();
         let mut add = |name: &'static str, cite: &'static str, alternatives: Vec<Alternative>| {
             open.push(OpenKnob {
@@ -634,7 +639,9 @@ pub enum InvalidPattern {
 }
 
 /// Cheap facts about an input that decide which open knobs are worth trying.
-struct InputFacts {
+/// What an input contains that could make an open knob matter (gathered once per input).
+#[derive(Clone, Debug)]
+pub struct InputFacts {
     body_len: usize,
     starts_with_bom: bool,
     body_not_utf8: bool,
@@ -656,7 +663,8 @@ struct InputFacts {
 }
 
 impl InputFacts {
-    fn of(request: &Request<'_>) -> InputFacts {
+    /// Gathers the facts of `request`.
+    pub fn of(request: &Request<'_>) -> InputFacts {
         let body = request.body;
         let url = request.url.as_bytes();
         let lines = crate::body::split_lines(body);
