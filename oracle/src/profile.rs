@@ -260,7 +260,7 @@ impl ProfileId {
                         vec![Alternative::SizeLimit(Some(FIVE_HUNDRED_KIB))],
                     );
                 }
-                record_knobs(&facts, "draft-1996#3.3", "guide-ch9#user-agent", &mut add);
+                record_knobs(facts, "draft-1996#3.3", "guide-ch9#user-agent", &mut add);
                 if facts.url_has_query {
                     add(
                         "match-target",
@@ -285,7 +285,7 @@ impl ProfileId {
             }
             ProfileId::Original1994 => {
                 record_knobs(
-                    &facts,
+                    facts,
                     "norobots-1994#format",
                     "norobots-1994#format",
                     &mut add,
