@@ -37,6 +37,7 @@
 //! is one byte of the input, and a choice made after the bytes run out takes the plainest option.
 
 use arbitrary::Unstructured;
+use robotstxt_oracle::line::{is_ws, trim_ws};
 
 use crate::input::Input;
 
@@ -853,7 +854,7 @@ fn scan(body: &[u8]) -> (Vec<Span>, Vec<Span>) {
         let Some(colon) = line.iter().position(|&b| b == b':') else {
             continue;
         };
-        let name = trim(&line[..colon]);
+        let name = trim_ws(&line[..colon]);
         let value_start = colon + 1;
         let value_end = line[value_start..]
             .iter()
@@ -873,19 +874,11 @@ fn scan(body: &[u8]) -> (Vec<Span>, Vec<Span>) {
     (agents, patterns)
 }
 
-fn is_blank(b: u8) -> bool {
-    b == b' ' || b == b'\t'
-}
-
-fn trim(s: &[u8]) -> &[u8] {
-    trim_with_offset(s).1
-}
-
 /// `s` without leading and trailing spaces and tabs, and how many octets were cut at the front.
 fn trim_with_offset(s: &[u8]) -> (usize, &[u8]) {
-    let lead = s.iter().take_while(|&&b| is_blank(b)).count();
+    let lead = s.iter().take_while(|&&b| is_ws(b)).count();
     let rest = &s[lead..];
-    let trail = rest.iter().rev().take_while(|&&b| is_blank(b)).count();
+    let trail = rest.iter().rev().take_while(|&&b| is_ws(b)).count();
     (lead, &rest[..rest.len() - trail])
 }
 

@@ -54,6 +54,7 @@
 //! from the input alone. That is at most eight oracle evaluations (two per profile).
 //! [`check_all`] checks every applicable relation (for tests and the seeded command).
 
+use robotstxt_oracle::line::{strip_comment, trim_ws};
 use robotstxt_oracle::profile::FIVE_HUNDRED_KIB;
 use robotstxt_oracle::{evaluate, ProfileId, Verdict};
 
@@ -588,33 +589,10 @@ fn lines(body: &[u8]) -> Vec<Line> {
     out
 }
 
-fn is_ws(b: u8) -> bool {
-    b == b' ' || b == b'\t'
-}
-
-fn trim_ws(mut s: &[u8]) -> &[u8] {
-    while let [first, rest @ ..] = s {
-        if is_ws(*first) {
-            s = rest
-        } else {
-            break;
-        }
-    }
-    while let [rest @ .., last] = s {
-        if is_ws(*last) {
-            s = rest
-        } else {
-            break;
-        }
-    }
-    s
-}
-
 /// The offset of a line's field colon: the first `:` before any `#` (`rfc9309#2.2`: the comment
 /// runs from `#` to the end of the line).
 fn field_colon(line: &[u8]) -> Option<usize> {
-    let content = &line[..memchr::memchr(b'#', line).unwrap_or(line.len())];
-    memchr::memchr(b':', content)
+    memchr::memchr(b':', strip_comment(line))
 }
 
 /// What a line is, for the structural relations (the same for rfc9309 and google).
