@@ -161,8 +161,9 @@ pub struct Response {
     /// The check's index in its request, from 0.
     pub check: usize,
     /// The answer, flattened: `"answer": "allowed"`, or `"answer": "error", "message": "..."`.
+    /// An adapter may send any [`Answer`] but `timeout`, which is the runner's to give.
     #[serde(flatten)]
-    pub answer: WireAnswer,
+    pub answer: Answer,
 }
 
 impl Response {
@@ -178,59 +179,10 @@ impl Response {
         if let Some(unknown) = object.keys().find(|k| !Self::FIELDS.contains(&k.as_str())) {
             return Err(format!("unknown field `{unknown}`"));
         }
-        serde_json::from_value(value).map_err(|e| e.to_string())
-    }
-}
-
-/// The answers an adapter may send (`timeout` is the runner's to give; `crash` is for a library
-/// failure the adapter caught, such as a Rust panic).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(tag = "answer", rename_all = "kebab-case")]
-pub enum WireAnswer {
-    /// Allowed.
-    Allowed,
-    /// Disallowed.
-    Disallowed,
-    /// The library cannot be asked this.
-    Unsupported {
-        /// Why.
-        reason: String,
-    },
-    /// The library raised an error.
-    Error {
-        /// What it said.
-        message: String,
-    },
-    /// The library crashed and the adapter caught it (a panic, say).
-    Crash {
-        /// How.
-        message: String,
-    },
-}
-
-impl WireAnswer {
-    /// The runner-side answer.
-    pub fn into_answer(self) -> Answer {
-        match self {
-            WireAnswer::Allowed => Answer::Allowed,
-            WireAnswer::Disallowed => Answer::Disallowed,
-            WireAnswer::Unsupported { reason } => Answer::Unsupported { reason },
-            WireAnswer::Error { message } => Answer::Error { message },
-            WireAnswer::Crash { message } => Answer::Crash { message },
+        let response: Response = serde_json::from_value(value).map_err(|e| e.to_string())?;
+        if matches!(response.answer, Answer::Timeout { .. }) {
+            return Err("`timeout` is the runner's answer, not an adapter's".to_string());
         }
-    }
-
-    /// The wire form of an answer; a timeout inside a server becomes an error.
-    pub fn from_answer(answer: Answer) -> WireAnswer {
-        match answer {
-            Answer::Allowed => WireAnswer::Allowed,
-            Answer::Disallowed => WireAnswer::Disallowed,
-            Answer::Unsupported { reason } => WireAnswer::Unsupported { reason },
-            Answer::Error { message } => WireAnswer::Error { message },
-            Answer::Crash { message } => WireAnswer::Crash { message },
-            Answer::Timeout { message } => WireAnswer::Error {
-                message: format!("timeout: {message}"),
-            },
-        }
+        Ok(response)
     }
 }

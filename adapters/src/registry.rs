@@ -10,23 +10,23 @@ use crate::inprocess::{InProcess, BUILTINS};
 use crate::peers;
 use crate::subprocess::Subprocess;
 
-/// Every adapter we ship, in report order: the in-process ones, then the subprocess programs.
-pub const BUILTIN_IDS: [&str; 14] = [
-    "google-cpp",
-    "robotstxt",
-    "texting-robots",
-    "robotxt",
-    "sim-codec-robots",
-    "robots-txt",
-    "py-urllib",
-    "py-protego",
-    "py-robotspy",
-    "py-rerp",
-    "py-jwm",
-    "js-robots-parser",
-    "pl-www-robotrules",
-    "rb-webrobots",
-];
+/// Every adapter we ship, in report order: the in-process ones ([`BUILTINS`]), then the subprocess
+/// programs ([`peers::SUBPROCESS_IDS`]). Built from those two lists at compile time, so the three
+/// can never disagree.
+pub const BUILTIN_IDS: [&str; BUILTINS.len() + peers::SUBPROCESS_IDS.len()] = {
+    let mut ids = [""; BUILTINS.len() + peers::SUBPROCESS_IDS.len()];
+    let mut i = 0;
+    while i < BUILTINS.len() {
+        ids[i] = BUILTINS[i].id;
+        i += 1;
+    }
+    let mut j = 0;
+    while j < peers::SUBPROCESS_IDS.len() {
+        ids[i + j] = peers::SUBPROCESS_IDS[j];
+        j += 1;
+    }
+    ids
+};
 
 /// A user's own adapter: a name and the command line that starts a program speaking `PROTOCOL.md`.
 #[derive(Clone, Debug, PartialEq, Eq)]

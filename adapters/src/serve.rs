@@ -7,7 +7,8 @@
 use std::io::{BufRead, Write};
 
 use crate::adapter::Adapter;
-use crate::protocol::{Handshake, Request, Response, WireAnswer};
+use crate::adapter::Answer;
+use crate::protocol::{Handshake, Request, Response};
 
 /// Writes the handshake, then answers requests until `input` ends. Each check is answered (and
 /// flushed) as soon as it is known, so a hang on one check does not hold back the others.
@@ -26,7 +27,7 @@ pub fn serve(
             Ok(request) => request,
             Err(e) => {
                 // We cannot know how many checks it held: say so once, as check 0.
-                let answer = WireAnswer::Error {
+                let answer = Answer::Error {
                     message: format!("malformed request: {e}"),
                 };
                 write_line(&mut output, &Response { check: 0, answer })?;
@@ -39,9 +40,15 @@ pub fn serve(
             let answer = match &body {
                 Ok(body) => {
                     let mut answers = adapter.answer(body, std::slice::from_ref(query));
-                    WireAnswer::from_answer(answers.remove(0))
+                    match answers.remove(0) {
+                        // `timeout` is the runner's answer; inside a server it is an error.
+                        Answer::Timeout { message } => Answer::Error {
+                            message: format!("timeout: {message}"),
+                        },
+                        answer => answer,
+                    }
                 }
-                Err(message) => WireAnswer::Error {
+                Err(message) => Answer::Error {
                     message: message.clone(),
                 },
             };

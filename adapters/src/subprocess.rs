@@ -279,7 +279,7 @@ fn parse_response(text: &[u8], index: usize) -> Result<Answer, String> {
             shown()
         ));
     }
-    Ok(response.answer.into_answer())
+    Ok(response.answer)
 }
 
 /// The stdout reader thread: sends complete lines, then `End`.
