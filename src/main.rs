@@ -156,11 +156,9 @@ struct CheckArgs {
     /// one JSON line out per input line, in order.
     #[arg(long, value_name = "FILE|-")]
     batch: Option<PathBuf>,
-    /// Also ask these adapters (`ID` or `all`, repeatable); batch lines gain `"adapters"`.
-    #[arg(long = "adapter", value_name = "ID|all")]
-    adapters: Vec<String>,
+    /// Adapters to ask as well (`--adapter ID|all`); batch lines gain `"adapters"`.
     #[command(flatten)]
-    adapter_options: cli::CheckAdapterArgs,
+    adapters: cli::AdapterArgs,
 }
 
 #[derive(Subcommand)]
@@ -301,7 +299,7 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
     } else {
         args.profiles.iter().map(|&p| p.into()).collect()
     };
-    let mut adapters = cli::open_for_check(&args.adapters, &args.adapter_options)?;
+    let mut adapters = cli::open_for_check(&args.adapters)?;
     if let Some(batch) = &args.batch {
         return run_batch(batch, &profiles, &mut adapters);
     }

@@ -47,7 +47,8 @@ pub struct AdapterColumn {
     /// Who it is (id, library, version, claimed profile, ...).
     #[serde(flatten)]
     pub identity: Identity,
-    /// The ledger its divergences were judged against, relative to the repository root.
+    /// The ledger file its divergences were judged against, as it was opened (`<path> (none)`
+    /// when the adapter has no ledger there).
     pub ledger: String,
 }
 

@@ -89,11 +89,16 @@ pub fn absolute_url(url: &str) -> String {
     }
 }
 
+/// Whether an adapter can be asked a check with this fetch outcome: anything but a plain 200 needs
+/// the `fetch_status` capability.
+pub fn applicable(identity: &Identity, fetch: Fetch) -> bool {
+    identity.capabilities.fetch_status || fetch == Fetch::default()
+}
+
 /// Asks `adapter` the selected `checks` of `case` in one batch; checks needing a capability the
 /// adapter lacks are not sent and get [`not_applicable`].
 pub fn answer_case(adapter: &mut dyn Adapter, case: &Case, checks: &[usize]) -> Vec<Answer> {
-    let capable = adapter.identity().capabilities.fetch_status || case.fetch == Fetch::default();
-    if !capable {
+    if !applicable(adapter.identity(), case.fetch) {
         return checks.iter().map(|_| not_applicable(case.fetch)).collect();
     }
     let queries: Vec<Query> = checks
@@ -143,14 +148,15 @@ pub fn run_adapter(
     out
 }
 
-/// Judges an answer against the verdict the claimed profile expects and the ledger's entry.
+/// Judges an answer against the verdict the claimed profile expects and the ledger's entry; a
+/// check the adapter could not be asked ([`applicable`] false) is not judged.
 pub fn judge(
     answer: &Answer,
     expected: Verdict,
     entry: Option<&Entry>,
+    applicable: bool,
 ) -> (Status, Option<String>) {
-    if matches!(answer, Answer::Unsupported { reason } if reason.contains("capability fetch_status"))
-    {
+    if !applicable {
         return (Status::NotApplicable, None);
     }
     let passes = agrees(answer, expected);
@@ -306,7 +312,12 @@ fn assemble(
                 .map(|((identity, ledger), answers)| {
                     let answer = answers[&id].clone();
                     let expected = check.expect[&identity.profile];
-                    let (status, reason) = judge(&answer, expected, ledger.entries.get(&id));
+                    let (status, reason) = judge(
+                        &answer,
+                        expected,
+                        ledger.entries.get(&id),
+                        applicable(identity, case.fetch),
+                    );
                     let cell = AdapterCell {
                         answer,
                         status,
@@ -340,13 +351,13 @@ fn assemble(
             .iter()
             .map(|(identity, ledger)| AdapterColumn {
                 identity: (*identity).clone(),
-                ledger: ledger::path_of(
-                    std::path::Path::new("adapters/expectations"),
-                    &identity.id,
-                )
-                .display()
-                .to_string()
-                    + if ledger.path.is_some() { "" } else { " (none)" },
+                ledger: match &ledger.path {
+                    Some(path) => path.display().to_string(),
+                    None => format!(
+                        "{} (none)",
+                        ledger::path_of(&options.ledgers, &identity.id).display()
+                    ),
+                },
             })
             .collect(),
         unavailable,

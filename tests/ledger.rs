@@ -17,19 +17,21 @@ fn entry(answer: &str) -> Entry {
 #[test]
 fn every_answer_is_judged_against_the_profile_and_the_ledger() {
     use Verdict::*;
-    let cases: [(Answer, Verdict, Option<Entry>, Status); 9] = [
-        (Answer::Allowed, Allowed, None, Status::Pass),
-        (Answer::Disallowed, Either, None, Status::Pass),
+    let cases: [(Answer, Verdict, Option<Entry>, bool, Status); 10] = [
+        (Answer::Allowed, Allowed, None, true, Status::Pass),
+        (Answer::Disallowed, Either, None, true, Status::Pass),
         (
             Answer::Allowed,
             Disallowed,
             None,
+            true,
             Status::UnexpectedDivergence,
         ),
         (
             Answer::Allowed,
             Disallowed,
             Some(entry("allowed")),
+            true,
             Status::ExpectedDivergence,
         ),
         // Listed with another answer: the ledger is out of date.
@@ -37,6 +39,7 @@ fn every_answer_is_judged_against_the_profile_and_the_ledger() {
             Answer::Allowed,
             Disallowed,
             Some(entry("crash")),
+            true,
             Status::UnexpectedDivergence,
         ),
         // Listed but passing now: the entry must go.
@@ -44,6 +47,7 @@ fn every_answer_is_judged_against_the_profile_and_the_ledger() {
             Answer::Disallowed,
             Disallowed,
             Some(entry("allowed")),
+            true,
             Status::FixedDivergence,
         ),
         // Failures never agree, even with `either`.
@@ -53,6 +57,7 @@ fn every_answer_is_judged_against_the_profile_and_the_ledger() {
             },
             Either,
             None,
+            true,
             Status::UnexpectedDivergence,
         ),
         (
@@ -61,6 +66,7 @@ fn every_answer_is_judged_against_the_profile_and_the_ledger() {
             },
             Allowed,
             Some(entry("timeout")),
+            true,
             Status::ExpectedDivergence,
         ),
         (
@@ -69,12 +75,24 @@ fn every_answer_is_judged_against_the_profile_and_the_ledger() {
             },
             Allowed,
             None,
+            // A check the adapter lacks the capability for is not asked, hence not judged.
+            false,
             Status::NotApplicable,
         ),
+        // An `unsupported` answer to a check the adapter was asked is a divergence, whatever it says.
+        (
+            Answer::Unsupported {
+                reason: "the adapter does not take fetch outcomes (capability fetch_status)".into(),
+            },
+            Allowed,
+            None,
+            true,
+            Status::UnexpectedDivergence,
+        ),
     ];
-    for (answer, expected, entry, status) in cases {
+    for (answer, expected, entry, applicable, status) in cases {
         assert_eq!(
-            judge(&answer, expected, entry.as_ref()).0,
+            judge(&answer, expected, entry.as_ref(), applicable).0,
             status,
             "{answer:?} vs {expected:?}"
         );

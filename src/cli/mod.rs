@@ -15,7 +15,8 @@ use robotstxt_adapters::registry::{Options, UserAdapter};
 /// Which adapters, and how to open them.
 #[derive(Args, Clone, Debug)]
 pub struct AdapterArgs {
-    /// An adapter id, or `all` (repeatable; default: all).
+    /// An adapter id, or `all` (repeatable). Without it, `run`, `adapters` and `ledger rewrite`
+    /// take all; `check` and `bench` ask no adapter.
     #[arg(long = "adapter", value_name = "ID|all")]
     pub adapters: Vec<String>,
     /// Your own adapter speaking adapters/PROTOCOL.md: `name = command line` (repeatable).
@@ -93,20 +94,6 @@ impl AdapterArgs {
     }
 }
 
-/// How `check` opens the adapters it is asked to consult.
-#[derive(Args, Clone, Debug)]
-pub struct CheckAdapterArgs {
-    /// Your own adapter speaking adapters/PROTOCOL.md: `name = command line` (repeatable).
-    #[arg(long = "adapter-command", value_name = "NAME = COMMAND")]
-    pub adapter_commands: Vec<String>,
-    /// Where `peers install` put the Python and npm peers.
-    #[arg(long, value_name = "DIR")]
-    pub peers_dir: Option<PathBuf>,
-    /// Seconds one check may take before it is a timeout.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
-    pub timeout: f64,
-}
-
 /// An adapter `check` consults, or why it cannot.
 pub struct CheckAdapter {
     /// The adapter id.
@@ -116,23 +103,12 @@ pub struct CheckAdapter {
 }
 
 /// Opens the adapters named by `check --adapter` (none when the flag is absent).
-pub fn open_for_check(
-    ids: &[String],
-    args: &CheckAdapterArgs,
-) -> Result<Vec<CheckAdapter>, String> {
-    if ids.is_empty() {
+pub fn open_for_check(args: &AdapterArgs) -> Result<Vec<CheckAdapter>, String> {
+    if args.adapters.is_empty() {
         return Ok(Vec::new());
     }
-    let shared = AdapterArgs {
-        adapters: ids.to_vec(),
-        adapter_commands: args.adapter_commands.clone(),
-        adapters_config: None,
-        peers_dir: args.peers_dir.clone(),
-        timeout: args.timeout,
-        no_isolation: false,
-    };
-    let options = shared.options()?;
-    Ok(shared
+    let options = args.options()?;
+    Ok(args
         .ids(&options)?
         .into_iter()
         .map(|id| CheckAdapter {
@@ -155,9 +131,7 @@ pub fn ask_adapters(
         .map(|a| {
             let answer = match &mut a.adapter {
                 Ok(adapter) => {
-                    let capable = adapter.identity().capabilities.fetch_status
-                        || fetch == robotstxt_oracle::Fetch::default();
-                    if capable {
+                    if robotstxt_conformance::run::applicable(adapter.identity(), fetch) {
                         let query = robotstxt_adapters::Query {
                             agent: agent.to_string(),
                             url: robotstxt_conformance::run::absolute_url(url),
