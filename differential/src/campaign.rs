@@ -272,12 +272,8 @@ fn handle_findings(
     findings: &[compare::Finding],
 ) {
     for finding in findings {
-        let index = identities
-            .iter()
-            .position(|id| *id == finding.adapter)
-            .unwrap_or(0);
-        let sig = signature(finding, input, &observation.answers[index]);
-        {
+        let sig = signature(finding, input, &observation.answers[finding.index]);
+        let dir = {
             let mut buckets = shared.buckets.lock().expect("not poisoned");
             if let Some(bucket) = buckets.get_mut(&sig) {
                 bucket.hits += 1;
@@ -296,12 +292,8 @@ fn handle_findings(
                     hits: 1,
                 },
             );
-        }
-        let dir = options.out.join(
-            shared.buckets.lock().expect("not poisoned")[&sig]
-                .dir
-                .clone(),
-        );
+            options.out.join(dir)
+        };
         // Written before minimising: an interrupted run keeps the raw finding.
         write_bucket(&dir, &sig, input, input, engines, identities);
         let token = robotstxt_oracle::select::is_product_token(input.agent.as_bytes());
@@ -318,13 +310,9 @@ fn handle_findings(
                 };
                 let answers = engines.answer_each(candidate, &mut []);
                 let observation = Observation { oracle, answers };
-                compare::findings(engines, &observation).iter().any(|f| {
-                    let i = identities
-                        .iter()
-                        .position(|id| *id == f.adapter)
-                        .unwrap_or(0);
-                    signature(f, candidate, &observation.answers[i]) == sig
-                })
+                compare::findings(engines, &observation)
+                    .iter()
+                    .any(|f| signature(f, candidate, &observation.answers[f.index]) == sig)
             },
             minimize::DEFAULT_BUDGET,
         );

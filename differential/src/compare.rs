@@ -115,18 +115,13 @@ pub fn oracle_verdicts(input: &Input) -> Result<[Verdict; 4], OraclePanic> {
     }
 }
 
-/// Puts `input` to the oracle and every adapter.
-pub fn observe(engines: &mut Engines, input: &Input) -> Result<Observation, OraclePanic> {
-    let oracle = oracle_verdicts(input)?;
-    let answers = engines.answer_each(input, &mut []);
-    Ok(Observation { oracle, answers })
-}
-
 /// One disagreement.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Finding {
     /// The adapter.
     pub adapter: String,
+    /// Its position in [`Engines`] and in [`Observation::answers`].
+    pub index: usize,
     /// The other adapter, for a disagreement between two adapters claiming the same profile.
     pub other: Option<String>,
     /// The profile the adapter claims.
@@ -152,7 +147,7 @@ pub fn verdict_of(observation: &Observation, profile: ProfileId) -> Verdict {
 pub fn findings(engines: &Engines, observation: &Observation) -> Vec<Finding> {
     let identities = engines.identities();
     let mut out = Vec::new();
-    for (identity, answer) in identities.iter().zip(&observation.answers) {
+    for (index, (identity, answer)) in identities.iter().zip(&observation.answers).enumerate() {
         let expected = verdict_of(observation, identity.profile);
         let diverges = match answer.verdict() {
             Some(verdict) => expected != Verdict::Either && verdict != expected,
@@ -161,6 +156,7 @@ pub fn findings(engines: &Engines, observation: &Observation) -> Vec<Finding> {
         if diverges {
             out.push(Finding {
                 adapter: identity.id.clone(),
+                index,
                 other: None,
                 profile: identity.profile,
                 expected,
@@ -172,7 +168,12 @@ pub fn findings(engines: &Engines, observation: &Observation) -> Vec<Finding> {
     // Where the oracle leaves the verdict open, adapters claiming the same profile should still
     // agree with each other; the pair is reported once, in id order.
     for (i, (a, answer_a)) in identities.iter().zip(&observation.answers).enumerate() {
-        for (b, answer_b) in identities.iter().zip(&observation.answers).skip(i + 1) {
+        for (j, (b, answer_b)) in identities
+            .iter()
+            .zip(&observation.answers)
+            .enumerate()
+            .skip(i + 1)
+        {
             let open = verdict_of(observation, a.profile) == Verdict::Either;
             if a.profile == b.profile
                 && open
@@ -180,13 +181,14 @@ pub fn findings(engines: &Engines, observation: &Observation) -> Vec<Finding> {
                 && answer_b.verdict().is_some()
                 && answer_a != answer_b
             {
-                let (first, second, first_got, second_got) = if a.id <= b.id {
-                    (a, b, answer_a, answer_b)
+                let (first, index, second, first_got, second_got) = if a.id <= b.id {
+                    (a, i, b, answer_a, answer_b)
                 } else {
-                    (b, a, answer_b, answer_a)
+                    (b, j, a, answer_b, answer_a)
                 };
                 out.push(Finding {
                     adapter: first.id.clone(),
+                    index,
                     other: Some(second.id.clone()),
                     profile: a.profile,
                     expected: Verdict::Either,

@@ -6,26 +6,31 @@
 //! so every panic is a crash that libFuzzer saves as an artifact.
 
 use arbitrary::Unstructured;
-use robotstxt_oracle::{evaluate, ProfileId};
+use robotstxt_oracle::{evaluate_all, Verdict};
 
-use crate::compare::{self, Engines};
+use crate::compare::{self, Engines, Observation};
+use crate::input::Input;
 use crate::{generate, invariants};
 
 /// Target `oracle`: builds an input from the fuzzer's bytes ([`generate::any`]), evaluates it
 /// under all four profiles (the oracle must never panic), then checks one metamorphic relation
 /// ([`invariants::check`]) and panics with the violation when it breaks: an oracle bug.
 pub fn fuzz_oracle(data: &[u8]) {
-    let Ok(input) = generate::any(&mut Unstructured::new(data)) else {
-        return;
-    };
-    let request = input.request();
-    let mut verdicts = [robotstxt_oracle::Verdict::Either; 4];
-    for (slot, profile) in verdicts.iter_mut().zip(ProfileId::ALL) {
-        *slot = evaluate(profile, &request).verdict;
+    checked_input(data);
+}
+
+/// The input the fuzzer's bytes make and the oracle's verdicts for it (in `ProfileId::ALL` order),
+/// after the oracle checks of [`fuzz_oracle`]; `None` when the bytes make no input.
+fn checked_input(data: &[u8]) -> Option<(Input, [Verdict; 4])> {
+    let input = generate::any(&mut Unstructured::new(data)).ok()?;
+    let mut verdicts = [Verdict::Either; 4];
+    for (slot, explanation) in verdicts.iter_mut().zip(evaluate_all(&input.request())) {
+        *slot = explanation.verdict;
     }
     if let Err(violation) = invariants::check_given(&input, Some(&verdicts)) {
         panic!("oracle invariant broken\n{violation}");
     }
+    Some((input, verdicts))
 }
 
 /// Target `differential`: the oracle checks of [`fuzz_oracle`], then the same input through every
@@ -34,8 +39,7 @@ pub fn fuzz_oracle(data: &[u8]) {
 /// (Google's C++ included) and oracle bugs. Set `ROBOTSTXT_FUZZ_DIVERGENCE=<adapter id>` to make that
 /// adapter's divergences from its claimed profile crashes, so that libFuzzer saves and minimises them.
 pub fn fuzz_differential(data: &[u8]) {
-    fuzz_oracle(data);
-    let Ok(input) = generate::any(&mut Unstructured::new(data)) else {
+    let Some((input, oracle)) = checked_input(data) else {
         return;
     };
     static ENGINES: std::sync::OnceLock<std::sync::Mutex<Engines>> = std::sync::OnceLock::new();
@@ -48,12 +52,10 @@ pub fn fuzz_differential(data: &[u8]) {
     // `crash`, so the hook is silenced while the parsers run and restored afterwards.
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
-    let observation = compare::observe(&mut engines, &input);
+    let answers = engines.answer_each(&input, &mut []);
     std::panic::set_hook(hook);
-    let Ok(observation) = observation else {
-        panic!("the oracle panicked on {input:?}");
-    };
     if let Ok(watched) = std::env::var("ROBOTSTXT_FUZZ_DIVERGENCE") {
+        let observation = Observation { oracle, answers };
         for finding in compare::findings(&engines, &observation) {
             if finding.adapter == watched {
                 panic!("divergence: {finding:?} on {input:?}");
