@@ -8,7 +8,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use robotstxt_adapters::inprocess::InProcess;
 use robotstxt_adapters::{Adapter, Answer, Identity, Query, Unavailable};
-use robotstxt_oracle::{evaluate, evaluate_all, ProfileId, Verdict};
+use robotstxt_oracle::{verdict, verdicts_all, ProfileId, Verdict};
 
 use crate::input::Input;
 
@@ -94,21 +94,15 @@ pub struct OraclePanic {
 /// The oracle's verdicts for `input`, or its panic.
 pub fn oracle_verdicts(input: &Input) -> Result<[Verdict; 4], OraclePanic> {
     let request = input.request();
-    // One pass gathers what all four profiles need (`evaluate_all`); a panic is attributed to the
-    // first profile the per-profile retry finds panicking.
-    match catch_unwind(AssertUnwindSafe(|| evaluate_all(&request))) {
-        Ok(all) => {
-            let mut verdicts = [Verdict::Either; 4];
-            for (slot, explanation) in verdicts.iter_mut().zip(all) {
-                *slot = explanation.verdict;
-            }
-            Ok(verdicts)
-        }
+    // One pass reads the input for all four profiles (`verdicts_all`); a panic is attributed to
+    // the first profile the per-profile retry finds panicking.
+    match catch_unwind(AssertUnwindSafe(|| verdicts_all(&request))) {
+        Ok(verdicts) => Ok(verdicts),
         Err(payload) => {
             let message = robotstxt_adapters::inprocess::panic_message(&*payload);
             let profile = ProfileId::ALL
                 .into_iter()
-                .find(|&p| catch_unwind(AssertUnwindSafe(|| evaluate(p, &request))).is_err())
+                .find(|&p| catch_unwind(AssertUnwindSafe(|| verdict(p, &request))).is_err())
                 .unwrap_or(ProfileId::Rfc9309);
             Err(OraclePanic { profile, message })
         }

@@ -56,7 +56,7 @@
 
 use robotstxt_oracle::line::{strip_comment, trim_ws};
 use robotstxt_oracle::profile::FIVE_HUNDRED_KIB;
-use robotstxt_oracle::{evaluate, ProfileId, Verdict};
+use robotstxt_oracle::{ProfileId, Verdict};
 
 use crate::input::Input;
 
@@ -460,16 +460,16 @@ impl Relation {
         let Some(transformed) = self.transform(input, seed) else {
             return Ok(false);
         };
-        for profile in profiles {
-            let index = ProfileId::ALL
+        // Each side is read once for all the relation's profiles.
+        let before = match verdicts {
+            Some(known) => profiles
                 .iter()
-                .position(|&p| p == profile)
-                .unwrap_or(0);
-            let before = match verdicts {
-                Some(known) => known[index],
-                None => evaluate(profile, &input.request()).verdict,
-            };
-            let after = evaluate(profile, &transformed.request()).verdict;
+                .map(|p| known[ProfileId::ALL.iter().position(|q| q == p).unwrap_or(0)])
+                .collect(),
+            None => robotstxt_oracle::verdicts(&profiles, &input.request()),
+        };
+        let after = robotstxt_oracle::verdicts(&profiles, &transformed.request());
+        for ((profile, before), after) in profiles.into_iter().zip(before).zip(after) {
             if before != after {
                 return Err(Violation {
                     relation: self.name(),
@@ -1029,7 +1029,7 @@ mod tests {
     }
 
     fn verdict(profile: ProfileId, input: &Input) -> Verdict {
-        evaluate(profile, &input.request()).verdict
+        robotstxt_oracle::verdict(profile, &input.request())
     }
 
     /// Checks `relation` on `input` under many seeds: it must hold every time and apply at least

@@ -6,7 +6,7 @@
 //! so every panic is a crash that libFuzzer saves as an artifact.
 
 use arbitrary::Unstructured;
-use robotstxt_oracle::{evaluate_all, Verdict};
+use robotstxt_oracle::{evaluate_all, verdicts_all, Verdict};
 
 use crate::compare::{self, Engines, Observation};
 use crate::input::Input;
@@ -14,19 +14,30 @@ use crate::{generate, invariants};
 
 /// Target `oracle`: builds an input from the fuzzer's bytes ([`generate::any`]), evaluates it
 /// under all four profiles (the oracle must never panic), then checks one metamorphic relation
-/// ([`invariants::check`]) and panics with the violation when it breaks: an oracle bug.
+/// ([`invariants::check`]) and panics with the violation when it breaks: an oracle bug. It also
+/// explains the input under every profile and panics when an explained verdict differs from the
+/// verdict-only path's.
 pub fn fuzz_oracle(data: &[u8]) {
-    checked_input(data);
+    let Some((input, verdicts)) = checked_input(data) else {
+        return;
+    };
+    let explained: Vec<Verdict> = evaluate_all(&input.request())
+        .iter()
+        .map(|e| e.verdict)
+        .collect();
+    if explained != verdicts {
+        panic!(
+            "the oracle's explained verdicts {explained:?} differ from its verdicts {verdicts:?} \
+             for {input:?}"
+        );
+    }
 }
 
 /// The input the fuzzer's bytes make and the oracle's verdicts for it (in `ProfileId::ALL` order),
 /// after the oracle checks of [`fuzz_oracle`]; `None` when the bytes make no input.
 fn checked_input(data: &[u8]) -> Option<(Input, [Verdict; 4])> {
     let input = generate::any(&mut Unstructured::new(data)).ok()?;
-    let mut verdicts = [Verdict::Either; 4];
-    for (slot, explanation) in verdicts.iter_mut().zip(evaluate_all(&input.request())) {
-        *slot = explanation.verdict;
-    }
+    let verdicts = verdicts_all(&input.request());
     if let Err(violation) = invariants::check_given(&input, Some(&verdicts)) {
         panic!("oracle invariant broken\n{violation}");
     }

@@ -25,12 +25,38 @@ pub struct BodyNotes {
     pub charset: Option<Charset>,
 }
 
+/// The knobs step 1 reads (K14, K12, K7 charset): readings that agree on them share one prepared
+/// body (see [`crate::memo`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BodyKnobs {
+    /// K14: octets after this many are ignored.
+    pub size_limit: Option<usize>,
+    /// K12: the UTF-8 byte-order mark.
+    pub bom: Bom,
+    /// K7: how a body that is not UTF-8 is read.
+    pub charset: Charset,
+}
+
+impl BodyKnobs {
+    /// The step-1 knobs of a reading.
+    pub fn of(knobs: &Knobs) -> BodyKnobs {
+        BodyKnobs {
+            size_limit: knobs.size_limit,
+            bom: knobs.bom,
+            charset: knobs.charset,
+        }
+    }
+}
+
 /// Applies the size limit, BOM and charset knobs; returns the octets to split into lines.
 ///
 /// K14 (`rfc9309#2.5`, `google#file-format`): octets after the limit are ignored.
 /// K12 (`google#file-format`): a leading BOM is skipped when the profile says so.
 /// K7 (`rfc9309#2.2.2`, last paragraph): a non-UTF-8 body may be bridged from Latin-1.
-pub fn prepare_body<'a>(body: &'a [u8], knobs: &Knobs) -> (std::borrow::Cow<'a, [u8]>, BodyNotes) {
+pub fn prepare_body<'a>(
+    body: &'a [u8],
+    knobs: BodyKnobs,
+) -> (std::borrow::Cow<'a, [u8]>, BodyNotes) {
     let mut notes = BodyNotes::default();
     let mut bytes = body;
     if let Some(limit) = knobs.size_limit {
@@ -137,7 +163,7 @@ mod tests {
         let knobs = ProfileId::Google.base_knobs();
         let mut body = UTF8_BOM.to_vec();
         body.extend(std::iter::repeat_n(b'x', 600 * 1024));
-        let (prepared, notes) = prepare_body(&body, &knobs);
+        let (prepared, notes) = prepare_body(&body, BodyKnobs::of(&knobs));
         assert_eq!(prepared.len(), 500 * 1024 - 3);
         assert!(notes.bom_skipped);
         assert_eq!(notes.truncated_at, Some(500 * 1024));
@@ -147,12 +173,18 @@ mod tests {
     fn latin1_bridge_reencodes() {
         let mut knobs = ProfileId::Rfc9309.base_knobs();
         knobs.charset = Charset::Latin1;
-        let (prepared, notes) = prepare_body(b"/caf\xE9", &knobs);
+        let (prepared, notes) = prepare_body(b"/caf\xE9", BodyKnobs::of(&knobs));
         assert_eq!(&*prepared, "/café".as_bytes());
         assert_eq!(notes.charset, Some(Charset::Latin1));
         knobs.charset = Charset::DropInvalidOctets;
-        assert_eq!(&*prepare_body(b"/caf\xE9\n", &knobs).0, b"/caf\n");
+        assert_eq!(
+            &*prepare_body(b"/caf\xE9\n", BodyKnobs::of(&knobs)).0,
+            b"/caf\n"
+        );
         knobs.charset = Charset::DropInvalidLines;
-        assert_eq!(&*prepare_body(b"a\n/caf\xE9\r\nb", &knobs).0, b"a\n\r\nb");
+        assert_eq!(
+            &*prepare_body(b"a\n/caf\xE9\r\nb", BodyKnobs::of(&knobs)).0,
+            b"a\n\r\nb"
+        );
     }
 }

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::group::{RuleKind, RuleLine};
-use crate::pattern::Pattern;
+use crate::pattern::{Pattern, PatternKnobs};
 use crate::profile::{EmptyRule, InvalidPattern, Knobs, Precedence, Specificity};
 
 /// How one rule fared against the target.
@@ -56,87 +56,118 @@ fn is_invalid_pattern(value: &[u8]) -> bool {
 /// Matches every rule against the normalised target and applies the precedence knob (K4).
 /// No deciding rule means allowed (`rfc9309#2.2.2`; `draft-1996#reply`; `google#syntax`).
 pub fn decide(rules: &[&RuleLine<'_>], target: &[u8], knobs: &Knobs) -> Decision {
-    decide_with(rules, target, knobs, true)
+    let patterns: Vec<Pattern> = rules
+        .iter()
+        .map(|rule| Pattern::compile(rule.value, PatternKnobs::of(knobs)))
+        .collect();
+    let compiled: Vec<(&RuleLine<'_>, &Pattern)> = rules.iter().copied().zip(&patterns).collect();
+    decide_compiled(&compiled, target, knobs)
 }
 
-/// [`decide`]; without `detail`, the rules' texts are left empty (for readings whose verdict alone
-/// is needed: the same decision, fewer allocations).
-pub fn decide_with(
-    rules: &[&RuleLine<'_>],
+/// [`decide`] with each rule's pattern already compiled (under `knobs`).
+pub fn decide_compiled(
+    rules: &[(&RuleLine<'_>, &Pattern)],
     target: &[u8],
     knobs: &Knobs,
-    detail: bool,
 ) -> Decision {
-    let mut evaluations = Vec::with_capacity(rules.len());
-    for rule in rules {
-        let pattern = Pattern::compile(rule.value, knobs);
-        let outcome = if rule.value.is_empty() {
-            match knobs.empty_rule {
-                // K9: RFC9309 2.2 `empty-pattern`; google#disallow: ignored; norobots-1994#format.
-                EmptyRule::MatchesNothing => RuleOutcome::EmptyIgnored,
-                // K9: draft-1996#3.2.2 read literally, guide-ch9#table-9-3.
-                EmptyRule::MatchesEverything => RuleOutcome::Matched { specificity: 0 },
-            }
-        } else if knobs.invalid_pattern == InvalidPattern::IgnoreLine
-            && is_invalid_pattern(rule.value)
-        {
-            RuleOutcome::InvalidIgnored
-        } else {
-            match pattern.match_end(target) {
-                None => RuleOutcome::NoMatch,
-                Some(end) => RuleOutcome::Matched {
-                    specificity: match knobs.precedence {
-                        Precedence::MostSpecific(Specificity::MatchedOctets) => end,
-                        _ => pattern.octets(),
-                    },
-                },
-            }
-        };
-        evaluations.push(RuleEvaluation {
+    let evaluations: Vec<RuleEvaluation> = rules
+        .iter()
+        .map(|&(rule, pattern)| RuleEvaluation {
             line: rule.line,
             kind: rule.kind,
-            pattern: if detail {
-                String::from_utf8_lossy(rule.value).into_owned()
-            } else {
-                String::new()
-            },
-            normalised: if detail {
-                pattern.display()
-            } else {
-                String::new()
-            },
-            outcome,
-        });
+            pattern: String::from_utf8_lossy(rule.value).into_owned(),
+            normalised: pattern.display(),
+            outcome: outcome(rule, pattern, target, knobs),
+        })
+        .collect();
+    let deciding = deciding_rule(
+        evaluations
+            .iter()
+            .map(|e| (e.kind, e.outcome.specificity())),
+        knobs.precedence,
+    );
+    Decision {
+        allowed: deciding.is_none_or(|(_, kind)| kind == RuleKind::Allow),
+        deciding: deciding.map(|(i, _)| i),
+        rules: evaluations,
     }
-    let matched = |e: &RuleEvaluation| match e.outcome {
-        RuleOutcome::Matched { specificity } => Some(specificity),
-        _ => None,
-    };
-    let deciding = match knobs.precedence {
+}
+
+/// The verdict of [`decide_compiled`] alone (true when allowed), without recording every rule; under
+/// first-match precedence it stops at the deciding rule.
+pub fn allows(rules: &[(&RuleLine<'_>, &Pattern)], target: &[u8], knobs: &Knobs) -> bool {
+    let outcomes = rules.iter().map(|&(rule, pattern)| {
+        (
+            rule.kind,
+            outcome(rule, pattern, target, knobs).specificity(),
+        )
+    });
+    deciding_rule(outcomes, knobs.precedence).is_none_or(|(_, kind)| kind == RuleKind::Allow)
+}
+
+/// What one rule does against the target (K9 empty values, K13 invalid patterns, K4 specificity).
+fn outcome(rule: &RuleLine<'_>, pattern: &Pattern, target: &[u8], knobs: &Knobs) -> RuleOutcome {
+    if rule.value.is_empty() {
+        match knobs.empty_rule {
+            // K9: RFC9309 2.2 `empty-pattern`; google#disallow: ignored; norobots-1994#format.
+            EmptyRule::MatchesNothing => RuleOutcome::EmptyIgnored,
+            // K9: draft-1996#3.2.2 read literally, guide-ch9#table-9-3.
+            EmptyRule::MatchesEverything => RuleOutcome::Matched { specificity: 0 },
+        }
+    } else if knobs.invalid_pattern == InvalidPattern::IgnoreLine && is_invalid_pattern(rule.value)
+    {
+        RuleOutcome::InvalidIgnored
+    } else {
+        match pattern.match_end(target) {
+            None => RuleOutcome::NoMatch,
+            Some(end) => RuleOutcome::Matched {
+                specificity: match knobs.precedence {
+                    Precedence::MostSpecific(Specificity::MatchedOctets) => end,
+                    _ => pattern.octets(),
+                },
+            },
+        }
+    }
+}
+
+impl RuleOutcome {
+    /// The specificity of a matching rule; `None` when the rule did not match.
+    fn specificity(&self) -> Option<usize> {
+        match *self {
+            RuleOutcome::Matched { specificity } => Some(specificity),
+            _ => None,
+        }
+    }
+}
+
+/// The deciding rule (its index and kind) among the rules' kinds and match specificities, in file
+/// order (K4).
+fn deciding_rule(
+    mut rules: impl Iterator<Item = (RuleKind, Option<usize>)>,
+    precedence: Precedence,
+) -> Option<(usize, RuleKind)> {
+    match precedence {
         // RFC9309 2.2.2: the most specific match; allow wins a tie (SHOULD). google#rule-precedence.
         Precedence::MostSpecific(_) => {
-            let mut best: Option<(usize, bool, usize)> = None;
-            for (i, e) in evaluations.iter().enumerate() {
-                if let Some(specificity) = matched(e) {
-                    let key = (specificity, e.kind == RuleKind::Allow);
-                    if best.is_none_or(|(s, a, _)| key > (s, a)) {
-                        best = Some((specificity, key.1, i));
+            let mut best: Option<(usize, bool, usize, RuleKind)> = None;
+            for (i, (kind, specificity)) in rules.enumerate() {
+                if let Some(specificity) = specificity {
+                    let key = (specificity, kind == RuleKind::Allow);
+                    if best.is_none_or(|(s, a, _, _)| key > (s, a)) {
+                        best = Some((specificity, key.1, i, kind));
                     }
                 }
             }
-            best.map(|(_, _, i)| i)
+            best.map(|(_, _, i, kind)| (i, kind))
         }
         // draft-1996#3.2.2: the first match found is used.
-        Precedence::FirstMatch => evaluations.iter().position(|e| matched(e).is_some()),
+        Precedence::FirstMatch => rules
+            .enumerate()
+            .find(|(_, (_, specificity))| specificity.is_some())
+            .map(|(i, (kind, _))| (i, kind)),
         // norobots-1994#format: any URL starting with a disallowed value is excluded.
-        Precedence::AnyDisallow => evaluations
-            .iter()
-            .position(|e| e.kind == RuleKind::Disallow && matched(e).is_some()),
-    };
-    let allowed = deciding.is_none_or(|i| evaluations[i].kind == RuleKind::Allow);
-    Decision {
-        rules: evaluations,
-        deciding,
-        allowed,
+        Precedence::AnyDisallow => rules
+            .position(|(kind, specificity)| kind == RuleKind::Disallow && specificity.is_some())
+            .map(|i| (i, RuleKind::Disallow)),
     }
 }

@@ -52,14 +52,34 @@ pub struct Groups<'a> {
     pub orphan_rules: Vec<usize>,
 }
 
+/// The knobs step 3 reads (K1, K5): readings that agree on them share one set of groups (see
+/// [`crate::memo`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GroupKnobs {
+    /// K1: what makes a group.
+    pub grouping: Grouping,
+    /// K5: whether `Allow` is a rule.
+    pub allow_directive: bool,
+}
+
+impl GroupKnobs {
+    /// The step-3 knobs of a reading.
+    pub fn of(knobs: &Knobs) -> GroupKnobs {
+        GroupKnobs {
+            grouping: knobs.grouping,
+            allow_directive: knobs.allow_directive,
+        }
+    }
+}
+
 /// Builds the groups (K1). Rules outside every group are set aside (K2: `rfc9309#2.2.2` SHOULD
 /// ignore; `google#grouping`; `draft-1996#3.3`; `norobots-1994#format`).
-pub fn build_groups<'a>(lines: &[Line<'a>], knobs: &Knobs) -> Groups<'a> {
+pub fn build_groups<'a>(lines: &[Line<'a>], knobs: GroupKnobs) -> Groups<'a> {
     let mut out = Groups::default();
     // The group being built, if any; `open` is false once a blank line has closed a record.
     let mut current: Option<Group<'a>> = None;
     for line in lines {
-        let kind = classify(line, knobs);
+        let kind = classify(line, knobs.allow_directive);
         match kind {
             LineKind::UserAgent(value) => {
                 let agent = AgentLine {
@@ -125,7 +145,7 @@ mod tests {
 
     fn shape(body: &[u8], profile: ProfileId) -> (Vec<(usize, usize)>, Vec<usize>) {
         let lines = split_lines(body);
-        let groups = build_groups(&lines, &profile.base_knobs());
+        let groups = build_groups(&lines, GroupKnobs::of(&profile.base_knobs()));
         (
             groups
                 .groups

@@ -20,6 +20,7 @@ pub mod explain;
 pub mod fetch;
 pub mod group;
 pub mod line;
+pub mod memo;
 pub mod pattern;
 pub mod profile;
 pub mod request;
@@ -29,6 +30,8 @@ pub mod url;
 pub use explain::{Explanation, Reading, VariantOutcome};
 pub use profile::{Knobs, ProfileId};
 pub use request::{Fetch, Request};
+
+use std::cell::OnceCell;
 
 use serde::{Deserialize, Serialize};
 
@@ -65,93 +68,166 @@ impl Verdict {
 
 /// Evaluates one request under one profile: the verdict and how it was reached.
 pub fn evaluate(profile: ProfileId, request: &Request<'_>) -> Explanation {
-    evaluate_given(profile, request, None)
+    explain_profiles(&[profile], request)
+        .pop()
+        .expect("one explanation per profile")
 }
 
-/// [`evaluate`] with the input's facts already gathered (see [`evaluate_all`]).
-fn evaluate_given(
-    profile: ProfileId,
-    request: &Request<'_>,
-    facts: Option<&profile::InputFacts>,
-) -> Explanation {
-    let (effect, fetch_citation) = fetch::fetch_effect(profile, request.fetch);
-    let mut outcomes = Vec::new();
-    collect_fetch_outcomes(&effect, &mut outcomes);
-    let needs_body = outcomes.iter().any(Option::is_none);
-    let mut readings: Vec<(Vec<String>, Reading)> = Vec::new();
-    if needs_body {
-        // Gathered only when the body is read (a 404 never looks at it).
-        let owned;
-        let facts = match facts {
-            Some(facts) => facts,
-            None => {
-                owned = profile::InputFacts::of(request);
-                &owned
-            }
-        };
-        let variants = variants(profile, facts);
-        // Step 1 depends on three knobs only: prepare each distinct body once, not once per reading.
-        let body_key = |k: &Knobs| (k.size_limit, k.bom, k.charset);
-        let mut prepared: Vec<(_, std::borrow::Cow<'_, [u8]>, body::BodyNotes)> = Vec::new();
-        for (_, knobs) in &variants {
-            if !prepared.iter().any(|(key, _, _)| *key == body_key(knobs)) {
-                let (octets, notes) = body::prepare_body(request.body, knobs);
-                prepared.push((body_key(knobs), octets, notes));
-            }
-        }
-        let lines: Vec<Vec<body::Line<'_>>> = prepared
-            .iter()
-            .map(|(_, octets, _)| body::split_lines(octets))
-            .collect();
-        for (index, (applied, knobs)) in variants.into_iter().enumerate() {
-            let at = prepared
-                .iter()
-                .position(|(key, _, _)| *key == body_key(&knobs))
-                .expect("prepared above");
-            // Only the base reading is explained; the alternatives contribute their verdicts.
-            let detail = index == 0;
-            let reading = read_lines(request, &knobs, &lines[at], prepared[at].2.clone(), detail);
-            readings.push((applied, reading));
-        }
-    }
-    let mut verdicts: Vec<bool> = outcomes.iter().flatten().copied().collect();
-    verdicts.extend(readings.iter().map(|(_, r)| r.allowed));
-    let verdict = if verdicts.iter().all(|&a| a == verdicts[0]) {
-        Verdict::from_allowed(verdicts[0])
-    } else {
-        Verdict::Either
-    };
-    let mut readings = readings.into_iter();
-    let base = readings.next().map(|(_, reading)| reading);
-    Explanation {
-        profile,
-        verdict,
-        fetch: request.fetch,
-        fetch_effect: explain::describe_fetch_effect(&effect),
-        fetch_citation,
-        reading: base,
-        variants: readings
-            .map(|(applied, reading)| VariantOutcome {
-                applied,
-                verdict: Verdict::from_allowed(reading.allowed),
-            })
-            .collect(),
-    }
+/// Evaluates under every profile (the input is read once for all four: see [`memo`]).
+pub fn evaluate_all(request: &Request<'_>) -> Vec<Explanation> {
+    explain_profiles(&ProfileId::ALL, request)
+}
+
+/// The verdict alone under one profile: what [`evaluate`] answers, without the explanation, and
+/// faster (it stops reading as soon as two readings disagree).
+pub fn verdict(profile: ProfileId, request: &Request<'_>) -> Verdict {
+    verdicts(&[profile], request)[0]
+}
+
+/// [`verdict`] under each of `profiles`, in that order (the input is read once for all of them).
+pub fn verdicts(profiles: &[ProfileId], request: &Request<'_>) -> Vec<Verdict> {
+    let facts = OnceCell::new();
+    let plans: Vec<Plan> = profiles
+        .iter()
+        .map(|&p| Plan::of(p, request, &facts))
+        .collect();
+    let prepared =
+        memo::PreparedBodies::prepare(request.body, plans.iter().flat_map(|p| &p.readings));
+    let mut memo = memo::Memo::new(request, &prepared);
+    plans
+        .iter()
+        .map(|plan| {
+            let from_body = plan.readings.iter().map(|knobs| memo.allowed(knobs));
+            agreed(plan.fetch_outcomes.iter().copied().chain(from_body))
+        })
+        .collect()
+}
+
+/// [`verdict`] under every profile, in [`ProfileId::ALL`] order: the fuzzer's path.
+pub fn verdicts_all(request: &Request<'_>) -> [Verdict; 4] {
+    let all = verdicts(&ProfileId::ALL, request);
+    [all[0], all[1], all[2], all[3]]
 }
 
 /// Whether `request`'s URL is allowed under one concrete reading (no fetch outcome, no open knobs):
 /// for tools that vary knobs one at a time.
 pub fn allowed_under(request: &Request<'_>, knobs: &Knobs) -> bool {
-    read(request, knobs).allowed
+    let prepared = memo::PreparedBodies::prepare(request.body, [knobs]);
+    memo::Memo::new(request, &prepared).allowed(knobs)
 }
 
-/// Evaluates under every profile.
-pub fn evaluate_all(request: &Request<'_>) -> Vec<Explanation> {
-    let facts = profile::InputFacts::of(request);
-    ProfileId::ALL
+/// What one profile asks of one request: the fetch outcome's definite answers and, when the body
+/// is read, every reading (the base reading first).
+struct Plan {
+    profile: ProfileId,
+    effect: fetch::FetchEffect,
+    fetch_citation: &'static str,
+    /// Answers the fetch outcome gives without the body (`rfc9309#2.3.1`).
+    fetch_outcomes: Vec<bool>,
+    /// The open knobs for this input (empty when the body is not read).
+    open: Vec<profile::OpenKnob>,
+    /// The base reading, then every combination of the open knobs' alternatives (empty when the
+    /// body is not read).
+    readings: Vec<Knobs>,
+}
+
+impl Plan {
+    /// The plan of `profile` for `request`; the input's facts are gathered on first need.
+    fn of(
+        profile: ProfileId,
+        request: &Request<'_>,
+        facts: &OnceCell<profile::InputFacts>,
+    ) -> Plan {
+        let (effect, fetch_citation) = fetch::fetch_effect(profile, request.fetch);
+        let mut outcomes = Vec::new();
+        collect_fetch_outcomes(&effect, &mut outcomes);
+        let mut plan = Plan {
+            profile,
+            effect,
+            fetch_citation,
+            fetch_outcomes: outcomes.iter().flatten().copied().collect(),
+            open: Vec::new(),
+            readings: Vec::new(),
+        };
+        // A 404 never looks at the body, so its facts are gathered only when it is read.
+        if outcomes.iter().any(Option::is_none) {
+            let facts = facts.get_or_init(|| profile::InputFacts::of(request));
+            plan.open = profile.open_knobs_given(facts);
+            plan.readings =
+                combinations(&plan.open, profile.base_knobs(), |knobs, _, alternative| {
+                    alternative.apply(*knobs)
+                });
+        }
+        plan
+    }
+
+    /// The names of the alternatives each reading applied, in the order of `readings`.
+    fn applied(&self) -> Vec<Vec<String>> {
+        combinations(&self.open, Vec::new(), |applied, knob, alternative| {
+            let mut applied = applied.clone();
+            applied.push(format!(
+                "{} = {:?} ({})",
+                knob.name, alternative, knob.citation
+            ));
+            applied
+        })
+    }
+}
+
+/// Explains each of `profiles`, reading the input once for all of them.
+fn explain_profiles(profiles: &[ProfileId], request: &Request<'_>) -> Vec<Explanation> {
+    let facts = OnceCell::new();
+    let plans: Vec<Plan> = profiles
         .iter()
-        .map(|&p| evaluate_given(p, request, Some(&facts)))
+        .map(|&p| Plan::of(p, request, &facts))
+        .collect();
+    let prepared =
+        memo::PreparedBodies::prepare(request.body, plans.iter().flat_map(|p| &p.readings));
+    let mut memo = memo::Memo::new(request, &prepared);
+    plans
+        .into_iter()
+        .map(|plan| {
+            // Only the base reading is explained; the alternatives contribute their verdicts.
+            let base = plan.readings.first().map(|knobs| memo.explain(knobs));
+            let variants: Vec<VariantOutcome> = plan
+                .applied()
+                .into_iter()
+                .zip(&plan.readings)
+                .skip(1)
+                .map(|(applied, knobs)| VariantOutcome {
+                    applied,
+                    verdict: Verdict::from_allowed(memo.allowed(knobs)),
+                })
+                .collect();
+            let verdict = agreed(
+                plan.fetch_outcomes
+                    .iter()
+                    .copied()
+                    .chain(base.iter().map(|r| r.allowed))
+                    .chain(variants.iter().map(|v| v.verdict == Verdict::Allowed)),
+            );
+            Explanation {
+                profile: plan.profile,
+                verdict,
+                fetch: request.fetch,
+                fetch_effect: explain::describe_fetch_effect(&plan.effect),
+                fetch_citation: plan.fetch_citation,
+                reading: base,
+                variants,
+            }
+        })
         .collect()
+}
+
+/// The verdict of a set of answers: the common answer, or `either` (read lazily: it stops at the
+/// first answer that differs from the first).
+fn agreed(mut answers: impl Iterator<Item = bool>) -> Verdict {
+    let first = answers.next().expect("a profile always answers something");
+    if answers.all(|a| a == first) {
+        Verdict::from_allowed(first)
+    } else {
+        Verdict::Either
+    }
 }
 
 /// Flattens a fetch effect into definite outcomes (`Some(allowed)`) and "use the body" (`None`).
@@ -166,80 +242,25 @@ fn collect_fetch_outcomes(effect: &fetch::FetchEffect, out: &mut Vec<Option<bool
     }
 }
 
-/// The profile's base reading first, then every combination of the open knobs' alternatives,
-/// each with the names of the alternatives it applied.
-fn variants(profile: ProfileId, facts: &profile::InputFacts) -> Vec<(Vec<String>, Knobs)> {
-    let mut all = vec![(Vec::new(), profile.base_knobs())];
-    for knob in profile.open_knobs_given(facts) {
+/// Every combination of the open knobs' alternatives, built from `base` with `with`: the base
+/// first, then, for each open knob in turn, every combination so far with each of its alternatives.
+/// The order is fixed, so readings and their names line up.
+fn combinations<T>(
+    open: &[profile::OpenKnob],
+    base: T,
+    with: impl Fn(&T, &profile::OpenKnob, &profile::Alternative) -> T,
+) -> Vec<T> {
+    let mut all = vec![base];
+    for knob in open {
         let mut more = Vec::new();
-        for (applied, knobs) in &all {
+        for combination in &all {
             for alternative in &knob.alternatives {
-                let mut applied = applied.clone();
-                applied.push(format!(
-                    "{} = {:?} ({})",
-                    knob.name, alternative, knob.citation
-                ));
-                more.push((applied, alternative.apply(*knobs)));
+                more.push(with(combination, knob, alternative));
             }
         }
         all.extend(more);
     }
     all
-}
-
-/// Runs the pipeline once under one concrete reading.
-fn read(request: &Request<'_>, knobs: &Knobs) -> Reading {
-    // Step 1: body (K14, K12, K7 charset) and lines.
-    let (prepared, body_notes) = body::prepare_body(request.body, knobs);
-    let lines = body::split_lines(&prepared);
-    read_lines(request, knobs, &lines, body_notes, false)
-}
-
-/// Steps 3 to 7 on the body's lines (step 1's output) under one concrete reading.
-fn read_lines(
-    request: &Request<'_>,
-    knobs: &Knobs,
-    lines: &[body::Line<'_>],
-    body_notes: body::BodyNotes,
-    detail: bool,
-) -> Reading {
-    // Step 3: groups (K1, K2).
-    let groups = group::build_groups(lines, knobs);
-    // Step 4: selection (K3).
-    let selected = select::select(&groups.groups, request.agent, knobs);
-    // Step 5: the URL (K8).
-    let split = url::split(request.url);
-    let target = url::match_target(&split, knobs);
-    let (normalised_target, _) =
-        encoding::normalise(&target, encoding::Side::Target, knobs.encoding, false);
-    // K10: /robots.txt itself.
-    let robots_txt_implicit = knobs.robots_txt_allowed && split.path == b"/robots.txt";
-    // Steps 6 and 7: match and decide (K4, K5, K6, K9, K13).
-    let rules: Vec<&group::RuleLine<'_>> = selected
-        .groups
-        .iter()
-        .flat_map(|&i| groups.groups[i].rules.iter())
-        .collect();
-    let decision = decide::decide_with(&rules, &normalised_target, knobs, detail);
-    let allowed = robots_txt_implicit || decision.allowed;
-    Reading {
-        body: body_notes,
-        groups: if detail {
-            groups
-                .groups
-                .iter()
-                .map(explain::GroupSummary::of)
-                .collect()
-        } else {
-            Vec::new()
-        },
-        orphan_rules: groups.orphan_rules,
-        selected,
-        target: String::from_utf8_lossy(&normalised_target).into_owned(),
-        robots_txt_implicit,
-        decision,
-        allowed,
-    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,6 @@
 //! Step 2, lines: comments, `field: value`, and what kind of line it is.
 
 use crate::body::Line;
-use crate::profile::Knobs;
 
 /// What one line is, after comment removal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,9 +62,10 @@ pub fn field_and_value(line: &[u8]) -> Option<(&[u8], &[u8])> {
     Some((trim_ws(&content[..colon]), trim_ws(&content[colon + 1..])))
 }
 
-/// Classifies one line (K5, K13). Field names compare case-insensitively and exactly: `rfc9309#2.2.4`
-/// permits leniency only for records outside the protocol.
-pub fn classify<'a>(line: &Line<'a>, knobs: &Knobs) -> LineKind<'a> {
+/// Classifies one line (K13); `allow_directive` is K5, whether `Allow` is a rule. Field names compare
+/// case-insensitively and exactly: `rfc9309#2.2.4` permits leniency only for records outside the
+/// protocol.
+pub fn classify<'a>(line: &Line<'a>, allow_directive: bool) -> LineKind<'a> {
     let bytes = line.bytes;
     if trim_ws(bytes).is_empty() {
         return LineKind::Blank;
@@ -80,7 +80,7 @@ pub fn classify<'a>(line: &Line<'a>, knobs: &Knobs) -> LineKind<'a> {
         LineKind::UserAgent(value)
     } else if field.eq_ignore_ascii_case(b"disallow") {
         LineKind::Disallow(value)
-    } else if field.eq_ignore_ascii_case(b"allow") && knobs.allow_directive {
+    } else if field.eq_ignore_ascii_case(b"allow") && allow_directive {
         LineKind::Allow(value)
     } else {
         LineKind::Other(field)
@@ -98,7 +98,7 @@ mod tests {
                 number: 1,
                 bytes: text,
             },
-            &profile.base_knobs(),
+            profile.base_knobs().allow_directive,
         )
     }
 

@@ -8,7 +8,27 @@
 //! no backtracking, so `/*a*a*a*...` stays polynomial.
 
 use crate::encoding::{normalise, Side};
-use crate::profile::{Knobs, MidDollar, Wildcards};
+use crate::profile::{Encoding, Knobs, MidDollar, Wildcards};
+
+/// The knobs compiling a pattern reads (K6, K7 encoding): readings that agree on them share each
+/// rule's compiled pattern (see [`crate::memo`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PatternKnobs {
+    /// K6: `*` and `$`.
+    pub wildcards: Wildcards,
+    /// K7: percent-encoding normalisation.
+    pub encoding: Encoding,
+}
+
+impl PatternKnobs {
+    /// The pattern knobs of a reading.
+    pub fn of(knobs: &Knobs) -> PatternKnobs {
+        PatternKnobs {
+            wildcards: knobs.wildcards,
+            encoding: knobs.encoding,
+        }
+    }
+}
 
 /// A compiled pattern.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,7 +43,7 @@ pub struct Pattern {
 
 impl Pattern {
     /// Compiles `raw` (a rule's value) under `knobs` (K6, K7).
-    pub fn compile(raw: &[u8], knobs: &Knobs) -> Pattern {
+    pub fn compile(raw: &[u8], knobs: PatternKnobs) -> Pattern {
         let (body, anchored, impossible) = match knobs.wildcards {
             Wildcards::Literal => (raw, false, false),
             Wildcards::Special(mid_dollar) => {
@@ -120,7 +140,7 @@ mod tests {
     fn end(pattern: &str, target: &str, profile: ProfileId) -> Option<usize> {
         let knobs = profile.base_knobs();
         let target = normalise(target.as_bytes(), Side::Target, knobs.encoding, false).0;
-        Pattern::compile(pattern.as_bytes(), &knobs).match_end(&target)
+        Pattern::compile(pattern.as_bytes(), PatternKnobs::of(&knobs)).match_end(&target)
     }
 
     #[test]
@@ -150,8 +170,14 @@ mod tests {
     #[test]
     fn octets_count_specials() {
         let knobs = ProfileId::Google.base_knobs();
-        assert_eq!(Pattern::compile(b"/*.htm", &knobs).octets(), 6);
-        assert_eq!(Pattern::compile(b"/$", &knobs).octets(), 2);
+        assert_eq!(
+            Pattern::compile(b"/*.htm", PatternKnobs::of(&knobs)).octets(),
+            6
+        );
+        assert_eq!(
+            Pattern::compile(b"/$", PatternKnobs::of(&knobs)).octets(),
+            2
+        );
     }
 
     #[test]

@@ -27,19 +27,46 @@ pub enum AgentName<'a> {
     Nothing,
 }
 
+/// The knobs selection reads (K3): readings that agree on them, and on the groups, select the same
+/// groups (see [`crate::memo`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SelectKnobs {
+    /// How a user-agent line's value is read.
+    pub agent_value: AgentValue,
+    /// How a name from the file is compared with the agent.
+    pub agent_comparison: AgentComparison,
+    /// Whether one user-agent line may hold several names.
+    pub agent_list: AgentList,
+    /// Which group(s) apply.
+    pub selection: Selection,
+    /// Whether a record without rules can be selected.
+    pub ruleless_record: RulelessRecord,
+}
+
+impl SelectKnobs {
+    /// The selection knobs of a reading.
+    pub fn of(knobs: &Knobs) -> SelectKnobs {
+        SelectKnobs {
+            agent_value: knobs.agent_value,
+            agent_comparison: knobs.agent_comparison,
+            agent_list: knobs.agent_list,
+            selection: knobs.selection,
+            ruleless_record: knobs.ruleless_record,
+        }
+    }
+}
+
 /// Reads the names of one user-agent value (K3: `AgentValue`, `AgentList`).
-pub fn agent_names<'a>(value: &'a [u8], knobs: &Knobs) -> Vec<AgentName<'a>> {
-    let words: Vec<&[u8]> = match knobs.agent_list {
-        AgentList::Single => vec![value],
-        AgentList::WhitespaceSeparated => value
-            .split(|&b| is_ws(b))
-            .filter(|w| !w.is_empty())
-            .collect(),
-    };
-    words
-        .into_iter()
-        .map(|word| agent_name(word, knobs.agent_value))
-        .collect()
+pub fn agent_names<'a>(
+    value: &'a [u8],
+    knobs: SelectKnobs,
+) -> impl Iterator<Item = AgentName<'a>> + 'a {
+    let list = knobs.agent_list == AgentList::WhitespaceSeparated;
+    // A single value is one word, even when empty or holding white space.
+    value
+        .split(move |&b| list && is_ws(b))
+        .filter(move |word| !list || !word.is_empty())
+        .map(move |word| agent_name(word, knobs.agent_value))
 }
 
 fn agent_name(value: &[u8], how: AgentValue) -> AgentName<'_> {
@@ -103,21 +130,19 @@ pub struct Selected {
 }
 
 /// Selects the group(s) for `agent` (K3).
-pub fn select(groups: &[Group<'_>], agent: &str, knobs: &Knobs) -> Selected {
+pub fn select(groups: &[Group<'_>], agent: &str, knobs: SelectKnobs) -> Selected {
     let candidate = |group: &Group<'_>| {
         !(knobs.ruleless_record == RulelessRecord::Skipped && group.rules.is_empty())
     };
     let has = |group: &Group<'_>, want_star: bool| {
         group.agents.iter().any(|line| {
-            agent_names(line.value, knobs)
-                .into_iter()
-                .any(|name| match name {
-                    AgentName::Star => want_star,
-                    AgentName::Name(name) => {
-                        !want_star && name_matches(name, agent, knobs.agent_comparison)
-                    }
-                    AgentName::Nothing => false,
-                })
+            agent_names(line.value, knobs).any(|name| match name {
+                AgentName::Star => want_star,
+                AgentName::Name(name) => {
+                    !want_star && name_matches(name, agent, knobs.agent_comparison)
+                }
+                AgentName::Nothing => false,
+            })
         })
     };
     let pick = |want_star: bool| -> Vec<usize> {
@@ -156,26 +181,30 @@ mod tests {
     use super::*;
     use crate::profile::ProfileId;
 
+    fn names(value: &[u8], knobs: Knobs) -> Vec<AgentName<'_>> {
+        agent_names(value, SelectKnobs::of(&knobs)).collect()
+    }
+
     #[test]
     fn google_reads_the_leading_token() {
         let knobs = ProfileId::Google.base_knobs();
         assert_eq!(
-            agent_names(b"googlebot/1.2", &knobs),
+            names(b"googlebot/1.2", knobs),
             vec![AgentName::Name(b"googlebot")]
         );
         assert_eq!(
-            agent_names(b"googlebot*", &knobs),
+            names(b"googlebot*", knobs),
             vec![AgentName::Name(b"googlebot")]
         );
-        assert_eq!(agent_names(b"* x", &knobs), vec![AgentName::Star]);
-        assert_eq!(agent_names(b"/x", &knobs), vec![AgentName::Nothing]);
+        assert_eq!(names(b"* x", knobs), vec![AgentName::Star]);
+        assert_eq!(names(b"/x", knobs), vec![AgentName::Nothing]);
     }
 
     #[test]
     fn rfc9309_compares_the_whole_value() {
         let knobs = ProfileId::Rfc9309.base_knobs();
         assert_eq!(
-            agent_names(b"googlebot/1.2", &knobs),
+            names(b"googlebot/1.2", knobs),
             vec![AgentName::Name(b"googlebot/1.2")]
         );
     }

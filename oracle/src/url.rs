@@ -1,7 +1,28 @@
 //! Step 5, the URL: split by RFC 3986's generic syntax, octet for octet, with no normalisation
 //! (resolving `..`, re-encoding or lower-casing would change what is matched).
 
-use crate::profile::{Knobs, MatchTarget};
+use crate::encoding::{normalise, Side};
+use crate::profile::{Encoding, Knobs, MatchTarget};
+
+/// The knobs the match target reads (K8, K7 encoding): readings that agree on them share one
+/// normalised target (see [`crate::memo`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TargetKnobs {
+    /// K8: what part of the URL is matched.
+    pub match_target: MatchTarget,
+    /// K7: percent-encoding normalisation.
+    pub encoding: Encoding,
+}
+
+impl TargetKnobs {
+    /// The target knobs of a reading.
+    pub fn of(knobs: &Knobs) -> TargetKnobs {
+        TargetKnobs {
+            match_target: knobs.match_target,
+            encoding: knobs.encoding,
+        }
+    }
+}
 
 /// The parts of a URL the oracle uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,15 +80,22 @@ fn scheme_end(bytes: &[u8]) -> Option<usize> {
 
 /// The octets rules are matched against (K8): the path, plus `?` and the query under
 /// `PathAndQuery` (`rfc9309#2.2.2` Figure 4; `google#url-matching`).
-pub fn match_target(split: &SplitUrl<'_>, knobs: &Knobs) -> Vec<u8> {
+pub fn match_target(split: &SplitUrl<'_>, match_target: MatchTarget) -> Vec<u8> {
     let mut target = split.path.to_vec();
-    if knobs.match_target == MatchTarget::PathAndQuery {
+    if match_target == MatchTarget::PathAndQuery {
         if let Some(query) = split.query {
             target.push(b'?');
             target.extend_from_slice(query);
         }
     }
     target
+}
+
+/// The match target normalised as rules are (K7, `rfc9309#2.2.2`): what patterns are matched
+/// against.
+pub fn normalised_target(split: &SplitUrl<'_>, knobs: TargetKnobs) -> Vec<u8> {
+    let target = match_target(split, knobs.match_target);
+    normalise(&target, Side::Target, knobs.encoding, false).0
 }
 
 #[cfg(test)]

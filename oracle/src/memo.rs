@@ -1,0 +1,243 @@
+//! Step outputs shared between the readings of one input.
+//!
+//! One input is read many times: under each profile, and under every combination of a profile's
+//! open knobs (a generated fuzz input gets about 18 readings). Each step reads only a few knobs and
+//! is given them as a projection of [`Knobs`]: step 1 [`BodyKnobs`], step 3 [`GroupKnobs`], step 5
+//! [`SelectKnobs`] for step 4 (on given groups), [`TargetKnobs`] for step 5, [`PatternKnobs`] for
+//! compiling patterns. Readings that agree on a step's projection get the same output, so [`Memo`]
+//! computes each distinct output once and hands it to every reading. Since a step sees only its
+//! projection, it cannot depend on a knob its key leaves out. Bodies that step 1 leaves identical
+//! (e.g. a body under every size limit) share their lines. Only the decision (steps 6 and 7) runs
+//! once per reading.
+
+use std::borrow::Cow;
+
+use crate::body::{self, BodyKnobs, BodyNotes, Line};
+use crate::decide;
+use crate::explain::{GroupSummary, Reading};
+use crate::group::{self, GroupKnobs, Groups, RuleLine};
+use crate::pattern::{Pattern, PatternKnobs};
+use crate::profile::Knobs;
+use crate::request::Request;
+use crate::select::{self, SelectKnobs, Selected};
+use crate::url::{self, SplitUrl, TargetKnobs};
+
+/// Step 1's output for every distinct [`BodyKnobs`] of a set of readings. Kept apart from [`Memo`]
+/// because the memo's lines and groups borrow these octets.
+pub struct PreparedBodies<'r> {
+    bodies: Vec<(BodyKnobs, Cow<'r, [u8]>, BodyNotes)>,
+}
+
+impl<'r> PreparedBodies<'r> {
+    /// Step 1 (K14, K12, K7 charset) on `body`, once for each distinct [`BodyKnobs`] of `readings`.
+    pub fn prepare<'k>(body: &'r [u8], readings: impl IntoIterator<Item = &'k Knobs>) -> Self {
+        let mut bodies: Vec<(BodyKnobs, Cow<'r, [u8]>, BodyNotes)> = Vec::new();
+        for knobs in readings {
+            let key = BodyKnobs::of(knobs);
+            if !bodies.iter().any(|(k, _, _)| *k == key) {
+                let (octets, notes) = body::prepare_body(body, key);
+                bodies.push((key, octets, notes));
+            }
+        }
+        PreparedBodies { bodies }
+    }
+}
+
+/// One prepared body's lines (step 1's end), shared by every [`BodyKnobs`] that gave these octets.
+struct SplitBody<'b> {
+    octets: &'b [u8],
+    lines: Vec<Line<'b>>,
+}
+
+/// The outputs of steps 1, 3, 5 and of pattern compilation for one input, each kept per the knobs
+/// it read.
+pub struct Memo<'b> {
+    agent: &'b str,
+    url: SplitUrl<'b>,
+    /// Step 1 per body knobs: the index of its lines in `bodies`, and what it did.
+    body_of: Vec<(BodyKnobs, usize, BodyNotes)>,
+    /// Distinct prepared bodies, split into lines.
+    bodies: Vec<SplitBody<'b>>,
+    /// Step 3, per (body, group knobs).
+    groups: Vec<(usize, GroupKnobs, Groups<'b>)>,
+    /// Step 4, per (groups, selection knobs).
+    selections: Vec<(usize, SelectKnobs, Selected)>,
+    /// Step 5, per target knobs.
+    targets: Vec<(TargetKnobs, Vec<u8>)>,
+    /// Compiled patterns per (body, pattern knobs), indexed by line number - 1, compiled on first use.
+    patterns: Vec<(usize, PatternKnobs, Vec<Option<Pattern>>)>,
+}
+
+/// Where one reading's shared outputs are in the memo.
+struct Shared {
+    body: usize,
+    groups: usize,
+    selection: usize,
+    target: usize,
+    patterns: usize,
+}
+
+impl<'b> Memo<'b> {
+    /// An empty memo for `request`, whose body was prepared as `prepared`.
+    pub fn new(request: &Request<'b>, prepared: &'b PreparedBodies<'_>) -> Memo<'b> {
+        let mut memo = Memo {
+            agent: request.agent,
+            // Step 5: the URL is split once (RFC 3986); only the match target depends on knobs.
+            url: url::split(request.url),
+            body_of: Vec::new(),
+            bodies: Vec::new(),
+            groups: Vec::new(),
+            selections: Vec::new(),
+            targets: Vec::new(),
+            patterns: Vec::new(),
+        };
+        for (knobs, octets, notes) in &prepared.bodies {
+            let octets: &'b [u8] = octets;
+            let at = match memo.bodies.iter().position(|b| b.octets == octets) {
+                Some(at) => at,
+                None => {
+                    memo.bodies.push(SplitBody {
+                        octets,
+                        lines: body::split_lines(octets),
+                    });
+                    memo.bodies.len() - 1
+                }
+            };
+            memo.body_of.push((*knobs, at, notes.clone()));
+        }
+        memo
+    }
+
+    /// Whether the URL is allowed under one concrete reading.
+    pub fn allowed(&mut self, knobs: &Knobs) -> bool {
+        if self.is_robots_txt(knobs) {
+            return true;
+        }
+        let shared = self.share(knobs);
+        let rules = self.rules(&shared);
+        decide::allows(&rules, &self.targets[shared.target].1, knobs)
+    }
+
+    /// One concrete reading, explained: the groups, the selection, every rule and the decision.
+    pub fn explain(&mut self, knobs: &Knobs) -> Reading {
+        let shared = self.share(knobs);
+        let rules = self.rules(&shared);
+        let target = &self.targets[shared.target].1;
+        let decision = decide::decide_compiled(&rules, target, knobs);
+        let groups = &self.groups[shared.groups].2;
+        let robots_txt_implicit = self.is_robots_txt(knobs);
+        Reading {
+            body: self.body_of[shared.body].2.clone(),
+            groups: groups.groups.iter().map(GroupSummary::of).collect(),
+            orphan_rules: groups.orphan_rules.clone(),
+            selected: self.selections[shared.selection].2.clone(),
+            target: String::from_utf8_lossy(target).into_owned(),
+            robots_txt_implicit,
+            allowed: robots_txt_implicit || decision.allowed,
+            decision,
+        }
+    }
+
+    /// K10: `/robots.txt` itself is allowed (the raw path; see `docs/profiles.md`).
+    fn is_robots_txt(&self, knobs: &Knobs) -> bool {
+        knobs.robots_txt_allowed && self.url.path == b"/robots.txt"
+    }
+
+    /// The selected rules with their compiled patterns, in file order (steps 4 and 6a).
+    fn rules(&self, shared: &Shared) -> Vec<(&RuleLine<'b>, &Pattern)> {
+        let groups = &self.groups[shared.groups].2.groups;
+        let compiled = &self.patterns[shared.patterns].2;
+        self.selections[shared.selection]
+            .2
+            .groups
+            .iter()
+            .flat_map(|&i| groups[i].rules.iter())
+            .map(|rule| {
+                let pattern = compiled[rule.line - 1]
+                    .as_ref()
+                    .expect("Memo::share compiled every selected rule");
+                (rule, pattern)
+            })
+            .collect()
+    }
+
+    /// Steps 1 to 6a under `knobs`: each output taken from the memo, or computed once and kept.
+    fn share(&mut self, knobs: &Knobs) -> Shared {
+        // Step 1: the prepared body (K14, K12, K7 charset).
+        let body_knobs = BodyKnobs::of(knobs);
+        let body_at = self
+            .body_of
+            .iter()
+            .position(|(k, _, _)| *k == body_knobs)
+            .expect("PreparedBodies::prepare was given every reading");
+        let body = self.body_of[body_at].1;
+        // Step 3: groups (K1, K5).
+        let group_knobs = GroupKnobs::of(knobs);
+        let groups = match self
+            .groups
+            .iter()
+            .position(|(b, k, _)| *b == body && *k == group_knobs)
+        {
+            Some(at) => at,
+            None => {
+                let built = group::build_groups(&self.bodies[body].lines, group_knobs);
+                self.groups.push((body, group_knobs, built));
+                self.groups.len() - 1
+            }
+        };
+        // Step 4: selection (K3).
+        let select_knobs = SelectKnobs::of(knobs);
+        let selection = match self
+            .selections
+            .iter()
+            .position(|(g, k, _)| *g == groups && *k == select_knobs)
+        {
+            Some(at) => at,
+            None => {
+                let selected =
+                    select::select(&self.groups[groups].2.groups, self.agent, select_knobs);
+                self.selections.push((groups, select_knobs, selected));
+                self.selections.len() - 1
+            }
+        };
+        // Step 5: the normalised match target (K8, K7).
+        let target_knobs = TargetKnobs::of(knobs);
+        let target = match self.targets.iter().position(|(k, _)| *k == target_knobs) {
+            Some(at) => at,
+            None => {
+                let normalised = url::normalised_target(&self.url, target_knobs);
+                self.targets.push((target_knobs, normalised));
+                self.targets.len() - 1
+            }
+        };
+        // Step 6a: the selected rules' patterns (K6, K7), each compiled on first use.
+        let pattern_knobs = PatternKnobs::of(knobs);
+        let patterns = match self
+            .patterns
+            .iter()
+            .position(|(b, k, _)| *b == body && *k == pattern_knobs)
+        {
+            Some(at) => at,
+            None => {
+                let slots = vec![None; self.bodies[body].lines.len()];
+                self.patterns.push((body, pattern_knobs, slots));
+                self.patterns.len() - 1
+            }
+        };
+        let groups_of_body = &self.groups[groups].2.groups;
+        let compiled = &mut self.patterns[patterns].2;
+        for &i in &self.selections[selection].2.groups {
+            for rule in &groups_of_body[i].rules {
+                compiled[rule.line - 1]
+                    .get_or_insert_with(|| Pattern::compile(rule.value, pattern_knobs));
+            }
+        }
+        Shared {
+            body: body_at,
+            groups,
+            selection,
+            target,
+            patterns,
+        }
+    }
+}
