@@ -10,8 +10,9 @@
 use std::fmt;
 
 use robotstxt_adapters::Answer;
+use robotstxt_oracle::memo::{Memo, PreparedBodies};
 use robotstxt_oracle::profile::KNOB_FIELDS;
-use robotstxt_oracle::{allowed_under, evaluate, ProfileId};
+use robotstxt_oracle::{evaluate, Knobs, ProfileId};
 use serde::Serialize;
 
 use crate::compare::Finding;
@@ -112,36 +113,41 @@ pub fn signature(finding: &Finding, input: &Input, answer: &Answer) -> Signature
 pub fn explaining_knob(input: &Input, profile: ProfileId, allowed: bool) -> String {
     let request = input.request();
     let base = profile.base_knobs();
-    for other in ProfileId::ALL.into_iter().filter(|&p| p != profile) {
-        let theirs = other.base_knobs();
+    let others: Vec<Knobs> = ProfileId::ALL
+        .into_iter()
+        .filter(|&p| p != profile)
+        .map(ProfileId::base_knobs)
+        .collect();
+    // Every reading tried below, so that one memo serves them all (they share most steps).
+    let tried: Vec<Knobs> = others
+        .iter()
+        .flat_map(|theirs| {
+            std::iter::once(*theirs).chain(KNOB_FIELDS.iter().map(move |(_, _, copy)| {
+                let mut knobs = base;
+                copy(&mut knobs, theirs);
+                knobs
+            }))
+        })
+        .collect();
+    let prepared = PreparedBodies::prepare(request.body, &tried);
+    let mut memo = Memo::new(&request, &prepared);
+    for theirs in &others {
         // Only a document whose whole reading gives the parser's answer can lend the knob that
         // explains it (this also keeps the common `outside-the-knobs` case to three readings).
-        if allowed_under(&request, &theirs) != allowed {
+        if memo.allowed(theirs) != allowed {
             continue;
         }
-        if let Some(name) = single_knob(&request, &base, &theirs, allowed) {
-            return name;
+        // The first knob field that differs and, copied alone, gives the parser's answer.
+        for (id, name, copy) in KNOB_FIELDS {
+            let mut knobs = base;
+            copy(&mut knobs, theirs);
+            if knobs != base && memo.allowed(&knobs) == allowed {
+                return format!("{id} {name}");
+            }
         }
     }
     // No other document's reading gives the parser's answer: a bug, or an extension none describes.
     "outside-the-knobs".to_string()
-}
-
-/// The first knob field that differs between `base` and `theirs` and, copied alone, gives `allowed`.
-fn single_knob(
-    request: &robotstxt_oracle::Request<'_>,
-    base: &robotstxt_oracle::Knobs,
-    theirs: &robotstxt_oracle::Knobs,
-    allowed: bool,
-) -> Option<String> {
-    for (id, name, copy) in KNOB_FIELDS {
-        let mut knobs = *base;
-        copy(&mut knobs, theirs);
-        if knobs != *base && allowed_under(request, &knobs) == allowed {
-            return Some(format!("{id} {name}"));
-        }
-    }
-    None
 }
 
 /// The open knob that makes the verdict `either`: the first alternative reading (in the oracle's

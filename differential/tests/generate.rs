@@ -7,7 +7,7 @@ use std::time::Instant;
 use arbitrary::Unstructured;
 use robotstxt_differential::generate::{self, MAX_STARS_PER_LINE, MAX_STRUCTURED_BODY};
 use robotstxt_differential::Input;
-use robotstxt_oracle::{evaluate_all, Verdict};
+use robotstxt_oracle::{evaluate_all, verdicts_all, Verdict};
 
 /// A small deterministic source of test buffers.
 struct XorShift(u64);
@@ -263,6 +263,24 @@ fn raw_inputs_are_capped_and_derive_from_the_body() {
     assert_eq!(input.body, body);
     assert_eq!(input.agent, "CrawlBot");
     assert_eq!(input.url, "http://example.com/secret/.pdf");
+}
+
+/// The fuzzer's verdict-only path (shared steps, early stop) answers what the explained path
+/// answers, on generated inputs of both kinds.
+#[test]
+fn verdict_only_path_matches_explanations() {
+    for d in buffers(11, 3000) {
+        let input = run(generate::any, &d);
+        let explained: Vec<Verdict> = evaluate_all(&input.request())
+            .iter()
+            .map(|e| e.verdict)
+            .collect();
+        assert_eq!(
+            explained,
+            verdicts_all(&input.request()),
+            "verdicts differ for {input:?}"
+        );
+    }
 }
 
 #[test]

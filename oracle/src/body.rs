@@ -75,16 +75,18 @@ pub fn prepare_body<'a>(
     notes.charset = Some(knobs.charset);
     let repaired: Vec<u8> = match knobs.charset {
         Charset::Octets => unreachable!("returned above"),
-        Charset::Latin1 => bytes
-            .iter()
-            .map(|&b| char::from(b))
-            .collect::<String>()
-            .into_bytes(),
-        Charset::DropInvalidOctets => bytes
-            .utf8_chunks()
-            .flat_map(|c| c.valid().as_bytes())
-            .copied()
-            .collect(),
+        Charset::Latin1 => {
+            let mut out = String::with_capacity(bytes.len() * 2);
+            out.extend(bytes.iter().map(|&b| char::from(b)));
+            out.into_bytes()
+        }
+        Charset::DropInvalidOctets => {
+            let mut out = Vec::with_capacity(bytes.len());
+            for chunk in bytes.utf8_chunks() {
+                out.extend_from_slice(chunk.valid().as_bytes());
+            }
+            out
+        }
         Charset::DropInvalidLines => {
             let mut out = Vec::with_capacity(bytes.len());
             for line in bytes.split_inclusive(|&b| b == b'\n' || b == b'\r') {
@@ -105,41 +107,34 @@ pub fn prepare_body<'a>(
 /// Splits a body into lines at CR, LF or CRLF (`rfc9309#2.2` NL; `google#file-format`;
 /// `draft-1996#4.2`; `norobots-1994#format`). A final line end does not start an empty line.
 pub fn split_lines(body: &[u8]) -> Vec<Line<'_>> {
-    let mut lines = Vec::new();
-    let mut start = 0;
-    let mut i = 0;
-    while i < body.len() {
-        match body[i] {
-            b'\n' => {
-                lines.push(Line {
-                    number: lines.len() + 1,
-                    bytes: &body[start..i],
-                });
-                i += 1;
-                start = i;
-            }
-            b'\r' => {
-                lines.push(Line {
-                    number: lines.len() + 1,
-                    bytes: &body[start..i],
-                });
-                i += if body.get(i + 1) == Some(&b'\n') {
-                    2
-                } else {
-                    1
-                };
-                start = i;
-            }
-            _ => i += 1,
-        }
-    }
-    if start < body.len() {
-        lines.push(Line {
-            number: lines.len() + 1,
-            bytes: &body[start..],
-        });
-    }
+    // At most one line per LF or CR, plus a last line without a line end.
+    let ends = memchr::memchr2_iter(b'\n', b'\r', body).count();
+    let mut lines = Vec::with_capacity(ends + 1);
+    lines.extend(lines_of(body));
     lines
+}
+
+/// The lines of [`split_lines`], one at a time.
+pub fn lines_of(body: &[u8]) -> impl Iterator<Item = Line<'_>> {
+    let mut start = 0;
+    let mut number = 0;
+    std::iter::from_fn(move || {
+        if start >= body.len() {
+            return None;
+        }
+        let rest = &body[start..];
+        let (bytes, next) = match memchr::memchr2(b'\n', b'\r', rest) {
+            // CRLF is one line end.
+            Some(end) if rest[end] == b'\r' && rest.get(end + 1) == Some(&b'\n') => {
+                (&rest[..end], start + end + 2)
+            }
+            Some(end) => (&rest[..end], start + end + 1),
+            None => (rest, body.len()),
+        };
+        start = next;
+        number += 1;
+        Some(Line { number, bytes })
+    })
 }
 
 #[cfg(test)]

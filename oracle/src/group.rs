@@ -75,18 +75,28 @@ impl GroupKnobs {
 /// Builds the groups (K1). Rules outside every group are set aside (K2: `rfc9309#2.2.2` SHOULD
 /// ignore; `google#grouping`; `draft-1996#3.3`; `norobots-1994#format`).
 pub fn build_groups<'a>(lines: &[Line<'a>], knobs: GroupKnobs) -> Groups<'a> {
+    let kinds: Vec<LineKind<'a>> = lines
+        .iter()
+        .map(|line| classify(line, knobs.allow_directive))
+        .collect();
+    group_lines(&kinds, knobs.grouping)
+}
+
+/// [`build_groups`] on lines already classified (step 2), `kinds[i]` being line `i + 1`; only K1
+/// is left to read.
+pub fn group_lines<'a>(kinds: &[LineKind<'a>], grouping: Grouping) -> Groups<'a> {
     let mut out = Groups::default();
     // The group being built, if any; `open` is false once a blank line has closed a record.
     let mut current: Option<Group<'a>> = None;
-    for line in lines {
-        let kind = classify(line, knobs.allow_directive);
+    for (index, &kind) in kinds.iter().enumerate() {
+        let number = index + 1;
         match kind {
             LineKind::UserAgent(value) => {
                 let agent = AgentLine {
-                    line: line.number,
+                    line: number,
                     value,
                 };
-                let starts_group = match (&current, knobs.grouping) {
+                let starts_group = match (&current, grouping) {
                     (None, _) => true,
                     // RFC9309 2.1/2.2: a user-agent line after a rule starts a new group.
                     (Some(group), Grouping::UserAgentAfterRuleStartsGroup) => {
@@ -116,16 +126,16 @@ pub fn build_groups<'a>(lines: &[Line<'a>], knobs: GroupKnobs) -> Groups<'a> {
                 };
                 match current.as_mut() {
                     Some(group) => group.rules.push(RuleLine {
-                        line: line.number,
+                        line: number,
                         kind: rule_kind,
                         value,
                     }),
-                    None => out.orphan_rules.push(line.number),
+                    None => out.orphan_rules.push(number),
                 }
             }
             LineKind::Blank => {
                 // draft-1996#3.2, norobots-1994#format: a blank line ends the record.
-                if let Grouping::BlankLineRecords(_) = knobs.grouping {
+                if let Grouping::BlankLineRecords(_) = grouping {
                     out.groups.extend(current.take());
                 }
             }

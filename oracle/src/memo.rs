@@ -2,13 +2,21 @@
 //!
 //! One input is read many times: under each profile, and under every combination of a profile's
 //! open knobs (a generated fuzz input gets about 18 readings). Each step reads only a few knobs and
-//! is given them as a projection of [`Knobs`]: step 1 [`BodyKnobs`], step 3 [`GroupKnobs`], step 5
-//! [`SelectKnobs`] for step 4 (on given groups), [`TargetKnobs`] for step 5, [`PatternKnobs`] for
-//! compiling patterns. Readings that agree on a step's projection get the same output, so [`Memo`]
-//! computes each distinct output once and hands it to every reading. Since a step sees only its
-//! projection, it cannot depend on a knob its key leaves out. Bodies that step 1 leaves identical
-//! (e.g. a body under every size limit) share their lines. Only the decision (steps 6 and 7) runs
-//! once per reading.
+//! is given just those, as a projection of [`Knobs`]:
+//!
+//! | step | knobs it reads | shared by readings that agree on |
+//! |---|---|---|
+//! | 1, body | K14, K12, K7 charset | [`BodyKnobs`] |
+//! | 2, line kinds | K5 | `allow_directive`, on the same body |
+//! | 3, groups | K1, K5 | [`GroupKnobs`], on the same body |
+//! | 4, selection | K3 | [`SelectKnobs`], on the same groups |
+//! | 5, match target | K8, K7 encoding | [`TargetKnobs`] |
+//! | 6a, compiled patterns | K6, K7 encoding | [`PatternKnobs`], on the same body |
+//!
+//! [`Memo`] computes each distinct output once and hands it to every reading. Since a step sees
+//! only its projection, it cannot depend on a knob its key leaves out. Bodies that step 1 leaves
+//! identical (e.g. a body under every size limit) share their lines. Only matching and the decision
+//! (steps 6b and 7) run once per reading.
 
 use std::borrow::Cow;
 
@@ -16,6 +24,7 @@ use crate::body::{self, BodyKnobs, BodyNotes, Line};
 use crate::decide;
 use crate::explain::{GroupSummary, Reading};
 use crate::group::{self, GroupKnobs, Groups, RuleLine};
+use crate::line::{self, LineKind};
 use crate::pattern::{Pattern, PatternKnobs};
 use crate::profile::Knobs;
 use crate::request::Request;
@@ -58,6 +67,8 @@ pub struct Memo<'b> {
     body_of: Vec<(BodyKnobs, usize, BodyNotes)>,
     /// Distinct prepared bodies, split into lines.
     bodies: Vec<SplitBody<'b>>,
+    /// Step 2, per (body, K5 allow directive).
+    kinds: Vec<(usize, bool, Vec<LineKind<'b>>)>,
     /// Step 3, per (body, group knobs).
     groups: Vec<(usize, GroupKnobs, Groups<'b>)>,
     /// Step 4, per (groups, selection knobs).
@@ -86,6 +97,7 @@ impl<'b> Memo<'b> {
             url: url::split(request.url),
             body_of: Vec::new(),
             bodies: Vec::new(),
+            kinds: Vec::new(),
             groups: Vec::new(),
             selections: Vec::new(),
             targets: Vec::new(),
@@ -171,7 +183,7 @@ impl<'b> Memo<'b> {
             .position(|(k, _, _)| *k == body_knobs)
             .expect("PreparedBodies::prepare was given every reading");
         let body = self.body_of[body_at].1;
-        // Step 3: groups (K1, K5).
+        // Steps 2 and 3: line kinds and groups (K1, K5).
         let group_knobs = GroupKnobs::of(knobs);
         let groups = match self
             .groups
@@ -180,7 +192,25 @@ impl<'b> Memo<'b> {
         {
             Some(at) => at,
             None => {
-                let built = group::build_groups(&self.bodies[body].lines, group_knobs);
+                // Step 2: line kinds (K5, K13), shared by the groupings of one body.
+                let allow = group_knobs.allow_directive;
+                let kinds = match self
+                    .kinds
+                    .iter()
+                    .position(|(b, a, _)| *b == body && *a == allow)
+                {
+                    Some(at) => at,
+                    None => {
+                        let kinds = self.bodies[body]
+                            .lines
+                            .iter()
+                            .map(|line| line::classify(line, allow))
+                            .collect();
+                        self.kinds.push((body, allow, kinds));
+                        self.kinds.len() - 1
+                    }
+                };
+                let built = group::group_lines(&self.kinds[kinds].2, group_knobs.grouping);
                 self.groups.push((body, group_knobs, built));
                 self.groups.len() - 1
             }

@@ -667,7 +667,6 @@ impl InputFacts {
     pub fn of(request: &Request<'_>) -> InputFacts {
         let body = request.body;
         let url = request.url.as_bytes();
-        let lines = crate::body::split_lines(body);
         let mut odd_agent_value = false;
         let mut agent_value_with_space = false;
         let mut empty_rule_in_body = false;
@@ -684,7 +683,7 @@ impl InputFacts {
         let mut rule_since_blank = false;
         let mut agent_pending = false;
         let agent = request.agent.as_bytes();
-        for line in &lines {
+        for line in crate::body::lines_of(body) {
             let text = crate::line::trim_ws(line.bytes);
             if text.is_empty() {
                 ruleless_record |= agent_pending;
