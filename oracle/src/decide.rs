@@ -95,8 +95,12 @@ pub fn decide_compiled(
 
 /// The verdict of [`decide_compiled`] alone (true when allowed), without recording every rule; under
 /// first-match precedence it stops at the deciding rule.
-pub fn allows(rules: &[(&RuleLine<'_>, &Pattern)], target: &[u8], knobs: &Knobs) -> bool {
-    let outcomes = rules.iter().map(|&(rule, pattern)| {
+pub fn allows<'p, 'l: 'p>(
+    rules: impl IntoIterator<Item = (&'p RuleLine<'l>, &'p Pattern)>,
+    target: &[u8],
+    knobs: &Knobs,
+) -> bool {
+    let outcomes = rules.into_iter().map(|(rule, pattern)| {
         (
             rule.kind,
             outcome(rule, pattern, target, knobs).specificity(),

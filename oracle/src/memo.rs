@@ -126,14 +126,13 @@ impl<'b> Memo<'b> {
             return true;
         }
         let shared = self.share(knobs);
-        let rules = self.rules(&shared);
-        decide::allows(&rules, &self.targets[shared.target].1, knobs)
+        decide::allows(self.rules(&shared), &self.targets[shared.target].1, knobs)
     }
 
     /// One concrete reading, explained: the groups, the selection, every rule and the decision.
     pub fn explain(&mut self, knobs: &Knobs) -> Reading {
         let shared = self.share(knobs);
-        let rules = self.rules(&shared);
+        let rules: Vec<_> = self.rules(&shared).collect();
         let target = &self.targets[shared.target].1;
         let decision = decide::decide_compiled(&rules, target, knobs);
         let groups = &self.groups[shared.groups].2;
@@ -156,7 +155,7 @@ impl<'b> Memo<'b> {
     }
 
     /// The selected rules with their compiled patterns, in file order (steps 4 and 6a).
-    fn rules(&self, shared: &Shared) -> Vec<(&RuleLine<'b>, &Pattern)> {
+    fn rules(&self, shared: &Shared) -> impl Iterator<Item = (&RuleLine<'b>, &Pattern)> {
         let groups = &self.groups[shared.groups].2.groups;
         let compiled = &self.patterns[shared.patterns].2;
         self.selections[shared.selection]
@@ -170,7 +169,6 @@ impl<'b> Memo<'b> {
                     .expect("Memo::share compiled every selected rule");
                 (rule, pattern)
             })
-            .collect()
     }
 
     /// Steps 1 to 6a under `knobs`: each output taken from the memo, or computed once and kept.
