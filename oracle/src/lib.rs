@@ -86,21 +86,10 @@ pub fn verdict(profile: ProfileId, request: &Request<'_>) -> Verdict {
 
 /// [`verdict`] under each of `profiles`, in that order (the input is read once for all of them).
 pub fn verdicts(profiles: &[ProfileId], request: &Request<'_>) -> Vec<Verdict> {
-    let facts = OnceCell::new();
-    let plans: Vec<Plan> = profiles
-        .iter()
-        .map(|&p| Plan::of(p, request, &facts))
-        .collect();
-    let prepared =
-        memo::PreparedBodies::prepare(request.body, plans.iter().flat_map(|p| &p.readings));
-    let mut memo = memo::Memo::new(request, &prepared);
-    plans
-        .iter()
-        .map(|plan| {
-            let from_body = plan.readings.iter().map(|knobs| memo.allowed(knobs));
-            agreed(plan.fetch_outcomes.iter().copied().chain(from_body))
-        })
-        .collect()
+    each_plan(profiles, request, |plan, memo| {
+        let from_body = plan.readings.iter().map(|knobs| memo.allowed(knobs));
+        agreed(plan.fetch_outcomes.iter().copied().chain(from_body))
+    })
 }
 
 /// [`verdict`] under every profile, in [`ProfileId::ALL`] order: the fuzzer's path.
@@ -176,6 +165,45 @@ impl Plan {
 
 /// Explains each of `profiles`, reading the input once for all of them.
 fn explain_profiles(profiles: &[ProfileId], request: &Request<'_>) -> Vec<Explanation> {
+    each_plan(profiles, request, |plan, memo| {
+        // Only the base reading is explained; the alternatives contribute their verdicts.
+        let base = plan.readings.first().map(|knobs| memo.explain(knobs));
+        let variants: Vec<VariantOutcome> = plan
+            .applied()
+            .into_iter()
+            .zip(&plan.readings)
+            .skip(1)
+            .map(|(applied, knobs)| VariantOutcome {
+                applied,
+                verdict: Verdict::from_allowed(memo.allowed(knobs)),
+            })
+            .collect();
+        let verdict = agreed(
+            plan.fetch_outcomes
+                .iter()
+                .copied()
+                .chain(base.iter().map(|r| r.allowed))
+                .chain(variants.iter().map(|v| v.verdict == Verdict::Allowed)),
+        );
+        Explanation {
+            profile: plan.profile,
+            verdict,
+            fetch: request.fetch,
+            fetch_effect: explain::describe_fetch_effect(&plan.effect),
+            fetch_citation: plan.fetch_citation,
+            reading: base,
+            variants,
+        }
+    })
+}
+
+/// `answer` applied to the plan of each of `profiles`, in order, with one memo for all of them (the
+/// input's facts are gathered once, and every reading of every profile shares the memo's steps).
+fn each_plan<T>(
+    profiles: &[ProfileId],
+    request: &Request<'_>,
+    mut answer: impl FnMut(Plan, &mut memo::Memo<'_>) -> T,
+) -> Vec<T> {
     let facts = OnceCell::new();
     let plans: Vec<Plan> = profiles
         .iter()
@@ -186,36 +214,7 @@ fn explain_profiles(profiles: &[ProfileId], request: &Request<'_>) -> Vec<Explan
     let mut memo = memo::Memo::new(request, &prepared);
     plans
         .into_iter()
-        .map(|plan| {
-            // Only the base reading is explained; the alternatives contribute their verdicts.
-            let base = plan.readings.first().map(|knobs| memo.explain(knobs));
-            let variants: Vec<VariantOutcome> = plan
-                .applied()
-                .into_iter()
-                .zip(&plan.readings)
-                .skip(1)
-                .map(|(applied, knobs)| VariantOutcome {
-                    applied,
-                    verdict: Verdict::from_allowed(memo.allowed(knobs)),
-                })
-                .collect();
-            let verdict = agreed(
-                plan.fetch_outcomes
-                    .iter()
-                    .copied()
-                    .chain(base.iter().map(|r| r.allowed))
-                    .chain(variants.iter().map(|v| v.verdict == Verdict::Allowed)),
-            );
-            Explanation {
-                profile: plan.profile,
-                verdict,
-                fetch: request.fetch,
-                fetch_effect: explain::describe_fetch_effect(&plan.effect),
-                fetch_citation: plan.fetch_citation,
-                reading: base,
-                variants,
-            }
-        })
+        .map(|plan| answer(plan, &mut memo))
         .collect()
 }
 

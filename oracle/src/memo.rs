@@ -58,8 +58,35 @@ struct SplitBody<'b> {
     lines: Vec<Line<'b>>,
 }
 
-/// The outputs of steps 1, 3, 5 and of pattern compilation for one input, each kept per the knobs
-/// it read.
+/// Outputs kept by key, in the order they were first computed; few keys, so a list.
+struct Cache<K, V> {
+    entries: Vec<(K, V)>,
+}
+
+impl<K: PartialEq, V> Cache<K, V> {
+    fn new() -> Self {
+        Cache {
+            entries: Vec::new(),
+        }
+    }
+
+    /// The index of `key`'s output, computing it with `make` the first time.
+    fn index(&mut self, key: K, make: impl FnOnce() -> V) -> usize {
+        match self.entries.iter().position(|(k, _)| *k == key) {
+            Some(at) => at,
+            None => {
+                self.entries.push((key, make()));
+                self.entries.len() - 1
+            }
+        }
+    }
+
+    fn get(&self, at: usize) -> &V {
+        &self.entries[at].1
+    }
+}
+
+/// The outputs of steps 1 to 6a for one input, each kept per the knobs it read.
 pub struct Memo<'b> {
     agent: &'b str,
     url: SplitUrl<'b>,
@@ -68,15 +95,15 @@ pub struct Memo<'b> {
     /// Distinct prepared bodies, split into lines.
     bodies: Vec<SplitBody<'b>>,
     /// Step 2, per (body, K5 allow directive).
-    kinds: Vec<(usize, bool, Vec<LineKind<'b>>)>,
+    kinds: Cache<(usize, bool), Vec<LineKind<'b>>>,
     /// Step 3, per (body, group knobs).
-    groups: Vec<(usize, GroupKnobs, Groups<'b>)>,
+    groups: Cache<(usize, GroupKnobs), Groups<'b>>,
     /// Step 4, per (groups, selection knobs).
-    selections: Vec<(usize, SelectKnobs, Selected)>,
+    selections: Cache<(usize, SelectKnobs), Selected>,
     /// Step 5, per target knobs.
-    targets: Vec<(TargetKnobs, Vec<u8>)>,
+    targets: Cache<TargetKnobs, Vec<u8>>,
     /// Compiled patterns per (body, pattern knobs), indexed by line number - 1, compiled on first use.
-    patterns: Vec<(usize, PatternKnobs, Vec<Option<Pattern>>)>,
+    patterns: Cache<(usize, PatternKnobs), Vec<Option<Pattern>>>,
 }
 
 /// Where one reading's shared outputs are in the memo.
@@ -97,11 +124,11 @@ impl<'b> Memo<'b> {
             url: url::split(request.url),
             body_of: Vec::new(),
             bodies: Vec::new(),
-            kinds: Vec::new(),
-            groups: Vec::new(),
-            selections: Vec::new(),
-            targets: Vec::new(),
-            patterns: Vec::new(),
+            kinds: Cache::new(),
+            groups: Cache::new(),
+            selections: Cache::new(),
+            targets: Cache::new(),
+            patterns: Cache::new(),
         };
         for (knobs, octets, notes) in &prepared.bodies {
             let octets: &'b [u8] = octets;
@@ -126,22 +153,22 @@ impl<'b> Memo<'b> {
             return true;
         }
         let shared = self.share(knobs);
-        decide::allows(self.rules(&shared), &self.targets[shared.target].1, knobs)
+        decide::allows(self.rules(&shared), self.targets.get(shared.target), knobs)
     }
 
     /// One concrete reading, explained: the groups, the selection, every rule and the decision.
     pub fn explain(&mut self, knobs: &Knobs) -> Reading {
         let shared = self.share(knobs);
         let rules: Vec<_> = self.rules(&shared).collect();
-        let target = &self.targets[shared.target].1;
+        let target = self.targets.get(shared.target);
         let decision = decide::decide_compiled(&rules, target, knobs);
-        let groups = &self.groups[shared.groups].2;
+        let groups = self.groups.get(shared.groups);
         let robots_txt_implicit = self.is_robots_txt(knobs);
         Reading {
             body: self.body_of[shared.body].2.clone(),
             groups: groups.groups.iter().map(GroupSummary::of).collect(),
             orphan_rules: groups.orphan_rules.clone(),
-            selected: self.selections[shared.selection].2.clone(),
+            selected: self.selections.get(shared.selection).clone(),
             target: String::from_utf8_lossy(target).into_owned(),
             robots_txt_implicit,
             allowed: robots_txt_implicit || decision.allowed,
@@ -156,10 +183,10 @@ impl<'b> Memo<'b> {
 
     /// The selected rules with their compiled patterns, in file order (steps 4 and 6a).
     fn rules(&self, shared: &Shared) -> impl Iterator<Item = (&RuleLine<'b>, &Pattern)> {
-        let groups = &self.groups[shared.groups].2.groups;
-        let compiled = &self.patterns[shared.patterns].2;
-        self.selections[shared.selection]
-            .2
+        let groups = &self.groups.get(shared.groups).groups;
+        let compiled = self.patterns.get(shared.patterns);
+        self.selections
+            .get(shared.selection)
             .groups
             .iter()
             .flat_map(|&i| groups[i].rules.iter())
@@ -181,80 +208,41 @@ impl<'b> Memo<'b> {
             .position(|(k, _, _)| *k == body_knobs)
             .expect("PreparedBodies::prepare was given every reading");
         let body = self.body_of[body_at].1;
-        // Steps 2 and 3: line kinds and groups (K1, K5).
+        // Step 2: line kinds (K5, K13), shared by the groupings of one body.
         let group_knobs = GroupKnobs::of(knobs);
-        let groups = match self
-            .groups
-            .iter()
-            .position(|(b, k, _)| *b == body && *k == group_knobs)
-        {
-            Some(at) => at,
-            None => {
-                // Step 2: line kinds (K5, K13), shared by the groupings of one body.
-                let allow = group_knobs.allow_directive;
-                let kinds = match self
-                    .kinds
-                    .iter()
-                    .position(|(b, a, _)| *b == body && *a == allow)
-                {
-                    Some(at) => at,
-                    None => {
-                        let kinds = self.bodies[body]
-                            .lines
-                            .iter()
-                            .map(|line| line::classify(line, allow))
-                            .collect();
-                        self.kinds.push((body, allow, kinds));
-                        self.kinds.len() - 1
-                    }
-                };
-                let built = group::group_lines(&self.kinds[kinds].2, group_knobs.grouping);
-                self.groups.push((body, group_knobs, built));
-                self.groups.len() - 1
-            }
-        };
+        let allow = group_knobs.allow_directive;
+        let lines = &self.bodies[body].lines;
+        let kinds = self.kinds.index((body, allow), || {
+            lines
+                .iter()
+                .map(|line| line::classify(line, allow))
+                .collect()
+        });
+        // Step 3: groups (K1).
+        let kinds = self.kinds.get(kinds);
+        let groups = self.groups.index((body, group_knobs), || {
+            group::group_lines(kinds, group_knobs.grouping)
+        });
         // Step 4: selection (K3).
         let select_knobs = SelectKnobs::of(knobs);
-        let selection = match self
-            .selections
-            .iter()
-            .position(|(g, k, _)| *g == groups && *k == select_knobs)
-        {
-            Some(at) => at,
-            None => {
-                let selected =
-                    select::select(&self.groups[groups].2.groups, self.agent, select_knobs);
-                self.selections.push((groups, select_knobs, selected));
-                self.selections.len() - 1
-            }
-        };
+        let (of_groups, agent) = (&self.groups.get(groups).groups, self.agent);
+        let selection = self.selections.index((groups, select_knobs), || {
+            select::select(of_groups, agent, select_knobs)
+        });
         // Step 5: the normalised match target (K8, K7).
         let target_knobs = TargetKnobs::of(knobs);
-        let target = match self.targets.iter().position(|(k, _)| *k == target_knobs) {
-            Some(at) => at,
-            None => {
-                let normalised = url::normalised_target(&self.url, target_knobs);
-                self.targets.push((target_knobs, normalised));
-                self.targets.len() - 1
-            }
-        };
+        let url = &self.url;
+        let target = self
+            .targets
+            .index(target_knobs, || url::normalised_target(url, target_knobs));
         // Step 6a: the selected rules' patterns (K6, K7), each compiled on first use.
         let pattern_knobs = PatternKnobs::of(knobs);
-        let patterns = match self
+        let patterns = self
             .patterns
-            .iter()
-            .position(|(b, k, _)| *b == body && *k == pattern_knobs)
-        {
-            Some(at) => at,
-            None => {
-                let slots = vec![None; self.bodies[body].lines.len()];
-                self.patterns.push((body, pattern_knobs, slots));
-                self.patterns.len() - 1
-            }
-        };
-        let groups_of_body = &self.groups[groups].2.groups;
-        let compiled = &mut self.patterns[patterns].2;
-        for &i in &self.selections[selection].2.groups {
+            .index((body, pattern_knobs), || vec![None; lines.len()]);
+        let groups_of_body = &self.groups.get(groups).groups;
+        let compiled = &mut self.patterns.entries[patterns].1;
+        for &i in &self.selections.get(selection).groups {
             for rule in &groups_of_body[i].rules {
                 compiled[rule.line - 1]
                     .get_or_insert_with(|| Pattern::compile(rule.value, pattern_knobs));
