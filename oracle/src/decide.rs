@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::group::{RuleKind, RuleLine};
-use crate::pattern::{Pattern, PatternKnobs};
+use crate::pattern::Pattern;
 use crate::profile::{EmptyRule, InvalidPattern, Knobs, Precedence, Specificity};
 
 /// How one rule fared against the target.
@@ -53,23 +53,10 @@ fn is_invalid_pattern(value: &[u8]) -> bool {
     value.iter().any(|&b| b < 0x20 || b == 0x7F || b == b' ')
 }
 
-/// Matches every rule against the normalised target and applies the precedence knob (K4).
-/// No deciding rule means allowed (`rfc9309#2.2.2`; `draft-1996#reply`; `google#syntax`).
-pub fn decide(rules: &[&RuleLine<'_>], target: &[u8], knobs: &Knobs) -> Decision {
-    let patterns: Vec<Pattern> = rules
-        .iter()
-        .map(|rule| Pattern::compile(rule.value, PatternKnobs::of(knobs)))
-        .collect();
-    let compiled: Vec<(&RuleLine<'_>, &Pattern)> = rules.iter().copied().zip(&patterns).collect();
-    decide_compiled(&compiled, target, knobs)
-}
-
-/// [`decide`] with each rule's pattern already compiled (under `knobs`).
-pub fn decide_compiled(
-    rules: &[(&RuleLine<'_>, &Pattern)],
-    target: &[u8],
-    knobs: &Knobs,
-) -> Decision {
+/// Matches every rule (its pattern compiled under `knobs`) against the normalised target and
+/// applies the precedence knob (K4). No deciding rule means allowed (`rfc9309#2.2.2`;
+/// `draft-1996#reply`; `google#syntax`).
+pub fn decide(rules: &[(&RuleLine<'_>, &Pattern)], target: &[u8], knobs: &Knobs) -> Decision {
     let evaluations: Vec<RuleEvaluation> = rules
         .iter()
         .map(|&(rule, pattern)| RuleEvaluation {
@@ -93,7 +80,7 @@ pub fn decide_compiled(
     }
 }
 
-/// The verdict of [`decide_compiled`] alone (true when allowed), without recording every rule; under
+/// The verdict of [`decide`] alone (true when allowed), without recording every rule; under
 /// first-match precedence it stops at the deciding rule.
 pub fn allows<'p, 'l: 'p>(
     rules: impl IntoIterator<Item = (&'p RuleLine<'l>, &'p Pattern)>,

@@ -1,7 +1,6 @@
 //! Step 3, groups (K1, K2): which user-agent lines and rules belong together.
 
-use crate::body::Line;
-use crate::line::{classify, LineKind};
+use crate::line::LineKind;
 use crate::profile::{AgentAfterRule, Grouping, Knobs};
 
 /// A user-agent line of a group.
@@ -72,19 +71,10 @@ impl GroupKnobs {
     }
 }
 
-/// Builds the groups (K1). Rules outside every group are set aside (K2: `rfc9309#2.2.2` SHOULD
-/// ignore; `google#grouping`; `draft-1996#3.3`; `norobots-1994#format`).
-pub fn build_groups<'a>(lines: &[Line<'a>], knobs: GroupKnobs) -> Groups<'a> {
-    let kinds: Vec<LineKind<'a>> = lines
-        .iter()
-        .map(|line| classify(line, knobs.allow_directive))
-        .collect();
-    group_lines(&kinds, knobs.grouping)
-}
-
-/// [`build_groups`] on lines already classified (step 2), `kinds[i]` being line `i + 1`; only K1
-/// is left to read.
-pub fn group_lines<'a>(kinds: &[LineKind<'a>], grouping: Grouping) -> Groups<'a> {
+/// Builds the groups (K1) from the body's classified lines (step 2), `kinds[i]` being line `i + 1`.
+/// Rules outside every group are set aside (K2: `rfc9309#2.2.2` SHOULD ignore; `google#grouping`;
+/// `draft-1996#3.3`; `norobots-1994#format`).
+pub fn build_groups<'a>(kinds: &[LineKind<'a>], grouping: Grouping) -> Groups<'a> {
     let mut out = Groups::default();
     // The group being built, if any; `open` is false once a blank line has closed a record.
     let mut current: Option<Group<'a>> = None;
@@ -151,11 +141,16 @@ pub fn group_lines<'a>(kinds: &[LineKind<'a>], grouping: Grouping) -> Groups<'a>
 mod tests {
     use super::*;
     use crate::body::split_lines;
+    use crate::line::classify;
     use crate::profile::ProfileId;
 
     fn shape(body: &[u8], profile: ProfileId) -> (Vec<(usize, usize)>, Vec<usize>) {
-        let lines = split_lines(body);
-        let groups = build_groups(&lines, GroupKnobs::of(&profile.base_knobs()));
+        let knobs = profile.base_knobs();
+        let kinds: Vec<LineKind<'_>> = split_lines(body)
+            .iter()
+            .map(|line| classify(line, knobs.allow_directive))
+            .collect();
+        let groups = build_groups(&kinds, knobs.grouping);
         (
             groups
                 .groups

@@ -98,13 +98,6 @@ pub fn verdicts_all(request: &Request<'_>) -> [Verdict; 4] {
     [all[0], all[1], all[2], all[3]]
 }
 
-/// Whether `request`'s URL is allowed under one concrete reading (no fetch outcome, no open knobs):
-/// for tools that vary knobs one at a time.
-pub fn allowed_under(request: &Request<'_>, knobs: &Knobs) -> bool {
-    let prepared = memo::PreparedBodies::prepare(request.body, [knobs]);
-    memo::Memo::new(request, &prepared).allowed(knobs)
-}
-
 /// What one profile asks of one request: the fetch outcome's definite answers and, when the body
 /// is read, every reading (the base reading first).
 struct Plan {

@@ -161,7 +161,7 @@ impl<'b> Memo<'b> {
         let shared = self.share(knobs);
         let rules: Vec<_> = self.rules(&shared).collect();
         let target = self.targets.get(shared.target);
-        let decision = decide::decide_compiled(&rules, target, knobs);
+        let decision = decide::decide(&rules, target, knobs);
         let groups = self.groups.get(shared.groups);
         let robots_txt_implicit = self.is_robots_txt(knobs);
         Reading {
@@ -221,7 +221,7 @@ impl<'b> Memo<'b> {
         // Step 3: groups (K1).
         let kinds = self.kinds.get(kinds);
         let groups = self.groups.index((body, group_knobs), || {
-            group::group_lines(kinds, group_knobs.grouping)
+            group::build_groups(kinds, group_knobs.grouping)
         });
         // Step 4: selection (K3).
         let select_knobs = SelectKnobs::of(knobs);
