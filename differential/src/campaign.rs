@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::compare::{self, Engines, Observation};
 use crate::input::Input;
-use crate::signature::{signature, Signature};
+use crate::signature::{signatures, Signature};
 use crate::{case, generate, invariants, minimize};
 
 /// What a campaign runs.
@@ -271,8 +271,7 @@ fn handle_findings(
     observation: &Observation,
     findings: &[compare::Finding],
 ) {
-    for finding in findings {
-        let sig = signature(finding, input, &observation.answers[finding.index]);
+    for sig in signatures(findings, input, &observation.answers) {
         let dir = {
             let mut buckets = shared.buckets.lock().expect("not poisoned");
             if let Some(bucket) = buckets.get_mut(&sig) {
@@ -310,9 +309,8 @@ fn handle_findings(
                 };
                 let answers = engines.answer_each(candidate, &mut []);
                 let observation = Observation { oracle, answers };
-                compare::findings(engines, &observation)
-                    .iter()
-                    .any(|f| signature(f, candidate, &observation.answers[f.index]) == sig)
+                let findings = compare::findings(engines, &observation);
+                signatures(&findings, candidate, &observation.answers).contains(&sig)
             },
             minimize::DEFAULT_BUDGET,
         );

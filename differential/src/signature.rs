@@ -80,13 +80,43 @@ impl Signature {
 
 /// The signature of `finding` on `input`; `answer` is the adapter's full answer (for messages).
 pub fn signature(finding: &Finding, input: &Input, answer: &Answer) -> Signature {
+    signature_sharing(finding, input, answer, &mut Vec::new())
+}
+
+/// The signatures of all the findings of one input, in order (`answers` in
+/// [`crate::compare::Engines`] order). Adapters claiming the same profile and giving the same answer
+/// share its explaining knob, which is worked out once.
+pub fn signatures(findings: &[Finding], input: &Input, answers: &[Answer]) -> Vec<Signature> {
+    let mut explained = Vec::new();
+    findings
+        .iter()
+        .map(|f| signature_sharing(f, input, &answers[f.index], &mut explained))
+        .collect()
+}
+
+/// [`signature`], taking the explaining knob from `explained` (by profile and answer) when it is
+/// there, and keeping it there when it is worked out.
+fn signature_sharing(
+    finding: &Finding,
+    input: &Input,
+    answer: &Answer,
+    explained: &mut Vec<((ProfileId, bool), String)>,
+) -> Signature {
     let (kind, cause) = match (&finding.other, answer.detail()) {
         (Some(_), _) => ("adapters-disagree", open_knobs(input, finding.profile)),
         (None, Some(detail)) => (answer.kind(), normalise_message(detail)),
-        (None, None) => (
-            "adapter-vs-profile",
-            explaining_knob(input, finding.profile, finding.got == "allowed"),
-        ),
+        (None, None) => {
+            let key = (finding.profile, finding.got == "allowed");
+            let cause = match explained.iter().find(|(k, _)| *k == key) {
+                Some((_, cause)) => cause.clone(),
+                None => {
+                    let cause = explaining_knob(input, key.0, key.1);
+                    explained.push((key, cause.clone()));
+                    cause
+                }
+            };
+            ("adapter-vs-profile", cause)
+        }
     };
     // A crash or an error is one bucket whatever the oracle's verdict was.
     let expected = if answer.verdict().is_none() && finding.other.is_none() {

@@ -76,9 +76,17 @@ pub fn prepare_body<'a>(
     let repaired: Vec<u8> = match knobs.charset {
         Charset::Octets => unreachable!("returned above"),
         Charset::Latin1 => {
-            let mut out = String::with_capacity(bytes.len() * 2);
-            out.extend(bytes.iter().map(|&b| char::from(b)));
-            out.into_bytes()
+            // Each octet is the code point of the same value (ISO 8859-1), written as UTF-8: one
+            // octet below 0x80, two from 0x80 on.
+            let mut out = Vec::with_capacity(bytes.len() * 2);
+            for &b in bytes {
+                if b < 0x80 {
+                    out.push(b);
+                } else {
+                    out.extend_from_slice(&[0xC0 | (b >> 6), 0x80 | (b & 0x3F)]);
+                }
+            }
+            out
         }
         Charset::DropInvalidOctets => {
             let mut out = Vec::with_capacity(bytes.len());
@@ -171,6 +179,13 @@ mod tests {
         let (prepared, notes) = prepare_body(b"/caf\xE9", BodyKnobs::of(&knobs));
         assert_eq!(&*prepared, "/café".as_bytes());
         assert_eq!(notes.charset, Some(Charset::Latin1));
+        // Every octet becomes the code point of its value.
+        let all: Vec<u8> = (0..=255u8).collect();
+        let expected: String = all.iter().map(|&b| char::from(b)).collect();
+        assert_eq!(
+            &*prepare_body(&all, BodyKnobs::of(&knobs)).0,
+            expected.as_bytes()
+        );
         knobs.charset = Charset::DropInvalidOctets;
         assert_eq!(
             &*prepare_body(b"/caf\xE9\n", BodyKnobs::of(&knobs)).0,
