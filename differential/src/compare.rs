@@ -7,7 +7,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use robotstxt_adapters::inprocess::InProcess;
-use robotstxt_adapters::{Adapter, Answer, Identity, Query, Unavailable};
+use robotstxt_adapters::{Adapter, Answer, Identity, Unavailable};
 use robotstxt_oracle::{verdict, verdicts_all, ProfileId, Verdict};
 
 use crate::input::Input;
@@ -52,13 +52,12 @@ impl Engines {
     /// Each adapter's answer to `input`, adding each one's time in nanoseconds to `times` (when it
     /// has a slot for it).
     pub fn answer_each(&mut self, input: &Input, times: &mut [u64]) -> Vec<Answer> {
-        let query = [Query::new(input.agent.clone(), input.url.clone())];
         self.adapters
-            .iter_mut()
+            .iter()
             .enumerate()
             .map(|(i, a)| {
                 let started = std::time::Instant::now();
-                let answer = a.answer(&input.body, &query).remove(0);
+                let answer = a.answer_one(&input.body, &input.agent, &input.url);
                 if let Some(slot) = times.get_mut(i) {
                     *slot += started.elapsed().as_nanos() as u64;
                 }

@@ -148,30 +148,30 @@ pub fn explaining_knob(input: &Input, profile: ProfileId, allowed: bool) -> Stri
         .filter(|&p| p != profile)
         .map(ProfileId::base_knobs)
         .collect();
-    // Every reading tried below, so that one memo serves them all (they share most steps).
-    let tried: Vec<Knobs> = others
+    // First the other documents' whole readings, on one memo (the common `outside-the-knobs`
+    // case ends here, after three readings).
+    let prepared = PreparedBodies::prepare(request.body, &others);
+    let mut memo = Memo::new(&request, &prepared);
+    let agreeing: Vec<&Knobs> = others
         .iter()
-        .flat_map(|theirs| {
-            std::iter::once(*theirs).chain(KNOB_FIELDS.iter().map(move |(_, _, copy)| {
+        .filter(|theirs| memo.allowed(theirs) == allowed)
+        .collect();
+    for theirs in agreeing {
+        // Only a document whose whole reading gives the parser's answer can lend the knob that
+        // explains it: the first knob field that differs and, copied alone, gives that answer.
+        // Its readings share one memo.
+        let tried: Vec<Knobs> = KNOB_FIELDS
+            .iter()
+            .map(|(_, _, copy)| {
                 let mut knobs = base;
                 copy(&mut knobs, theirs);
                 knobs
-            }))
-        })
-        .collect();
-    let prepared = PreparedBodies::prepare(request.body, &tried);
-    let mut memo = Memo::new(&request, &prepared);
-    for theirs in &others {
-        // Only a document whose whole reading gives the parser's answer can lend the knob that
-        // explains it (this also keeps the common `outside-the-knobs` case to three readings).
-        if memo.allowed(theirs) != allowed {
-            continue;
-        }
-        // The first knob field that differs and, copied alone, gives the parser's answer.
-        for (id, name, copy) in KNOB_FIELDS {
-            let mut knobs = base;
-            copy(&mut knobs, theirs);
-            if knobs != base && memo.allowed(&knobs) == allowed {
+            })
+            .collect();
+        let prepared = PreparedBodies::prepare(request.body, &tried);
+        let mut memo = Memo::new(&request, &prepared);
+        for ((id, name, _), knobs) in KNOB_FIELDS.iter().zip(&tried) {
+            if *knobs != base && memo.allowed(knobs) == allowed {
                 return format!("{id} {name}");
             }
         }

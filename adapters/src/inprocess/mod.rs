@@ -30,6 +30,16 @@ impl InProcess {
     pub fn new(identity: Identity, check: CheckFn) -> InProcess {
         InProcess { identity, check }
     }
+
+    /// One check, a panic answering `crash` ([`Adapter::answer`] for a single query, without
+    /// building the query and answer lists: the fuzzer's path).
+    pub fn answer_one(&self, body: &[u8], agent: &str, url: &str) -> Answer {
+        catch_unwind(AssertUnwindSafe(|| (self.check)(body, agent, url))).unwrap_or_else(
+            |payload| Answer::Crash {
+                message: format!("panicked: {}", panic_message(&*payload)),
+            },
+        )
+    }
 }
 
 impl Adapter for InProcess {
@@ -40,12 +50,7 @@ impl Adapter for InProcess {
     fn answer(&mut self, body: &[u8], queries: &[Query]) -> Vec<Answer> {
         queries
             .iter()
-            .map(|q| {
-                catch_unwind(AssertUnwindSafe(|| (self.check)(body, &q.agent, &q.url)))
-                    .unwrap_or_else(|payload| Answer::Crash {
-                        message: format!("panicked: {}", panic_message(&*payload)),
-                    })
-            })
+            .map(|q| self.answer_one(body, &q.agent, &q.url))
             .collect()
     }
 }
