@@ -698,26 +698,30 @@ impl InputFacts {
                     agent_value_with_space |= value.iter().any(|&b| b == b' ' || b == b'\t');
                     agent_after_rule |= rule_since_blank;
                     agent_pending = true;
-                    agent_substring |= value.split(|&b| b == b' ' || b == b'\t').any(|name| {
-                        !name.is_empty()
-                            && !name.eq_ignore_ascii_case(agent)
-                            && crate::select::name_matches(
-                                name,
-                                request.agent,
-                                AgentComparison::Substring,
-                            )
-                    });
+                    // Each fact is settled by its first witness: later lines are not searched.
+                    agent_substring = agent_substring
+                        || value.split(|&b| b == b' ' || b == b'\t').any(|name| {
+                            !name.is_empty()
+                                && !name.eq_ignore_ascii_case(agent)
+                                && crate::select::name_matches(
+                                    name,
+                                    request.agent,
+                                    AgentComparison::Substring,
+                                )
+                        });
                 } else if field.eq_ignore_ascii_case(b"allow")
                     || field.eq_ignore_ascii_case(b"disallow")
                 {
                     empty_rule_in_body |= value.is_empty();
-                    body_has_odd_pattern_octets |=
-                        value.iter().any(|&b| b < 0x20 || b == 0x7F || b == b' ');
-                    wildcard_or_dollar_in_rules |= memchr::memchr2(b'*', b'$', value).is_some();
+                    body_has_odd_pattern_octets = body_has_odd_pattern_octets
+                        || value.iter().any(|&b| b < 0x20 || b == 0x7F || b == b' ');
+                    wildcard_or_dollar_in_rules =
+                        wildcard_or_dollar_in_rules || memchr::memchr2(b'*', b'$', value).is_some();
                     // K6 MidDollar only concerns a `$` before the pattern's last octet.
                     let trimmed = crate::line::trim_ws(value);
                     let before_end = trimmed.strip_suffix(b"$").unwrap_or(trimmed);
-                    mid_dollar_in_rules |= memchr::memchr(b'$', before_end).is_some();
+                    mid_dollar_in_rules =
+                        mid_dollar_in_rules || memchr::memchr(b'$', before_end).is_some();
                     rule_since_blank = true;
                     agent_pending &= !field.eq_ignore_ascii_case(b"disallow");
                 }

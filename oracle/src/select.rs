@@ -99,12 +99,16 @@ pub fn name_matches(name: &[u8], agent: &str, how: AgentComparison) -> bool {
     match how {
         AgentComparison::Equal => name.eq_ignore_ascii_case(agent),
         // guide-ch9#user-agent: the name is a case-insensitive substring of the robot's name.
-        AgentComparison::Substring => {
-            !name.is_empty()
-                && agent
-                    .windows(name.len())
-                    .any(|window| window.eq_ignore_ascii_case(name))
-        }
+        AgentComparison::Substring => match (name.first(), agent.len().checked_sub(name.len())) {
+            (Some(first), Some(last_start)) => {
+                // Only where the name's first octet (in either case) occurs can a match start.
+                let (lower, upper) = (first.to_ascii_lowercase(), first.to_ascii_uppercase());
+                memchr::memchr2_iter(lower, upper, agent)
+                    .take_while(|&start| start <= last_start)
+                    .any(|start| agent[start..start + name.len()].eq_ignore_ascii_case(name))
+            }
+            _ => false,
+        },
     }
 }
 
@@ -212,6 +216,24 @@ mod tests {
     #[test]
     fn substring_comparison() {
         assert!(name_matches(b"bot", "Spambot", AgentComparison::Substring));
+        assert!(name_matches(b"SPAM", "Spambot", AgentComparison::Substring));
+        assert!(name_matches(b"mBo", "Spambot", AgentComparison::Substring));
+        assert!(name_matches(
+            b"spambot",
+            "Spambot",
+            AgentComparison::Substring
+        ));
+        assert!(!name_matches(
+            b"spambots",
+            "Spambot",
+            AgentComparison::Substring
+        ));
+        assert!(!name_matches(
+            b"bots",
+            "Spambot",
+            AgentComparison::Substring
+        ));
+        assert!(!name_matches(b"", "Spambot", AgentComparison::Substring));
         assert!(!name_matches(b"bot", "Spambot", AgentComparison::Equal));
         assert!(name_matches(b"SPAMBOT", "spambot", AgentComparison::Equal));
     }
