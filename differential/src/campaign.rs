@@ -149,7 +149,7 @@ pub fn run(options: &Options, progress: &(dyn Fn(u64, usize, Duration) + Sync)) 
 /// One job: its own random stream and its own adapters.
 fn run_job(options: &Options, job: u64, shared: &Shared) {
     let ids: Vec<&str> = options.adapters.iter().map(String::as_str).collect();
-    let (mut engines, _) = Engines::new(&ids);
+    let (engines, _) = Engines::new(&ids);
     let identities: Vec<String> = engines.identities().iter().map(|i| i.id.clone()).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed.wrapping_add(job));
     let mut buffer = vec![0u8; 4096];
@@ -209,7 +209,7 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
             handle_findings(
                 options,
                 shared,
-                &mut engines,
+                &engines,
                 &identities,
                 &input,
                 &observation,
@@ -265,7 +265,7 @@ fn report_bug(options: &Options, shared: &Shared, input: &Input, kind: String, m
 fn handle_findings(
     options: &Options,
     shared: &Shared,
-    engines: &mut Engines,
+    engines: &Engines,
     identities: &[String],
     input: &Input,
     observation: &Observation,
@@ -324,7 +324,7 @@ fn write_bucket(
     sig: &Signature,
     original: &Input,
     minimal: &Input,
-    engines: &mut Engines,
+    engines: &Engines,
     identities: &[String],
 ) {
     let _ = std::fs::create_dir_all(dir);

@@ -51,7 +51,7 @@ impl Engines {
 
     /// Each adapter's answer to `input`, adding each one's time in nanoseconds to `times` (when it
     /// has a slot for it).
-    pub fn answer_each(&mut self, input: &Input, times: &mut [u64]) -> Vec<Answer> {
+    pub fn answer_each(&self, input: &Input, times: &mut [u64]) -> Vec<Answer> {
         self.adapters
             .iter()
             .enumerate()

@@ -78,14 +78,9 @@ impl Signature {
     }
 }
 
-/// The signature of `finding` on `input`; `answer` is the adapter's full answer (for messages).
-pub fn signature(finding: &Finding, input: &Input, answer: &Answer) -> Signature {
-    signature_sharing(finding, input, answer, &mut Vec::new())
-}
-
 /// The signatures of all the findings of one input, in order (`answers` in
-/// [`crate::compare::Engines`] order). Adapters claiming the same profile and giving the same answer
-/// share its explaining knob, which is worked out once.
+/// [`crate::compare::Engines`] order, each adapter's full answer, for messages). Adapters claiming
+/// the same profile and giving the same answer share its explaining knob, which is worked out once.
 pub fn signatures(findings: &[Finding], input: &Input, answers: &[Answer]) -> Vec<Signature> {
     let mut explained = Vec::new();
     findings
@@ -94,8 +89,8 @@ pub fn signatures(findings: &[Finding], input: &Input, answers: &[Answer]) -> Ve
         .collect()
 }
 
-/// [`signature`], taking the explaining knob from `explained` (by profile and answer) when it is
-/// there, and keeping it there when it is worked out.
+/// The signature of `finding` on `input`, taking the explaining knob from `explained` (by profile
+/// and answer) when it is there, and keeping it there when it is worked out.
 fn signature_sharing(
     finding: &Finding,
     input: &Input,
@@ -152,11 +147,10 @@ pub fn explaining_knob(input: &Input, profile: ProfileId, allowed: bool) -> Stri
     // case ends here, after three readings).
     let prepared = PreparedBodies::prepare(request.body, &others);
     let mut memo = Memo::new(&request, &prepared);
-    let agreeing: Vec<&Knobs> = others
+    for theirs in others
         .iter()
         .filter(|theirs| memo.allowed(theirs) == allowed)
-        .collect();
-    for theirs in agreeing {
+    {
         // Only a document whose whole reading gives the parser's answer can lend the knob that
         // explains it: the first knob field that differs and, copied alone, gives that answer.
         // Its readings share one memo.

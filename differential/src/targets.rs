@@ -53,12 +53,8 @@ pub fn fuzz_differential(data: &[u8]) {
     let Some((input, oracle)) = checked_input(data) else {
         return;
     };
-    static ENGINES: std::sync::OnceLock<std::sync::Mutex<Engines>> = std::sync::OnceLock::new();
-    let engines = ENGINES.get_or_init(|| {
-        let ids = compare::in_process_ids();
-        std::sync::Mutex::new(Engines::new(&ids).0)
-    });
-    let mut engines = engines.lock().unwrap_or_else(|e| e.into_inner());
+    static ENGINES: std::sync::OnceLock<Engines> = std::sync::OnceLock::new();
+    let engines = ENGINES.get_or_init(|| Engines::new(&compare::in_process_ids()).0);
     // libfuzzer-sys's panic hook aborts; a parser's panic is caught by the adapter and answered as
     // `crash`, so the hook is silenced while the parsers run and restored afterwards.
     let hook = std::panic::take_hook();
@@ -67,7 +63,7 @@ pub fn fuzz_differential(data: &[u8]) {
     std::panic::set_hook(hook);
     if let Ok(watched) = std::env::var("ROBOTSTXT_FUZZ_DIVERGENCE") {
         let observation = Observation { oracle, answers };
-        for finding in compare::findings(&engines, &observation) {
+        for finding in compare::findings(engines, &observation) {
             if finding.adapter == watched {
                 panic!("divergence: {finding:?} on {input:?}");
             }
