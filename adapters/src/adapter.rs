@@ -200,7 +200,31 @@ pub fn path_and_query(url: &str) -> String {
     out
 }
 
-/// A body as text for libraries that take `&str`: invalid UTF-8 becomes U+FFFD.
-pub fn body_text(body: &[u8]) -> std::borrow::Cow<'_, str> {
-    String::from_utf8_lossy(body)
+/// A body as the in-process parsers are given it: its octets, and its text for the libraries that
+/// take `&str` (invalid UTF-8 becomes U+FFFD). The text is converted on first use and shared by
+/// every parser asked about the same body, so a run converts each body once.
+pub struct Body<'a> {
+    octets: &'a [u8],
+    text: std::cell::OnceCell<std::borrow::Cow<'a, str>>,
+}
+
+impl<'a> Body<'a> {
+    /// The body `octets`, not yet converted.
+    pub fn new(octets: &'a [u8]) -> Body<'a> {
+        Body {
+            octets,
+            text: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The octets, as received.
+    pub fn octets(&self) -> &'a [u8] {
+        self.octets
+    }
+
+    /// The octets as text, each invalid UTF-8 sequence replaced with U+FFFD.
+    pub fn text(&self) -> &str {
+        self.text
+            .get_or_init(|| String::from_utf8_lossy(self.octets))
+    }
 }

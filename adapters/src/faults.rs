@@ -6,7 +6,7 @@
 
 use robotstxt_oracle::{evaluate, ProfileId, Request, Verdict};
 
-use crate::adapter::{Answer, Capabilities, Identity, UrlForm};
+use crate::adapter::{Answer, Body, Capabilities, Identity, UrlForm};
 use crate::inprocess::InProcess;
 
 /// The agent that triggers the fault.
@@ -68,11 +68,16 @@ fn identity(id: &str) -> Identity {
 }
 
 /// The fault for [`FAULT_AGENT`], the oracle's RFC 9309 answer otherwise.
-fn fault_or_oracle(body: &[u8], agent: &str, url: &str, fault: impl FnOnce() -> Answer) -> Answer {
+fn fault_or_oracle(
+    body: &Body<'_>,
+    agent: &str,
+    url: &str,
+    fault: impl FnOnce() -> Answer,
+) -> Answer {
     if agent == FAULT_AGENT {
         return fault();
     }
-    match evaluate(ProfileId::Rfc9309, &Request::new(body, agent, url)).verdict {
+    match evaluate(ProfileId::Rfc9309, &Request::new(body.octets(), agent, url)).verdict {
         Verdict::Disallowed => Answer::Disallowed,
         _ => Answer::Allowed,
     }

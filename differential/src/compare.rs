@@ -6,6 +6,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use robotstxt_adapters::adapter::Body;
 use robotstxt_adapters::inprocess::InProcess;
 use robotstxt_adapters::{Adapter, Answer, Identity, Unavailable};
 use robotstxt_oracle::{verdict, verdicts_all, ProfileId, Verdict};
@@ -52,12 +53,14 @@ impl Engines {
     /// Each adapter's answer to `input`, adding each one's time in nanoseconds to `times` (when it
     /// has a slot for it).
     pub fn answer_each(&self, input: &Input, times: &mut [u64]) -> Vec<Answer> {
+        // One body for all the adapters: its text is converted once for those that take `&str`.
+        let body = Body::new(&input.body);
         self.adapters
             .iter()
             .enumerate()
             .map(|(i, a)| {
                 let started = std::time::Instant::now();
-                let answer = a.answer_one(&input.body, &input.agent, &input.url);
+                let answer = a.answer_one(&body, &input.agent, &input.url);
                 if let Some(slot) = times.get_mut(i) {
                     *slot += started.elapsed().as_nanos() as u64;
                 }

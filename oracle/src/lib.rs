@@ -113,13 +113,13 @@ struct Plan {
     readings: Vec<Knobs>,
 }
 
+/// The request's body split and classified, and the input's facts read from it: made once, on
+/// first need (a 404 never reads the body).
+type ReadInput<'r> = OnceCell<(memo::ReceivedBody<'r>, profile::InputFacts)>;
+
 impl Plan {
     /// The plan of `profile` for `request`; the input's facts are gathered on first need.
-    fn of(
-        profile: ProfileId,
-        request: &Request<'_>,
-        facts: &OnceCell<profile::InputFacts>,
-    ) -> Plan {
+    fn of<'r>(profile: ProfileId, request: &Request<'r>, read: &ReadInput<'r>) -> Plan {
         let (effect, fetch_citation) = fetch::fetch_effect(profile, request.fetch);
         let mut outcomes = Vec::new();
         collect_fetch_outcomes(&effect, &mut outcomes);
@@ -133,7 +133,11 @@ impl Plan {
         };
         // A 404 never looks at the body, so its facts are gathered only when it is read.
         if outcomes.iter().any(Option::is_none) {
-            let facts = facts.get_or_init(|| profile::InputFacts::of(request));
+            let (_, facts) = read.get_or_init(|| {
+                let received = memo::ReceivedBody::of(request.body);
+                let facts = profile::InputFacts::of(request, &received);
+                (received, facts)
+            });
             plan.open = profile.open_knobs_given(facts);
             plan.readings =
                 combinations(&plan.open, profile.base_knobs(), |knobs, _, alternative| {
@@ -191,20 +195,22 @@ fn explain_profiles(profiles: &[ProfileId], request: &Request<'_>) -> Vec<Explan
 }
 
 /// `answer` applied to the plan of each of `profiles`, in order, with one memo for all of them (the
-/// input's facts are gathered once, and every reading of every profile shares the memo's steps).
+/// body is split and classified once, for the input's facts and for every reading that leaves it
+/// as received, and every reading of every profile shares the memo's steps).
 fn each_plan<T>(
     profiles: &[ProfileId],
     request: &Request<'_>,
     mut answer: impl FnMut(Plan, &mut memo::Memo<'_>) -> T,
 ) -> Vec<T> {
-    let facts = OnceCell::new();
+    let read = OnceCell::new();
     let plans: Vec<Plan> = profiles
         .iter()
-        .map(|&p| Plan::of(p, request, &facts))
+        .map(|&p| Plan::of(p, request, &read))
         .collect();
     let prepared =
         memo::PreparedBodies::prepare(request.body, plans.iter().flat_map(|p| &p.readings));
-    let mut memo = memo::Memo::new(request, &prepared);
+    let received = read.get().map(|(received, _)| received);
+    let mut memo = memo::Memo::reusing(request, &prepared, received);
     plans
         .into_iter()
         .map(|plan| answer(plan, &mut memo))

@@ -87,6 +87,27 @@ pub fn classify<'a>(line: &Line<'a>, allow_directive: bool) -> LineKind<'a> {
     }
 }
 
+/// The kinds of `lines` under `allow_directive` (K5), from their kinds `other` under the other K5
+/// setting. K5 decides only what a line whose field is `allow` is, so only those lines are
+/// classified again; every other kind is the same under both settings.
+pub fn reclassify<'a>(
+    lines: &[Line<'a>],
+    other: &[LineKind<'a>],
+    allow_directive: bool,
+) -> Vec<LineKind<'a>> {
+    lines
+        .iter()
+        .zip(other)
+        .map(|(line, &kind)| match kind {
+            LineKind::Allow(_) => classify(line, allow_directive),
+            LineKind::Other(field) if field.eq_ignore_ascii_case(b"allow") => {
+                classify(line, allow_directive)
+            }
+            kind => kind,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,6 +144,18 @@ mod tests {
             kind(b"disalow: /a", ProfileId::Rfc9309),
             LineKind::Other(b"disalow")
         );
+    }
+
+    #[test]
+    fn reclassifying_for_the_other_allow_setting_is_classifying() {
+        let body: &[u8] = b"Allow: /a\n ALLOW :/b # c\nallow\nAllowed: /c\nDisallow: /d\n\
+            User-agent: *\n# allow: /e\nSitemap: /f\n\n\tallow\t:\n";
+        let lines = crate::body::split_lines(body);
+        for allow in [false, true] {
+            let other: Vec<_> = lines.iter().map(|l| classify(l, !allow)).collect();
+            let direct: Vec<_> = lines.iter().map(|l| classify(l, allow)).collect();
+            assert_eq!(reclassify(&lines, &other, allow), direct, "allow {allow}");
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! | step | knobs it reads | shared by readings that agree on |
 //! |---|---|---|
 //! | 1, body | K14, K12, K7 charset | [`BodyKnobs`] |
-//! | 2, line kinds | K5 | `allow_directive`, on the same body |
+//! | 2, line kinds | K5 | `allow_directive`, on the same body (the other setting's kinds are reused for every line but `allow` ones) |
 //! | 3, groups | K1, K5 | [`GroupKnobs`], on the same body |
 //! | 4, selection | K3 | [`SelectKnobs`], on the same groups |
 //! | 5, match target | K8, K7 encoding | [`TargetKnobs`] |
@@ -15,8 +15,10 @@
 //!
 //! [`Memo`] computes each distinct output once and hands it to every reading. Since a step sees
 //! only its projection, it cannot depend on a knob its key leaves out. Bodies that step 1 leaves
-//! identical (e.g. a body under every size limit) share their lines. Only matching and the decision
-//! (steps 6b and 7) run once per reading.
+//! identical (e.g. a body under every size limit) share their lines, and a [`ReceivedBody`] (the body
+//! as received, split and classified once for the input's facts) gives its lines and kinds to every
+//! reading whose step 1 left the octets as they were. Only matching and the decision (steps 6b and
+//! 7) run once per reading.
 
 use std::borrow::Cow;
 
@@ -52,10 +54,43 @@ impl<'r> PreparedBodies<'r> {
     }
 }
 
+/// The body as received, split into lines and classified with `Allow` known (K5 on): what the
+/// input's facts are read from ([`crate::profile::InputFacts`]), and what a [`Memo`] reuses for
+/// each reading whose prepared body is these same octets (valid UTF-8, no BOM skipped, under the
+/// size limit: most bodies).
+pub struct ReceivedBody<'b> {
+    octets: &'b [u8],
+    lines: Vec<Line<'b>>,
+    kinds: Vec<LineKind<'b>>,
+}
+
+impl<'b> ReceivedBody<'b> {
+    /// Splits and classifies `body` (steps 1 and 2 with no knob applied, `Allow` a rule).
+    pub fn of(body: &'b [u8]) -> ReceivedBody<'b> {
+        let lines = body::split_lines(body);
+        let kinds = lines.iter().map(|l| line::classify(l, true)).collect();
+        ReceivedBody {
+            octets: body,
+            lines,
+            kinds,
+        }
+    }
+
+    /// The lines, in order.
+    pub fn lines(&self) -> &[Line<'b>] {
+        &self.lines
+    }
+
+    /// Each line's kind, `Allow` being a rule.
+    pub fn kinds(&self) -> &[LineKind<'b>] {
+        &self.kinds
+    }
+}
+
 /// One prepared body's lines (step 1's end), shared by every [`BodyKnobs`] that gave these octets.
 struct SplitBody<'b> {
     octets: &'b [u8],
-    lines: Vec<Line<'b>>,
+    lines: Cow<'b, [Line<'b>]>,
 }
 
 /// Outputs kept by key, in the order they were first computed; few keys, so a list.
@@ -81,6 +116,11 @@ impl<K: PartialEq, V> Cache<K, V> {
         }
     }
 
+    /// Where `key`'s output is, if it was computed.
+    fn position(&self, key: &K) -> Option<usize> {
+        self.entries.iter().position(|(k, _)| k == key)
+    }
+
     fn get(&self, at: usize) -> &V {
         &self.entries[at].1
     }
@@ -95,7 +135,7 @@ pub struct Memo<'b> {
     /// Distinct prepared bodies, split into lines.
     bodies: Vec<SplitBody<'b>>,
     /// Step 2, per (body, K5 allow directive).
-    kinds: Cache<(usize, bool), Vec<LineKind<'b>>>,
+    kinds: Cache<(usize, bool), Cow<'b, [LineKind<'b>]>>,
     /// Step 3, per (body, group knobs).
     groups: Cache<(usize, GroupKnobs), Groups<'b>>,
     /// Step 4, per (groups, selection knobs).
@@ -118,6 +158,16 @@ struct Shared {
 impl<'b> Memo<'b> {
     /// An empty memo for `request`, whose body was prepared as `prepared`.
     pub fn new(request: &Request<'b>, prepared: &'b PreparedBodies<'_>) -> Memo<'b> {
+        Memo::reusing(request, prepared, None)
+    }
+
+    /// [`Memo::new`], taking the lines and kinds of `received` (the request's body, already split
+    /// and classified) for each prepared body that is the same octets.
+    pub fn reusing(
+        request: &Request<'b>,
+        prepared: &'b PreparedBodies<'_>,
+        received: Option<&'b ReceivedBody<'b>>,
+    ) -> Memo<'b> {
         let mut memo = Memo {
             agent: request.agent,
             // Step 5: the URL is split once (RFC 3986); only the match target depends on knobs.
@@ -135,11 +185,22 @@ impl<'b> Memo<'b> {
             let at = match memo.bodies.iter().position(|b| b.octets == octets) {
                 Some(at) => at,
                 None => {
-                    memo.bodies.push(SplitBody {
-                        octets,
-                        lines: body::split_lines(octets),
-                    });
-                    memo.bodies.len() - 1
+                    let at = memo.bodies.len();
+                    match received.filter(|r| r.octets == octets) {
+                        Some(received) => {
+                            memo.bodies.push(SplitBody {
+                                octets,
+                                lines: Cow::Borrowed(&received.lines),
+                            });
+                            memo.kinds
+                                .index((at, true), || Cow::Borrowed(&received.kinds));
+                        }
+                        None => memo.bodies.push(SplitBody {
+                            octets,
+                            lines: Cow::Owned(body::split_lines(octets)),
+                        }),
+                    }
+                    at
                 }
             };
             memo.body_of.push((*knobs, at, notes.clone()));
@@ -208,16 +269,24 @@ impl<'b> Memo<'b> {
             .position(|(k, _, _)| *k == body_knobs)
             .expect("PreparedBodies::prepare was given every reading");
         let body = self.body_of[body_at].1;
-        // Step 2: line kinds (K5, K13), shared by the groupings of one body.
+        // Step 2: line kinds (K5, K13), shared by the groupings of one body; the kinds under the
+        // other K5 setting, when known, are reused for every line but `allow` ones.
         let group_knobs = GroupKnobs::of(knobs);
         let allow = group_knobs.allow_directive;
         let lines = &self.bodies[body].lines;
-        let kinds = self.kinds.index((body, allow), || {
-            lines
-                .iter()
-                .map(|line| line::classify(line, allow))
-                .collect()
-        });
+        let kinds = match self.kinds.position(&(body, allow)) {
+            Some(at) => at,
+            None => {
+                let kinds = match self.kinds.position(&(body, !allow)) {
+                    Some(other) => line::reclassify(lines, self.kinds.get(other), allow),
+                    None => lines
+                        .iter()
+                        .map(|line| line::classify(line, allow))
+                        .collect(),
+                };
+                self.kinds.index((body, allow), || Cow::Owned(kinds))
+            }
+        };
         // Step 3: groups (K1).
         let kinds = self.kinds.get(kinds);
         let groups = self.groups.index((body, group_knobs), || {

@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::line::LineKind;
 use crate::request::Request;
 
 /// One of the four documents the oracle can answer for.
@@ -141,7 +142,8 @@ impl ProfileId {
     /// alternatives. A knob is listed only when the input contains what it is about (a cheap,
     /// deliberately generous test: listing an irrelevant knob costs time, never correctness).
     pub fn open_knobs(self, request: &Request<'_>) -> Vec<OpenKnob> {
-        self.open_knobs_given(&InputFacts::of(request))
+        let received = crate::memo::ReceivedBody::of(request.body);
+        self.open_knobs_given(&InputFacts::of(request, &received))
     }
 
     /// [`ProfileId::open_knobs`] from facts already gathered (one pass over the input serves all
@@ -663,8 +665,8 @@ pub struct InputFacts {
 }
 
 impl InputFacts {
-    /// Gathers the facts of `request`.
-    pub fn of(request: &Request<'_>) -> InputFacts {
+    /// Gathers the facts of `request`, whose body is `received` (split and classified).
+    pub fn of(request: &Request<'_>, received: &crate::memo::ReceivedBody<'_>) -> InputFacts {
         let body = request.body;
         let url = request.url.as_bytes();
         let mut odd_agent_value = false;
@@ -683,16 +685,14 @@ impl InputFacts {
         let mut rule_since_blank = false;
         let mut agent_pending = false;
         let agent = request.agent.as_bytes();
-        for line in crate::body::lines_of(body) {
-            let text = crate::line::trim_ws(line.bytes);
-            if text.is_empty() {
-                ruleless_record |= agent_pending;
-                agent_pending = false;
-                rule_since_blank = false;
-                continue;
-            }
-            if let Some((field, value)) = crate::line::field_and_value(line.bytes) {
-                if field.eq_ignore_ascii_case(b"user-agent") {
+        for &kind in received.kinds() {
+            match kind {
+                LineKind::Blank => {
+                    ruleless_record |= agent_pending;
+                    agent_pending = false;
+                    rule_since_blank = false;
+                }
+                LineKind::UserAgent(value) => {
                     let plain = value == b"*" || crate::select::is_product_token(value);
                     odd_agent_value |= !plain;
                     agent_value_with_space |= value.iter().any(|&b| b == b' ' || b == b'\t');
@@ -709,9 +709,8 @@ impl InputFacts {
                                     AgentComparison::Substring,
                                 )
                         });
-                } else if field.eq_ignore_ascii_case(b"allow")
-                    || field.eq_ignore_ascii_case(b"disallow")
-                {
+                }
+                LineKind::Allow(value) | LineKind::Disallow(value) => {
                     empty_rule_in_body |= value.is_empty();
                     body_has_odd_pattern_octets = body_has_odd_pattern_octets
                         || value.iter().any(|&b| b < 0x20 || b == 0x7F || b == b' ');
@@ -723,8 +722,9 @@ impl InputFacts {
                     mid_dollar_in_rules =
                         mid_dollar_in_rules || memchr::memchr(b'$', before_end).is_some();
                     rule_since_blank = true;
-                    agent_pending &= !field.eq_ignore_ascii_case(b"disallow");
+                    agent_pending &= !matches!(kind, LineKind::Disallow(_));
                 }
+                LineKind::Comment | LineKind::Other(_) | LineKind::Invalid => {}
             }
         }
         ruleless_record |= agent_pending;

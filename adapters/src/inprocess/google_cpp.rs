@@ -7,7 +7,7 @@
 
 use robotstxt_oracle::ProfileId;
 
-use crate::adapter::{Answer, Capabilities, Identity, Unavailable, UrlForm};
+use crate::adapter::{Answer, Body, Capabilities, Identity, Unavailable, UrlForm};
 
 /// Who it is.
 pub fn identity() -> Identity {
@@ -30,8 +30,8 @@ pub fn identity() -> Identity {
 }
 
 /// One check.
-pub fn check(body: &[u8], agent: &str, url: &str) -> Answer {
-    match decide(body, agent, url) {
+pub fn check(body: &Body<'_>, agent: &str, url: &str) -> Answer {
+    match decide(body.octets(), agent, url) {
         Ok((allowed, _line)) => Answer::from_allowed(allowed),
         Err(message) => Answer::Error { message },
     }
@@ -150,7 +150,7 @@ mod tests {
             ("BarBot", "http://example.com/doc.pdf?x=1"),
         ]
         .iter()
-        .map(|(agent, url)| check(body, agent, url).kind())
+        .map(|(agent, url)| check(&Body::new(body), agent, url).kind())
         .collect();
         assert_eq!(
             answers,
@@ -179,14 +179,14 @@ mod tests {
             "http://example.com/a%C3(",
             "http://example.com/",
         ] {
-            let answer = check(body, "FooBot", url);
+            let answer = check(&Body::new(body), "FooBot", url);
             assert!(answer.verdict().is_some(), "{url}: {answer}");
         }
         assert_eq!(
-            check(body, "FooBot", "http://example.com/c"),
+            check(&Body::new(body), "FooBot", "http://example.com/c"),
             Answer::Disallowed
         );
-        assert!(check(b"", "", "").verdict().is_some());
+        assert!(check(&Body::new(b""), "", "").verdict().is_some());
     }
 
     #[test]
@@ -198,7 +198,10 @@ mod tests {
             Err(why) => {
                 assert!(!why.reason.is_empty() && !why.fix.is_empty());
                 let message = format!("google-cpp is not built: {}", why.reason);
-                assert_eq!(check(b"", "a", "http://x/"), Answer::Error { message });
+                assert_eq!(
+                    check(&Body::new(b""), "a", "http://x/"),
+                    Answer::Error { message }
+                );
             }
         }
     }

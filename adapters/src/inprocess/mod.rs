@@ -1,6 +1,7 @@
 //! Parsers called in this process: the Rust crates and Google's C++ (through `cc`).
 //!
-//! Each parser is one small file with two functions: `identity()` and `check(body, agent, url)`.
+//! Each parser is one small file with two functions: `identity()` and `check(body, agent, url)`,
+//! the body a [`Body`] (octets, and text converted once for all the parsers that take `&str`).
 //! [`InProcess`] turns such a pair into an [`Adapter`], catching panics so that a parser that
 //! panics answers `crash` instead of unwinding into the runner. (Aborts and segfaults cannot be
 //! caught in process: that is why the registry runs these adapters in a worker process by default.)
@@ -14,10 +15,10 @@ pub mod texting_robots;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use crate::adapter::{Adapter, Answer, Identity, Query, Unavailable};
+use crate::adapter::{Adapter, Answer, Body, Identity, Query, Unavailable};
 
 /// One check, in process: body, product token, absolute URL → answer.
-pub type CheckFn = fn(body: &[u8], agent: &str, url: &str) -> Answer;
+pub type CheckFn = fn(body: &Body<'_>, agent: &str, url: &str) -> Answer;
 
 /// An in-process parser: its identity and its check function.
 pub struct InProcess {
@@ -32,8 +33,9 @@ impl InProcess {
     }
 
     /// One check, a panic answering `crash` ([`Adapter::answer`] for a single query, without
-    /// building the query and answer lists: the fuzzer's path).
-    pub fn answer_one(&self, body: &[u8], agent: &str, url: &str) -> Answer {
+    /// building the query and answer lists: the fuzzer's path, where every adapter is given the
+    /// same [`Body`]).
+    pub fn answer_one(&self, body: &Body<'_>, agent: &str, url: &str) -> Answer {
         catch_unwind(AssertUnwindSafe(|| (self.check)(body, agent, url))).unwrap_or_else(
             |payload| Answer::Crash {
                 message: format!("panicked: {}", panic_message(&*payload)),
@@ -48,9 +50,10 @@ impl Adapter for InProcess {
     }
 
     fn answer(&mut self, body: &[u8], queries: &[Query]) -> Vec<Answer> {
+        let body = Body::new(body);
         queries
             .iter()
-            .map(|q| self.answer_one(body, &q.agent, &q.url))
+            .map(|q| self.answer_one(&body, &q.agent, &q.url))
             .collect()
     }
 }

@@ -8,7 +8,7 @@
 
 use robotstxt_oracle::ProfileId;
 
-use crate::adapter::{body_text, path_and_query, Answer, Capabilities, Identity, UrlForm};
+use crate::adapter::{path_and_query, Answer, Body, Capabilities, Identity, UrlForm};
 
 /// Who it is.
 pub fn identity() -> Identity {
@@ -35,9 +35,8 @@ pub fn identity() -> Identity {
 }
 
 /// One check: parse `body`, choose `agent`'s group, then ask about the path and query of `url`.
-pub fn check(body: &[u8], agent: &str, url: &str) -> Answer {
-    let text = body_text(body);
-    let robots = robots_txt::Robots::from_str_lossy(&text);
+pub fn check(body: &Body<'_>, agent: &str, url: &str) -> Answer {
+    let robots = robots_txt::Robots::from_str_lossy(body.text());
     let matcher = robots_txt::matcher::SimpleMatcher::new(&robots.choose_section(agent).rules);
     Answer::from_allowed(matcher.check_path(&path_and_query(url)))
 }

@@ -6,7 +6,7 @@
 
 use robotstxt_oracle::ProfileId;
 
-use crate::adapter::{body_text, Answer, Capabilities, Identity, UrlForm};
+use crate::adapter::{Answer, Body, Capabilities, Identity, UrlForm};
 
 /// Who it is.
 pub fn identity() -> Identity {
@@ -32,8 +32,7 @@ pub fn identity() -> Identity {
 }
 
 /// One check: the body as text, the agent, the absolute `url`.
-pub fn check(body: &[u8], agent: &str, url: &str) -> Answer {
-    let body = body_text(body);
+pub fn check(body: &Body<'_>, agent: &str, url: &str) -> Answer {
     let mut matcher = robotstxt::DefaultMatcher::default();
-    Answer::from_allowed(matcher.one_agent_allowed_by_robots(&body, agent, url))
+    Answer::from_allowed(matcher.one_agent_allowed_by_robots(body.text(), agent, url))
 }

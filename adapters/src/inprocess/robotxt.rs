@@ -6,7 +6,7 @@
 
 use robotstxt_oracle::ProfileId;
 
-use crate::adapter::{path_and_query, Answer, Capabilities, Identity, UrlForm};
+use crate::adapter::{path_and_query, Answer, Body, Capabilities, Identity, UrlForm};
 
 /// Who it is.
 pub fn identity() -> Identity {
@@ -30,7 +30,7 @@ pub fn identity() -> Identity {
 }
 
 /// One check: parse `body` for `agent`, then ask about the path and query of `url`.
-pub fn check(body: &[u8], agent: &str, url: &str) -> Answer {
-    let robots = robotxt::Robots::parse(body, agent);
+pub fn check(body: &Body<'_>, agent: &str, url: &str) -> Answer {
+    let robots = robotxt::Robots::parse(body.octets(), agent);
     Answer::from_allowed(robots.is_allowed(&path_and_query(url)))
 }

@@ -5,7 +5,7 @@
 
 use robotstxt_oracle::ProfileId;
 
-use crate::adapter::{path_and_query, Answer, Capabilities, Identity, UrlForm};
+use crate::adapter::{path_and_query, Answer, Body, Capabilities, Identity, UrlForm};
 
 /// Who it is.
 pub fn identity() -> Identity {
@@ -35,8 +35,8 @@ pub fn identity() -> Identity {
 }
 
 /// One check: parse `body`, then ask about `agent` and the path and query of `url`.
-pub fn check(body: &[u8], agent: &str, url: &str) -> Answer {
-    match sim_codec_robots::parse_robots(body, &Default::default(), None) {
+pub fn check(body: &Body<'_>, agent: &str, url: &str) -> Answer {
+    match sim_codec_robots::parse_robots(body.octets(), &Default::default(), None) {
         Ok(doc) => Answer::from_allowed(doc.allows(agent, &path_and_query(url))),
         Err(e) => Answer::Error {
             message: e.to_string(),

@@ -7,7 +7,7 @@
 
 use robotstxt_oracle::ProfileId;
 
-use crate::adapter::{Answer, Capabilities, Identity, UrlForm};
+use crate::adapter::{Answer, Body, Capabilities, Identity, UrlForm};
 
 /// Who it is.
 pub fn identity() -> Identity {
@@ -34,8 +34,8 @@ pub fn identity() -> Identity {
 }
 
 /// One check: parse `body` for `agent`, then ask about the absolute `url`.
-pub fn check(body: &[u8], agent: &str, url: &str) -> Answer {
-    match texting_robots::Robot::new(agent, body) {
+pub fn check(body: &Body<'_>, agent: &str, url: &str) -> Answer {
+    match texting_robots::Robot::new(agent, body.octets()) {
         Ok(robot) => Answer::from_allowed(robot.allowed(url)),
         Err(e) => Answer::Error {
             message: format!("{e:#}"),
