@@ -39,7 +39,7 @@
 //!   one, so groups computed on the raw octets are not the groups of every reading);
 //! - blank lines under draft-1996 and original-1994 (they end records); comment lines under
 //!   original-1994 (whether a comment-only line is "empty" is not settled by the 1994 text);
-//! - percent-encoding the `/robots.txt` path itself (see [`percent_encode_unreserved`]).
+//! - percent-encoding the `/robots.txt` path itself (see `percent_encode_unreserved`).
 //!
 //! Lines are found as the documents say: CR, LF or CRLF end a line (`rfc9309#2.2` `NL`,
 //! `google#file-format`, `draft-1996#4.2`, `norobots-1994#format`). Inserted lines always end with
@@ -52,11 +52,15 @@
 //! relation does not apply, the next one in order that does. Every choice inside a relation (which
 //! line, which case mapping, which permutation) comes from the same seed, so a violation reproduces
 //! from the input alone. That is at most eight oracle evaluations (two per profile).
+//! [`verdicts_checked`] (the fuzzer's path) evaluates the input under all four profiles together
+//! with the check; when the relation leaves the body as it is (`fragment`, the URL escapes, the
+//! crawler's name in `agent-case`), both requests share one reading of the body
+//! ([`robotstxt_oracle::verdicts_on_one_body`]).
 //! [`check_all`] checks every applicable relation (for tests and the seeded command).
 
 use robotstxt_oracle::line::{strip_comment, trim_ws};
 use robotstxt_oracle::profile::FIVE_HUNDRED_KIB;
-use robotstxt_oracle::{ProfileId, Verdict};
+use robotstxt_oracle::{ProfileId, Request, Verdict};
 
 use crate::input::Input;
 
@@ -109,15 +113,45 @@ pub fn check(input: &Input) -> Result<(), Violation> {
 /// them, so that only the transformed input is evaluated.
 #[allow(clippy::result_large_err)]
 pub fn check_given(input: &Input, verdicts: Option<&[Verdict; 4]>) -> Result<(), Violation> {
+    match chosen(input) {
+        Some((relation, profiles, transformed)) => {
+            relation.check_applied(input, &profiles, transformed, verdicts)
+        }
+        None => Ok(()),
+    }
+}
+
+/// The relation [`check`] checks on `input` (the one at index `seed % 14`, or the next that
+/// applies), with its profiles for this input and the transformed input; `None` when none applies.
+pub fn chosen(input: &Input) -> Option<(Relation, Vec<ProfileId>, Input)> {
     let seed = seed_of(input);
     let start = (seed % Relation::ALL.len() as u64) as usize;
-    for k in 0..Relation::ALL.len() {
+    (0..Relation::ALL.len()).find_map(|k| {
         let relation = Relation::ALL[(start + k) % Relation::ALL.len()];
-        if relation.check_given(input, seed, verdicts)? {
-            return Ok(());
-        }
-    }
-    Ok(())
+        let (profiles, transformed) = relation.applied(input, seed)?;
+        Some((relation, profiles, transformed))
+    })
+}
+
+/// The oracle's verdicts for `input` under every profile (in `ProfileId::ALL` order), with the
+/// relation [`check`] chooses checked on it: the fuzzer's path. When that relation leaves the body
+/// as it is, the input and its transformed form are evaluated on one reading of the body.
+#[allow(clippy::result_large_err)]
+pub fn verdicts_checked(input: &Input) -> Result<[Verdict; 4], Violation> {
+    let request = input.request();
+    let Some((relation, profiles, transformed)) = chosen(input) else {
+        return Ok(robotstxt_oracle::verdicts_all(&request));
+    };
+    let (all, after) = both_sides(&request, &ProfileId::ALL, &transformed.request(), &profiles);
+    let all: [Verdict; 4] = all.try_into().expect("one verdict per profile");
+    relation.compare(
+        input,
+        transformed,
+        &profiles,
+        &known_for(&all, &profiles),
+        &after,
+    )?;
+    Ok(all)
 }
 
 /// Checks every relation that applies to `input` (up to 14 relations, about 70 evaluations).
@@ -453,23 +487,56 @@ impl Relation {
         seed: u64,
         verdicts: Option<&[Verdict; 4]>,
     ) -> Result<bool, Violation> {
+        let Some((profiles, transformed)) = self.applied(input, seed) else {
+            return Ok(false);
+        };
+        self.check_applied(input, &profiles, transformed, verdicts)?;
+        Ok(true)
+    }
+
+    /// Checks this relation under `profiles` on `input` and its `transformed` form, reusing the
+    /// input's verdicts when given (in `ProfileId::ALL` order).
+    #[allow(clippy::result_large_err)]
+    fn check_applied(
+        self,
+        input: &Input,
+        profiles: &[ProfileId],
+        transformed: Input,
+        verdicts: Option<&[Verdict; 4]>,
+    ) -> Result<(), Violation> {
+        // Each side is read once for all the relation's profiles; when the relation leaves the body
+        // as it is, both sides share that reading.
+        let (before, after) = match verdicts {
+            Some(known) => (
+                known_for(known, profiles),
+                robotstxt_oracle::verdicts(profiles, &transformed.request()),
+            ),
+            None => both_sides(&input.request(), profiles, &transformed.request(), profiles),
+        };
+        self.compare(input, transformed, profiles, &before, &after)
+    }
+
+    /// The relation's profiles for `input` and the transformed input, when it applies.
+    pub fn applied(self, input: &Input, seed: u64) -> Option<(Vec<ProfileId>, Input)> {
         let profiles = self.profiles(input);
         if profiles.is_empty() {
-            return Ok(false);
+            return None;
         }
-        let Some(transformed) = self.transform(input, seed) else {
-            return Ok(false);
-        };
-        // Each side is read once for all the relation's profiles.
-        let before = match verdicts {
-            Some(known) => profiles
-                .iter()
-                .map(|p| known[ProfileId::ALL.iter().position(|q| q == p).unwrap_or(0)])
-                .collect(),
-            None => robotstxt_oracle::verdicts(&profiles, &input.request()),
-        };
-        let after = robotstxt_oracle::verdicts(&profiles, &transformed.request());
-        for ((profile, before), after) in profiles.into_iter().zip(before).zip(after) {
+        Some((profiles, self.transform(input, seed)?))
+    }
+
+    /// The relation's verdict: `before` and `after` (the verdicts under `profiles`, in order) must
+    /// be equal.
+    #[allow(clippy::result_large_err)]
+    fn compare(
+        self,
+        input: &Input,
+        transformed: Input,
+        profiles: &[ProfileId],
+        before: &[Verdict],
+        after: &[Verdict],
+    ) -> Result<(), Violation> {
+        for ((profile, before), after) in profiles.iter().zip(before).zip(after) {
             if before != after {
                 return Err(Violation {
                     relation: self.name(),
@@ -486,7 +553,40 @@ impl Relation {
                 });
             }
         }
-        Ok(true)
+        Ok(())
+    }
+}
+
+/// The verdicts under `profiles` taken from a full set (in `ProfileId::ALL` order).
+fn known_for(known: &[Verdict; 4], profiles: &[ProfileId]) -> Vec<Verdict> {
+    profiles
+        .iter()
+        .map(|p| known[ProfileId::ALL.iter().position(|q| q == p).unwrap_or(0)])
+        .collect()
+}
+
+/// The verdicts of `before` under `before_profiles` and of `after` under `after_profiles`. When the
+/// two requests have the same body (a relation that changes only the URL or the crawler's name),
+/// the body is read once for both ([`robotstxt_oracle::verdicts_on_one_body`]).
+fn both_sides(
+    before: &Request<'_>,
+    before_profiles: &[ProfileId],
+    after: &Request<'_>,
+    after_profiles: &[ProfileId],
+) -> (Vec<Verdict>, Vec<Verdict>) {
+    if before.body == after.body {
+        let mut both = robotstxt_oracle::verdicts_on_one_body(&[
+            (before_profiles, before),
+            (after_profiles, after),
+        ]);
+        let after = both.pop().expect("two requests, two answers");
+        let before = both.pop().expect("two requests, two answers");
+        (before, after)
+    } else {
+        (
+            robotstxt_oracle::verdicts(before_profiles, before),
+            robotstxt_oracle::verdicts(after_profiles, after),
+        )
     }
 }
 
@@ -1363,6 +1463,28 @@ mod tests {
         assert!(Relation::CommentLine.transform(&big, 0).is_none());
         assert!(Relation::GroupOrder.transform(&big, 0).is_none());
         assert!(Relation::FieldNameCase.transform(&big, 0).is_some());
+    }
+
+    /// The fuzzer's path (the input and its transformed form read together when the body is the
+    /// same) gives the verdicts the input gets alone, and checks the relation [`chosen`] names.
+    #[test]
+    fn verdicts_checked_answers_as_the_input_alone() {
+        let mut shared_body = 0;
+        for n in 0..3000u32 {
+            let bytes: Vec<u8> = (0..600u32)
+                .map(|i| (i.wrapping_mul(2_654_435_761) ^ n.wrapping_mul(40_503)).to_le_bytes()[1])
+                .collect();
+            let Ok(input) = crate::generate::any(&mut arbitrary::Unstructured::new(&bytes)) else {
+                continue;
+            };
+            let alone = robotstxt_oracle::verdicts_all(&input.request());
+            assert_eq!(verdicts_checked(&input).unwrap(), alone, "{input:?}");
+            if let Some((_, _, transformed)) = chosen(&input) {
+                shared_body += usize::from(transformed.body == input.body);
+            }
+        }
+        // Both paths were exercised: relations that keep the body and relations that change it.
+        assert!(shared_body > 100, "{shared_body}");
     }
 
     #[test]

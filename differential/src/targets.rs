@@ -6,7 +6,7 @@
 //! so every panic is a crash that libFuzzer saves as an artifact.
 
 use arbitrary::Unstructured;
-use robotstxt_oracle::{evaluate_all, verdicts_all, Verdict};
+use robotstxt_oracle::{evaluate_all, Verdict};
 
 use crate::compare::{self, Engines, Observation};
 use crate::input::Input;
@@ -37,11 +37,10 @@ pub fn fuzz_oracle(data: &[u8]) {
 /// after the oracle checks of [`fuzz_oracle`]; `None` when the bytes make no input.
 fn checked_input(data: &[u8]) -> Option<(Input, [Verdict; 4])> {
     let input = generate::any(&mut Unstructured::new(data)).ok()?;
-    let verdicts = verdicts_all(&input.request());
-    if let Err(violation) = invariants::check_given(&input, Some(&verdicts)) {
-        panic!("oracle invariant broken\n{violation}");
+    match invariants::verdicts_checked(&input) {
+        Ok(verdicts) => Some((input, verdicts)),
+        Err(violation) => panic!("oracle invariant broken\n{violation}"),
     }
-    Some((input, verdicts))
 }
 
 /// Target `differential`: the oracle checks of [`fuzz_oracle`], then the same input through every

@@ -86,7 +86,16 @@ pub fn verdict(profile: ProfileId, request: &Request<'_>) -> Verdict {
 
 /// [`verdict`] under each of `profiles`, in that order (the input is read once for all of them).
 pub fn verdicts(profiles: &[ProfileId], request: &Request<'_>) -> Vec<Verdict> {
-    each_plan(profiles, request, |plan, memo| {
+    verdicts_on_one_body(&[(profiles, request)])
+        .pop()
+        .expect("one verdict list per request")
+}
+
+/// [`verdicts`] for several requests on the same body (e.g. one URL with and without a fragment),
+/// each under its own profiles, in order: the body is read once for all of them, so each further
+/// request costs only its selection, match target and matching. Panics if the bodies differ.
+pub fn verdicts_on_one_body(asks: &[(&[ProfileId], &Request<'_>)]) -> Vec<Vec<Verdict>> {
+    each_plan_on_one_body(asks, |plan, memo| {
         let from_body = plan.readings.iter().map(|knobs| memo.allowed(knobs));
         agreed(plan.fetch_outcomes.iter().copied().chain(from_body))
     })
@@ -113,13 +122,15 @@ struct Plan {
     readings: Vec<Knobs>,
 }
 
-/// The request's body split and classified, and the input's facts read from it: made once, on
-/// first need (a 404 never reads the body).
-type ReadInput<'r> = OnceCell<(memo::ReceivedBody<'r>, profile::InputFacts)>;
-
 impl Plan {
-    /// The plan of `profile` for `request`; the input's facts are gathered on first need.
-    fn of<'r>(profile: ProfileId, request: &Request<'r>, read: &ReadInput<'r>) -> Plan {
+    /// The plan of `profile` for `request`. The body is split and classified (`received`), and the
+    /// request's facts gathered from it (`facts`), on first need: a 404 never reads the body.
+    fn of<'r>(
+        profile: ProfileId,
+        request: &Request<'r>,
+        received: &OnceCell<memo::ReceivedBody<'r>>,
+        facts: &OnceCell<profile::InputFacts>,
+    ) -> Plan {
         let (effect, fetch_citation) = fetch::fetch_effect(profile, request.fetch);
         let mut outcomes = Vec::new();
         collect_fetch_outcomes(&effect, &mut outcomes);
@@ -133,10 +144,9 @@ impl Plan {
         };
         // A 404 never looks at the body, so its facts are gathered only when it is read.
         if outcomes.iter().any(Option::is_none) {
-            let (_, facts) = read.get_or_init(|| {
-                let received = memo::ReceivedBody::of(request.body);
-                let facts = profile::InputFacts::of(request, &received);
-                (received, facts)
+            let facts = facts.get_or_init(|| {
+                let received = received.get_or_init(|| memo::ReceivedBody::of(request.body));
+                profile::InputFacts::of(request, received)
             });
             plan.open = profile.open_knobs_given(facts);
             plan.readings =
@@ -200,20 +210,50 @@ fn explain_profiles(profiles: &[ProfileId], request: &Request<'_>) -> Vec<Explan
 fn each_plan<T>(
     profiles: &[ProfileId],
     request: &Request<'_>,
-    mut answer: impl FnMut(Plan, &mut memo::Memo<'_>) -> T,
+    answer: impl FnMut(Plan, &mut memo::Memo<'_>) -> T,
 ) -> Vec<T> {
-    let read = OnceCell::new();
-    let plans: Vec<Plan> = profiles
+    each_plan_on_one_body(&[(profiles, request)], answer)
+        .pop()
+        .expect("one answer list per request")
+}
+
+/// [`each_plan`] for several requests on the same body, each under its own profiles: the body is
+/// split, classified, prepared and grouped once for all of them, and only what depends on the agent
+/// and the URL (selection, match target, matching) is redone per request.
+fn each_plan_on_one_body<T>(
+    asks: &[(&[ProfileId], &Request<'_>)],
+    mut answer: impl FnMut(Plan, &mut memo::Memo<'_>) -> T,
+) -> Vec<Vec<T>> {
+    let Some(((_, first), rest)) = asks.split_first() else {
+        return Vec::new();
+    };
+    assert!(
+        rest.iter().all(|(_, r)| r.body == first.body),
+        "each_plan_on_one_body is given one body"
+    );
+    let received = OnceCell::new();
+    let plans: Vec<Vec<Plan>> = asks
         .iter()
-        .map(|&p| Plan::of(p, request, &read))
+        .map(|(profiles, request)| {
+            let facts = OnceCell::new();
+            profiles
+                .iter()
+                .map(|&p| Plan::of(p, request, &received, &facts))
+                .collect()
+        })
         .collect();
-    let prepared =
-        memo::PreparedBodies::prepare(request.body, plans.iter().flat_map(|p| &p.readings));
-    let received = read.get().map(|(received, _)| received);
-    let mut memo = memo::Memo::reusing(request, &prepared, received);
-    plans
-        .into_iter()
-        .map(|plan| answer(plan, &mut memo))
+    let readings = plans.iter().flatten().flat_map(|p| &p.readings);
+    let prepared = memo::PreparedBodies::prepare(first.body, readings);
+    let mut memo = memo::Memo::reusing(first, &prepared, received.get());
+    asks.iter()
+        .zip(plans)
+        .map(|((_, request), plans)| {
+            memo.requery(request);
+            plans
+                .into_iter()
+                .map(|plan| answer(plan, &mut memo))
+                .collect()
+        })
         .collect()
 }
 

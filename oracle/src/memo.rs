@@ -208,6 +208,16 @@ impl<'b> Memo<'b> {
         memo
     }
 
+    /// Turns the memo to another request on the same body: a new agent and URL. What depends on
+    /// them (step 4's selections, step 5's match targets) is forgotten; the body's lines, kinds,
+    /// groups and compiled patterns are kept.
+    pub fn requery(&mut self, request: &Request<'b>) {
+        self.agent = request.agent;
+        self.url = url::split(request.url);
+        self.selections = Cache::new();
+        self.targets = Cache::new();
+    }
+
     /// Whether the URL is allowed under one concrete reading.
     pub fn allowed(&mut self, knobs: &Knobs) -> bool {
         if self.is_robots_txt(knobs) {

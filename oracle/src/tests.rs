@@ -258,3 +258,51 @@ fn reserved_characters_in_the_query_open_googles_encoding_knob() {
     assert_eq!(verdict, Verdict::Either);
     assert_eq!(rfc, Verdict::Either);
 }
+
+/// Several requests on one body, read once, answer as each request read alone: the memo forgets
+/// the selection and the match target between requests and keeps the body's steps.
+#[test]
+fn requests_on_one_body_answer_as_each_alone() {
+    let bodies: [&[u8]; 4] = [
+        b"User-agent: FooBot\nDisallow: /a\nAllow: /a/b$\n\nUser-agent: *\nDisallow: /*.gif$\n",
+        b"\xEF\xBB\xBFuser-agent: foo bar\nDisallow: /%61\n\xFF\nUser-agent: BarBot\nDisallow: /\n",
+        b"Disallow: /x\nUser-agent: foobot/1.2\ndisallow: /robots.txt\nallow: /\n",
+        b"",
+    ];
+    let queries = [
+        ("FooBot", "http://example.com/a/b"),
+        ("foobot", "http://example.com/a/b#frag"),
+        ("BarBot", "http://example.com/%61?q=1"),
+        ("Other", "http://example.com/x.gif"),
+        ("FooBot", "http://example.com/robots.txt"),
+    ];
+    let some: &[ProfileId] = &[Google, Original1994];
+    for body in bodies {
+        let requests: Vec<Request<'_>> = queries
+            .iter()
+            .map(|(agent, url)| Request::new(body, agent, url))
+            .collect();
+        let asks: Vec<(&[ProfileId], &Request<'_>)> = requests
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                (
+                    if i % 2 == 0 {
+                        &ProfileId::ALL[..]
+                    } else {
+                        some
+                    },
+                    r,
+                )
+            })
+            .collect();
+        let together = crate::verdicts_on_one_body(&asks);
+        for ((profiles, request), got) in asks.iter().zip(&together) {
+            let alone: Vec<Verdict> = profiles
+                .iter()
+                .map(|&p| evaluate(p, request).verdict)
+                .collect();
+            assert_eq!(got, &alone, "{request:?}");
+        }
+    }
+}
