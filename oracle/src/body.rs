@@ -78,14 +78,16 @@ pub fn prepare_body<'a>(
         Charset::Latin1 => {
             // Each octet is the code point of the same value (ISO 8859-1), written as UTF-8: one
             // octet below 0x80, two from 0x80 on.
+            // ASCII runs are copied whole.
             let mut out = Vec::with_capacity(bytes.len() * 2);
-            for &b in bytes {
-                if b < 0x80 {
-                    out.push(b);
-                } else {
-                    out.extend_from_slice(&[0xC0 | (b >> 6), 0x80 | (b & 0x3F)]);
-                }
+            let mut rest = bytes;
+            while let Some(at) = rest.iter().position(|&b| b >= 0x80) {
+                let b = rest[at];
+                out.extend_from_slice(&rest[..at]);
+                out.extend_from_slice(&[0xC0 | (b >> 6), 0x80 | (b & 0x3F)]);
+                rest = &rest[at + 1..];
             }
+            out.extend_from_slice(rest);
             out
         }
         Charset::DropInvalidOctets => {
@@ -184,6 +186,13 @@ mod tests {
         let expected: String = all.iter().map(|&b| char::from(b)).collect();
         assert_eq!(
             &*prepare_body(&all, BodyKnobs::of(&knobs)).0,
+            expected.as_bytes()
+        );
+        // ASCII runs of every length between other octets, at both ends.
+        let mixed: &[u8] = b"\xFFa\xE9bc\x80\x81def\xC3";
+        let expected: String = mixed.iter().map(|&b| char::from(b)).collect();
+        assert_eq!(
+            &*prepare_body(mixed, BodyKnobs::of(&knobs)).0,
             expected.as_bytes()
         );
         knobs.charset = Charset::DropInvalidOctets;

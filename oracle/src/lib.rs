@@ -288,15 +288,17 @@ fn combinations<T>(
     base: T,
     with: impl Fn(&T, &profile::OpenKnob, &profile::Alternative) -> T,
 ) -> Vec<T> {
-    let mut all = vec![base];
+    let count = open.iter().map(|k| k.alternatives.len() + 1).product();
+    let mut all = Vec::with_capacity(count);
+    all.push(base);
     for knob in open {
-        let mut more = Vec::new();
-        for combination in &all {
+        // The combinations so far, each with each alternative, appended after them.
+        for at in 0..all.len() {
             for alternative in &knob.alternatives {
-                more.push(with(combination, knob, alternative));
+                let combination = with(&all[at], knob, alternative);
+                all.push(combination);
             }
         }
-        all.extend(more);
     }
     all
 }

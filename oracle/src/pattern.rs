@@ -55,13 +55,14 @@ impl Pattern {
                 (body, anchored, impossible)
             }
         };
-        let pieces: Vec<&[u8]> = match knobs.wildcards {
-            Wildcards::Literal => vec![body],
-            Wildcards::Special(_) => body.split(|&b| b == b'*').collect(),
+        // Under `Literal` no octet separates pieces: the whole body is one segment.
+        let separator = match knobs.wildcards {
+            Wildcards::Literal => None,
+            Wildcards::Special(_) => Some(b'*'),
         };
         let mut in_query = false;
-        let segments = pieces
-            .into_iter()
+        let segments = body
+            .split(|&b| Some(b) == separator)
             .map(|piece| {
                 let (segment, now_in_query) =
                     normalise(piece, Side::Pattern, knobs.encoding, in_query);
