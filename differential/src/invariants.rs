@@ -106,16 +106,9 @@ impl std::fmt::Display for Violation {
 // A violation is rare (an oracle bug) and carries both inputs: boxing it would buy nothing.
 #[allow(clippy::result_large_err)]
 pub fn check(input: &Input) -> Result<(), Violation> {
-    check_given(input, None)
-}
-
-/// [`check`], reusing the input's verdicts (in `ProfileId::ALL` order) when the caller already has
-/// them, so that only the transformed input is evaluated.
-#[allow(clippy::result_large_err)]
-pub fn check_given(input: &Input, verdicts: Option<&[Verdict; 4]>) -> Result<(), Violation> {
     match chosen(input) {
         Some((relation, profiles, transformed)) => {
-            relation.check_applied(input, &profiles, transformed, verdicts)
+            relation.check_applied(input, &profiles, transformed)
         }
         None => Ok(()),
     }
@@ -476,43 +469,25 @@ impl Relation {
     // A violation is rare (an oracle bug) and carries both inputs: boxing it would buy nothing.
     #[allow(clippy::result_large_err)]
     pub fn check(self, input: &Input, seed: u64) -> Result<bool, Violation> {
-        self.check_given(input, seed, None)
-    }
-
-    /// [`Relation::check`], reusing the input's verdicts when given (in `ProfileId::ALL` order).
-    #[allow(clippy::result_large_err)]
-    pub fn check_given(
-        self,
-        input: &Input,
-        seed: u64,
-        verdicts: Option<&[Verdict; 4]>,
-    ) -> Result<bool, Violation> {
         let Some((profiles, transformed)) = self.applied(input, seed) else {
             return Ok(false);
         };
-        self.check_applied(input, &profiles, transformed, verdicts)?;
+        self.check_applied(input, &profiles, transformed)?;
         Ok(true)
     }
 
-    /// Checks this relation under `profiles` on `input` and its `transformed` form, reusing the
-    /// input's verdicts when given (in `ProfileId::ALL` order).
+    /// Checks this relation under `profiles` on `input` and its `transformed` form. Each side is
+    /// read once for all the relation's profiles; when the relation leaves the body as it is, both
+    /// sides share that reading.
     #[allow(clippy::result_large_err)]
     fn check_applied(
         self,
         input: &Input,
         profiles: &[ProfileId],
         transformed: Input,
-        verdicts: Option<&[Verdict; 4]>,
     ) -> Result<(), Violation> {
-        // Each side is read once for all the relation's profiles; when the relation leaves the body
-        // as it is, both sides share that reading.
-        let (before, after) = match verdicts {
-            Some(known) => (
-                known_for(known, profiles),
-                robotstxt_oracle::verdicts(profiles, &transformed.request()),
-            ),
-            None => both_sides(&input.request(), profiles, &transformed.request(), profiles),
-        };
+        let (before, after) =
+            both_sides(&input.request(), profiles, &transformed.request(), profiles);
         self.compare(input, transformed, profiles, &before, &after)
     }
 

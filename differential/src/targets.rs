@@ -13,8 +13,8 @@ use crate::input::Input;
 use crate::{generate, invariants};
 
 /// Target `oracle`: builds an input from the fuzzer's bytes ([`generate::any`]), evaluates it
-/// under all four profiles (the oracle must never panic), then checks one metamorphic relation
-/// ([`invariants::check`]) and panics with the violation when it breaks: an oracle bug. It also
+/// under all four profiles (the oracle must never panic) together with one metamorphic relation
+/// ([`invariants::verdicts_checked`]), and panics with the violation when it breaks: an oracle bug. It also
 /// explains the input under every profile and panics when an explained verdict differs from the
 /// verdict-only path's.
 pub fn fuzz_oracle(data: &[u8]) {

@@ -247,8 +247,12 @@ fn each_plan_on_one_body<T>(
     let mut memo = memo::Memo::reusing(first, &prepared, received.get());
     asks.iter()
         .zip(plans)
-        .map(|((_, request), plans)| {
-            memo.requery(request);
+        .enumerate()
+        .map(|(at, ((_, request), plans))| {
+            // The memo starts on the first request; each later one turns it.
+            if at > 0 {
+                memo.requery(request);
+            }
             plans
                 .into_iter()
                 .map(|plan| answer(plan, &mut memo))

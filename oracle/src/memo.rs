@@ -76,11 +76,6 @@ impl<'b> ReceivedBody<'b> {
         }
     }
 
-    /// The lines, in order.
-    pub fn lines(&self) -> &[Line<'b>] {
-        &self.lines
-    }
-
     /// Each line's kind, `Allow` being a rule.
     pub fn kinds(&self) -> &[LineKind<'b>] {
         &self.kinds

@@ -1,8 +1,8 @@
 //! Profiles and their knobs (`docs/profiles.md`).
 //!
 //! A [`Knobs`] value is one complete, concrete reading of the documents. A [`ProfileId`] names a
-//! document; [`ProfileId::knob_variants`] returns the readings that document permits for a given
-//! input: its base reading, plus every alternative of an *open* knob that could matter for this input.
+//! document; [`ProfileId::base_knobs`] is its base reading, and [`ProfileId::open_knobs`] lists, for a
+//! given input, every alternative of an *open* knob that could matter for it.
 
 use serde::{Deserialize, Serialize};
 
