@@ -48,7 +48,7 @@
 //! # Cost
 //!
 //! [`check`] runs on every fuzz input, so it checks **one** relation per input: the relation at
-//! index `seed % 14` of [`Relation::ALL`] (the seed is an FNV-1a hash of the input), or, when that
+//! index `seed % 14` of [`Relation::ALL`] (the seed is a hash of the input, [`seed_of`]), or, when that
 //! relation does not apply, the next one in order that does. Every choice inside a relation (which
 //! line, which case mapping, which permutation) comes from the same seed, so a violation reproduces
 //! from the input alone. That is at most eight oracle evaluations (two per profile).
@@ -158,23 +158,37 @@ pub fn check_all(input: &Input) -> Result<(), Violation> {
     Ok(())
 }
 
-/// The seed every choice is drawn from: FNV-1a (64 bits) over body, agent and URL, stable across
-/// platforms and toolchains.
+/// The seed every choice is drawn from: a 64-bit hash of body, agent and URL, stable across
+/// platforms and toolchains. Each field is read eight octets at a time (little-endian words, the
+/// last one zero-padded, then the field's length, so that moving octets between fields changes the
+/// hash); each word is mixed in by xor, multiply and rotate, and a splitmix64 finaliser spreads the
+/// result over the low bits that `seed % 14` reads. It runs on every fuzz input, so it reads words
+/// rather than octets (an octet-at-a-time FNV-1a cost about 1% of a fuzz run).
 pub fn seed_of(input: &Input) -> u64 {
+    const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |bytes: &[u8]| {
-        for &b in bytes {
-            hash ^= u64::from(b);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-        // A separator, so that moving octets between fields changes the hash.
-        hash ^= 0xff;
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    let mut mix = |word: u64| {
+        hash = (hash ^ word).wrapping_mul(MULTIPLIER).rotate_left(29);
     };
-    eat(&input.body);
-    eat(input.agent.as_bytes());
-    eat(input.url.as_bytes());
-    hash
+    for field in [
+        &input.body[..],
+        input.agent.as_bytes(),
+        input.url.as_bytes(),
+    ] {
+        let mut words = field.chunks_exact(8);
+        for word in &mut words {
+            mix(u64::from_le_bytes(word.try_into().expect("eight octets")));
+        }
+        let mut last = [0u8; 8];
+        last[..words.remainder().len()].copy_from_slice(words.remainder());
+        mix(u64::from_le_bytes(last));
+        mix(field.len() as u64);
+    }
+    // splitmix64's finaliser.
+    let mut z = hash;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// One metamorphic relation (see the module documentation for the table and citations).
@@ -294,7 +308,6 @@ impl Relation {
 
     /// The profiles under which the relation holds for `input` (empty: it does not apply).
     pub fn profiles(self, input: &Input) -> Vec<ProfileId> {
-        let utf8 = std::str::from_utf8(&input.body).is_ok();
         let list: &[ProfileId] = match self {
             Relation::CommentLine => &[ProfileId::Rfc9309, ProfileId::Google, ProfileId::Draft1996],
             Relation::BlankLine | Relation::OptionalWhitespace => RFC_GOOGLE,
@@ -311,7 +324,11 @@ impl Relation {
             ],
             // Google may drop invalid octets or lines (google#file-format): raw groups are not the
             // groups of every Google reading.
-            Relation::GroupOrder | Relation::UnrelatedGroup if !utf8 => &[ProfileId::Rfc9309],
+            Relation::GroupOrder | Relation::UnrelatedGroup
+                if std::str::from_utf8(&input.body).is_err() =>
+            {
+                &[ProfileId::Rfc9309]
+            }
             Relation::GroupOrder | Relation::UnrelatedGroup => RFC_GOOGLE,
             Relation::PercentEncodeUnreserved => &[ProfileId::Rfc9309, ProfileId::Draft1996],
             Relation::PercentEncodeNonAscii => RFC_GOOGLE,
@@ -1145,17 +1162,32 @@ mod tests {
         assert_eq!(line_starts(b""), vec![0]);
     }
 
+    /// `seed_of` of the input in `seed_is_stable`, computed once when the hash was chosen.
+    const SEED_OF_A_KNOWN_INPUT: u64 = 0x35E6_C78D_3EF3_8975;
+
     #[test]
     fn seed_is_stable() {
-        // FNV-1a is fixed by its definition: a change here changes every reproduction.
-        let mut expected: u64 = 0xcbf2_9ce4_8422_2325;
-        for _ in 0..3 {
-            expected = (expected ^ 0xff).wrapping_mul(0x0100_0000_01b3);
-        }
-        assert_eq!(seed_of(&input("", "", "")), expected);
+        // The value is pinned: a change here changes every reproduction of a violation.
+        assert_eq!(
+            seed_of(&input("User-agent: *\nDisallow: /x\n", "FooBot", "/x?y")),
+            SEED_OF_A_KNOWN_INPUT
+        );
         let a = input("User-agent: *", "a", "/");
         assert_eq!(seed_of(&a), seed_of(&a.clone()));
+        // Moving an octet between fields, or a trailing zero octet, changes the seed.
         assert_ne!(seed_of(&a), seed_of(&input("User-agent: *a", "", "/")));
+        assert_ne!(seed_of(&input("", "", "")), seed_of(&input("\0", "", "")));
+        // Every relation is chosen about equally often (`seed % 14`): over 14,000 bodies that
+        // differ in one word, each index comes up within 20% of 1000 times.
+        let mut counts = [0usize; 14];
+        for n in 0..14_000u32 {
+            let body = format!("User-agent: *\nDisallow: /{n}\n");
+            counts[(seed_of(&input(&body, "FooBot", "/")) % 14) as usize] += 1;
+        }
+        assert!(
+            counts.iter().all(|&c| (800..1200).contains(&c)),
+            "{counts:?}"
+        );
     }
 
     #[test]

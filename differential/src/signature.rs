@@ -143,28 +143,31 @@ pub fn explaining_knob(input: &Input, profile: ProfileId, allowed: bool) -> Stri
         .filter(|&p| p != profile)
         .map(ProfileId::base_knobs)
         .collect();
-    // First the other documents' whole readings, on one memo (the common `outside-the-knobs`
-    // case ends here, after three readings).
-    let prepared = PreparedBodies::prepare(request.body, &others);
-    let mut memo = Memo::new(&request, &prepared);
-    for theirs in others
+    // Each other document's whole reading, then (for a document whose whole reading gives the
+    // parser's answer: only such a one can lend the knob that explains it) each knob field that
+    // differs, copied alone; the first that gives that answer explains it. Every reading shares
+    // one memo (the common `outside-the-knobs` case ends after the three whole readings).
+    let tried: Vec<Vec<Knobs>> = others
         .iter()
-        .filter(|theirs| memo.allowed(theirs) == allowed)
-    {
-        // Only a document whose whole reading gives the parser's answer can lend the knob that
-        // explains it: the first knob field that differs and, copied alone, gives that answer.
-        // Its readings share one memo.
-        let tried: Vec<Knobs> = KNOB_FIELDS
-            .iter()
-            .map(|(_, _, copy)| {
-                let mut knobs = base;
-                copy(&mut knobs, theirs);
-                knobs
-            })
-            .collect();
-        let prepared = PreparedBodies::prepare(request.body, &tried);
-        let mut memo = Memo::new(&request, &prepared);
-        for ((id, name, _), knobs) in KNOB_FIELDS.iter().zip(&tried) {
+        .map(|theirs| {
+            KNOB_FIELDS
+                .iter()
+                .map(|(_, _, copy)| {
+                    let mut knobs = base;
+                    copy(&mut knobs, theirs);
+                    knobs
+                })
+                .collect()
+        })
+        .collect();
+    let prepared =
+        PreparedBodies::prepare(request.body, others.iter().chain(tried.iter().flatten()));
+    let mut memo = Memo::new(&request, &prepared);
+    for (theirs, tried) in others.iter().zip(&tried) {
+        if memo.allowed(theirs) != allowed {
+            continue;
+        }
+        for ((id, name, _), knobs) in KNOB_FIELDS.iter().zip(tried) {
             if *knobs != base && memo.allowed(knobs) == allowed {
                 return format!("{id} {name}");
             }

@@ -57,6 +57,12 @@ pub fn prepare_body<'a>(
     body: &'a [u8],
     knobs: BodyKnobs,
 ) -> (std::borrow::Cow<'a, [u8]>, BodyNotes) {
+    let (bytes, notes) = cut_body(body, knobs);
+    read_charset(bytes, knobs, std::str::from_utf8(bytes).is_ok(), notes)
+}
+
+/// The first half of [`prepare_body`]: the size limit (K14) and the BOM (K12).
+pub fn cut_body(body: &[u8], knobs: BodyKnobs) -> (&[u8], BodyNotes) {
     let mut notes = BodyNotes::default();
     let mut bytes = body;
     if let Some(limit) = knobs.size_limit {
@@ -69,7 +75,18 @@ pub fn prepare_body<'a>(
         bytes = &bytes[UTF8_BOM.len()..];
         notes.bom_skipped = true;
     }
-    if knobs.charset == Charset::Octets || std::str::from_utf8(bytes).is_ok() {
+    (bytes, notes)
+}
+
+/// The second half of [`prepare_body`]: the charset (K7) of the octets [`cut_body`] kept, `utf8`
+/// saying whether they are valid UTF-8 (so that readings cutting the body alike validate it once).
+pub fn read_charset(
+    bytes: &[u8],
+    knobs: BodyKnobs,
+    utf8: bool,
+    mut notes: BodyNotes,
+) -> (std::borrow::Cow<'_, [u8]>, BodyNotes) {
+    if knobs.charset == Charset::Octets || utf8 {
         return (std::borrow::Cow::Borrowed(bytes), notes);
     }
     notes.charset = Some(knobs.charset);

@@ -43,10 +43,22 @@ impl<'r> PreparedBodies<'r> {
     /// Step 1 (K14, K12, K7 charset) on `body`, once for each distinct [`BodyKnobs`] of `readings`.
     pub fn prepare<'k>(body: &'r [u8], readings: impl IntoIterator<Item = &'k Knobs>) -> Self {
         let mut bodies: Vec<(BodyKnobs, Cow<'r, [u8]>, BodyNotes)> = Vec::new();
+        // Whether each distinct cut of the body is UTF-8: most readings cut it alike (no size limit
+        // reached, no BOM), so it is validated once.
+        let mut utf8_of: Vec<(&[u8], bool)> = Vec::new();
         for knobs in readings {
             let key = BodyKnobs::of(knobs);
             if !bodies.iter().any(|(k, _, _)| *k == key) {
-                let (octets, notes) = body::prepare_body(body, key);
+                let (cut, notes) = body::cut_body(body, key);
+                let utf8 = match utf8_of.iter().find(|(seen, _)| std::ptr::eq(*seen, cut)) {
+                    Some(&(_, utf8)) => utf8,
+                    None => {
+                        let utf8 = std::str::from_utf8(cut).is_ok();
+                        utf8_of.push((cut, utf8));
+                        utf8
+                    }
+                };
+                let (octets, notes) = body::read_charset(cut, key, utf8, notes);
                 bodies.push((key, octets, notes));
             }
         }
