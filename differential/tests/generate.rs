@@ -336,3 +336,76 @@ fn throughput_and_profile_disagreement() {
         percent(either)
     );
 }
+
+/// The oracle leaves the charset knobs (K7) closed for a body that is not UTF-8 when no line they
+/// read differently could take part in grouping. On generated bodies where it does so, every
+/// charset reading answers as the octets do: under each profile that has the knobs, for its base
+/// reading and each of its other open alternatives, and with every line kept or dropped.
+#[test]
+fn charset_knobs_left_closed_cannot_change_a_verdict() {
+    use robotstxt_oracle::memo::{Memo, PreparedBodies};
+    use robotstxt_oracle::profile::Charset;
+    use robotstxt_oracle::ProfileId;
+    let charsets = [
+        Charset::Latin1,
+        Charset::DropInvalidOctets,
+        Charset::DropInvalidLines,
+    ];
+    let (mut closed, mut open) = (0, 0);
+    for (n, d) in buffers(23, 6000).iter().enumerate() {
+        let mut input = run(generate::any, d);
+        // Every other body gets an invalid octet at a place drawn from its bytes (inside a field
+        // name, a value, a comment or a line end), so the cases the rule is about come up often.
+        if n % 2 == 1 && !input.body.is_empty() {
+            let at = (d[0] as usize * 256 + d[1] as usize) % input.body.len();
+            input.body.insert(at, [0xFF, 0xE9, 0x80][n % 3]);
+        }
+        if std::str::from_utf8(&input.body).is_ok() {
+            continue;
+        }
+        let request = input.request();
+        for profile in [ProfileId::Rfc9309, ProfileId::Google] {
+            let knobs = profile.open_knobs(&request);
+            if knobs
+                .iter()
+                .any(|k| k.name == "bridge-encoding" || k.name == "non-utf8")
+            {
+                open += 1;
+                continue;
+            }
+            closed += 1;
+            let base = profile.base_knobs();
+            let readings: Vec<_> = std::iter::once(base)
+                .chain(
+                    knobs
+                        .iter()
+                        .flat_map(|k| &k.alternatives)
+                        .map(|a| a.apply(base)),
+                )
+                .collect();
+            let with_charsets: Vec<_> = readings
+                .iter()
+                .flat_map(|&r| charsets.map(|charset| robotstxt_oracle::Knobs { charset, ..r }))
+                .collect();
+            let prepared =
+                PreparedBodies::prepare(&input.body, readings.iter().chain(&with_charsets));
+            let mut memo = Memo::new(&request, &prepared);
+            for reading in &readings {
+                let octets = memo.allowed(reading);
+                for charset in charsets {
+                    let other = robotstxt_oracle::Knobs {
+                        charset,
+                        ..*reading
+                    };
+                    assert_eq!(
+                        memo.allowed(&other),
+                        octets,
+                        "{profile:?} {charset:?} {input:?}"
+                    );
+                }
+            }
+        }
+    }
+    // Both outcomes were met often.
+    assert!(closed > 500 && open > 100, "closed {closed}, open {open}");
+}

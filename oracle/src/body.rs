@@ -90,8 +90,16 @@ pub fn read_charset(
         return (std::borrow::Cow::Borrowed(bytes), notes);
     }
     notes.charset = Some(knobs.charset);
-    let repaired: Vec<u8> = match knobs.charset {
-        Charset::Octets => unreachable!("returned above"),
+    (
+        std::borrow::Cow::Owned(read_as(bytes, knobs.charset)),
+        notes,
+    )
+}
+
+/// The octets of a body that is not UTF-8 (or of one of its lines), read under `charset` (K7).
+pub fn read_as(bytes: &[u8], charset: Charset) -> Vec<u8> {
+    match charset {
+        Charset::Octets => bytes.to_vec(),
         Charset::Latin1 => {
             // Each octet is the code point of the same value (ISO 8859-1), written as UTF-8: one
             // octet below 0x80, two from 0x80 on.
@@ -127,8 +135,7 @@ pub fn read_charset(
             }
             out
         }
-    };
-    (std::borrow::Cow::Owned(repaired), notes)
+    }
 }
 
 /// Splits a body into lines at CR, LF or CRLF (`rfc9309#2.2` NL; `google#file-format`;

@@ -62,6 +62,14 @@ pub fn field_and_value(line: &[u8]) -> Option<(&[u8], &[u8])> {
     Some((trim_ws(&content[..colon]), trim_ws(&content[colon + 1..])))
 }
 
+/// Whether a (trimmed) field name makes a line a user-agent line or a rule (`Allow` counted), the
+/// lines that take part in grouping.
+pub fn names_a_group_line(field: &[u8]) -> bool {
+    [&b"user-agent"[..], b"allow", b"disallow"]
+        .iter()
+        .any(|name| field.eq_ignore_ascii_case(name))
+}
+
 /// Classifies one line (K13); `allow_directive` is K5, whether `Allow` is a rule. Field names compare
 /// case-insensitively and exactly: `rfc9309#2.2.4` permits leniency only for records outside the
 /// protocol.

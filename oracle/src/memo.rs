@@ -88,6 +88,11 @@ impl<'b> ReceivedBody<'b> {
         }
     }
 
+    /// The lines, as received.
+    pub fn lines(&self) -> &[Line<'b>] {
+        &self.lines
+    }
+
     /// Each line's kind, `Allow` being a rule.
     pub fn kinds(&self) -> &[LineKind<'b>] {
         &self.kinds

@@ -203,7 +203,7 @@ impl ProfileId {
                         })],
                     );
                 }
-                if facts.body_not_utf8 {
+                if facts.charset_can_matter {
                     add(
                         "bridge-encoding",
                         "rfc9309#2.2.2",
@@ -243,7 +243,7 @@ impl ProfileId {
                         ],
                     );
                 }
-                if facts.body_not_utf8 {
+                if facts.charset_can_matter {
                     add(
                         "non-utf8",
                         "google#file-format",
@@ -640,13 +640,55 @@ pub enum InvalidPattern {
     IgnoreLine,
 }
 
+/// K7: whether reading the body under a charset alternative (Latin-1, dropping invalid octets,
+/// dropping invalid lines) could change a verdict. Only the RFC and Google leave K7 open, and their
+/// grouping (K1, `Allow` a rule) gives blank, comment, other and invalid lines no part; what a line
+/// is and its value come from the part before any `#`. So the alternatives matter only if:
+/// - a user-agent line or rule has a non-ASCII octet before its comment (Latin-1 or dropping
+///   octets changes its value) or an invalid octet anywhere (dropping invalid lines removes it); or
+/// - another line becomes one once its invalid octets are dropped. Dropping removes non-ASCII
+///   octets only, so the `#` and the colon stay, and it can happen only through a field name with a
+///   non-ASCII octet (`Dis\xFFallow`). Latin-1 keeps every ASCII octet and turns the others into
+///   non-ASCII ones, so it never turns a line into one that names a record (an all-ASCII name);
+///   a dropped invalid line is empty.
+///
+/// Dropping octets joins a CR and an LF around a line only when it leaves that line empty, so every
+/// other line is the same octets, in the same order, in every reading. A body over the size limit
+/// or starting with a BOM is cut before K7 applies, so it always counts.
+fn charset_can_matter(body: &[u8], received: &crate::memo::ReceivedBody<'_>) -> bool {
+    if std::str::from_utf8(body).is_ok() {
+        return false;
+    }
+    if body.len() > FIVE_HUNDRED_KIB || body.starts_with(crate::body::UTF8_BOM) {
+        return true;
+    }
+    received
+        .lines()
+        .iter()
+        .zip(received.kinds())
+        .filter(|(line, _)| !line.bytes.is_ascii())
+        .any(|(line, &kind)| match kind {
+            LineKind::UserAgent(_) | LineKind::Allow(_) | LineKind::Disallow(_) => {
+                !crate::line::strip_comment(line.bytes).is_ascii()
+                    || std::str::from_utf8(line.bytes).is_err()
+            }
+            _ => match crate::line::field_and_value(line.bytes) {
+                Some((field, _)) if !field.is_ascii() => {
+                    let dropped = crate::body::read_as(field, Charset::DropInvalidOctets);
+                    crate::line::names_a_group_line(crate::line::trim_ws(&dropped))
+                }
+                _ => false,
+            },
+        })
+}
+
 /// Cheap facts about an input that decide which open knobs are worth trying.
 /// What an input contains that could make an open knob matter (gathered once per input).
 #[derive(Clone, Debug)]
 pub struct InputFacts {
     body_len: usize,
     starts_with_bom: bool,
-    body_not_utf8: bool,
+    charset_can_matter: bool,
     odd_agent_value: bool,
     agent_value_with_space: bool,
     wildcard_or_dollar_in_rules: bool,
@@ -733,7 +775,7 @@ impl InputFacts {
         InputFacts {
             body_len: body.len(),
             starts_with_bom: body.starts_with(crate::body::UTF8_BOM),
-            body_not_utf8: std::str::from_utf8(body).is_err(),
+            charset_can_matter: charset_can_matter(body, received),
             odd_agent_value,
             agent_value_with_space,
             wildcard_or_dollar_in_rules,
