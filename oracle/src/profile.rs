@@ -146,6 +146,12 @@ impl ProfileId {
         self.open_knobs_given(&InputFacts::of(request, &received))
     }
 
+    /// Every knob this profile leaves open for some input, with its alternatives: what
+    /// [`ProfileId::open_knobs`] lists for an input that contains everything the knobs are about.
+    pub fn every_open_knob(self) -> Vec<OpenKnob> {
+        self.open_knobs_given(&InputFacts::with_everything())
+    }
+
     /// [`ProfileId::open_knobs`] from facts already gathered (one pass over the input serves all
     /// four profiles).
     pub fn open_knobs_given(self, facts: &InputFacts) -> Vec<OpenKnob> {
@@ -227,7 +233,7 @@ impl ProfileId {
                     );
                 }
                 if facts.percent_or_special_in_url
-                    || facts.percent_in_body
+                    || facts.percent_in_rules
                     || facts.percent_or_reserved_query
                 {
                     add(
@@ -299,7 +305,7 @@ impl ProfileId {
                         vec![Alternative::AgentList(AgentList::WhitespaceSeparated)],
                     );
                 }
-                if facts.percent_in_url || facts.percent_in_body {
+                if facts.percent_in_url || facts.percent_in_rules {
                     add(
                         "percent-encoding",
                         "norobots-1994#format",
@@ -656,7 +662,9 @@ pub enum InvalidPattern {
 /// other line is the same octets, in the same order, in every reading. A body over the size limit
 /// or starting with a BOM is cut before K7 applies, so it always counts.
 fn charset_can_matter(body: &[u8], received: &crate::memo::ReceivedBody<'_>) -> bool {
-    if std::str::from_utf8(body).is_ok() {
+    let utf8 = |octets: &[u8]| std::str::from_utf8(octets).is_ok();
+    // The size limit can cut a UTF-8 body inside a character.
+    if utf8(body) && (body.len() <= FIVE_HUNDRED_KIB || utf8(&body[..FIVE_HUNDRED_KIB])) {
         return false;
     }
     if body.len() > FIVE_HUNDRED_KIB || body.starts_with(crate::body::UTF8_BOM) {
@@ -693,7 +701,7 @@ pub struct InputFacts {
     agent_value_with_space: bool,
     wildcard_or_dollar_in_rules: bool,
     mid_dollar_in_rules: bool,
-    percent_in_body: bool,
+    percent_in_rules: bool,
     percent_in_url: bool,
     percent_or_special_in_url: bool,
     percent_or_reserved_query: bool,
@@ -711,76 +719,30 @@ impl InputFacts {
     pub fn of(request: &Request<'_>, received: &crate::memo::ReceivedBody<'_>) -> InputFacts {
         let body = request.body;
         let url = request.url.as_bytes();
-        let mut odd_agent_value = false;
-        let mut agent_value_with_space = false;
-        let mut empty_rule_in_body = false;
-        let mut body_has_odd_pattern_octets = false;
-        // For the blank-line profiles: a user-agent line after a rule with no blank line between
-        // (agent_after_rule), a record whose user-agent lines meet a blank line or the end before
-        // any disallow line (ruleless_record: `Allow` does not count, since 1994 ignores it; for 1996
-        // that only over-approximates, which costs time, never correctness).
-        let mut agent_after_rule = false;
-        let mut ruleless_record = false;
-        let mut agent_substring = false;
-        let mut wildcard_or_dollar_in_rules = false;
-        let mut mid_dollar_in_rules = false;
-        let mut rule_since_blank = false;
-        let mut agent_pending = false;
-        let agent = request.agent.as_bytes();
-        for &kind in received.kinds() {
-            match kind {
-                LineKind::Blank => {
-                    ruleless_record |= agent_pending;
-                    agent_pending = false;
-                    rule_since_blank = false;
-                }
-                LineKind::UserAgent(value) => {
-                    let plain = value == b"*" || crate::select::is_product_token(value);
-                    odd_agent_value |= !plain;
-                    agent_value_with_space |= value.iter().any(|&b| b == b' ' || b == b'\t');
-                    agent_after_rule |= rule_since_blank;
-                    agent_pending = true;
-                    // Each fact is settled by its first witness: later lines are not searched.
-                    agent_substring = agent_substring
-                        || value.split(|&b| b == b' ' || b == b'\t').any(|name| {
-                            !name.is_empty()
-                                && !name.eq_ignore_ascii_case(agent)
-                                && crate::select::name_matches(
-                                    name,
-                                    request.agent,
-                                    AgentComparison::Substring,
-                                )
-                        });
-                }
-                LineKind::Allow(value) | LineKind::Disallow(value) => {
-                    empty_rule_in_body |= value.is_empty();
-                    body_has_odd_pattern_octets = body_has_odd_pattern_octets
-                        || value.iter().any(|&b| b < 0x20 || b == 0x7F || b == b' ');
-                    wildcard_or_dollar_in_rules =
-                        wildcard_or_dollar_in_rules || memchr::memchr2(b'*', b'$', value).is_some();
-                    // K6 MidDollar only concerns a `$` before the pattern's last octet.
-                    let trimmed = crate::line::trim_ws(value);
-                    let before_end = trimmed.strip_suffix(b"$").unwrap_or(trimmed);
-                    mid_dollar_in_rules =
-                        mid_dollar_in_rules || memchr::memchr(b'$', before_end).is_some();
-                    rule_since_blank = true;
-                    agent_pending &= !matches!(kind, LineKind::Disallow(_));
-                }
-                LineKind::Comment | LineKind::Other(_) | LineKind::Invalid => {}
-            }
+        let charset_can_matter = charset_can_matter(body, received);
+        // The facts about lines hold if they hold in any reading of the lines: as received, with
+        // a leading BOM skipped, re-read under a charset alternative, or cut at the size limit.
+        let mut lines = LineFacts::default();
+        each_reading_of_lines(received, charset_can_matter, |kinds| {
+            lines.read(kinds, request.agent)
+        });
+        if body.len() > FIVE_HUNDRED_KIB {
+            let cut = crate::memo::ReceivedBody::of(&body[..FIVE_HUNDRED_KIB]);
+            each_reading_of_lines(&cut, charset_can_matter, |kinds| {
+                lines.read(kinds, request.agent)
+            });
         }
-        ruleless_record |= agent_pending;
         let split = crate::url::split(request.url);
         let query = split.query.unwrap_or(b"");
         InputFacts {
             body_len: body.len(),
             starts_with_bom: body.starts_with(crate::body::UTF8_BOM),
-            charset_can_matter: charset_can_matter(body, received),
-            odd_agent_value,
-            agent_value_with_space,
-            wildcard_or_dollar_in_rules,
-            mid_dollar_in_rules,
-            percent_in_body: memchr::memchr(b'%', body).is_some(),
+            charset_can_matter,
+            odd_agent_value: lines.odd_agent_value,
+            agent_value_with_space: lines.agent_value_with_space,
+            wildcard_or_dollar_in_rules: lines.wildcard_or_dollar_in_rules,
+            mid_dollar_in_rules: lines.mid_dollar_in_rules,
+            percent_in_rules: lines.percent_in_rules,
             percent_in_url: memchr::memchr(b'%', url).is_some(),
             // Raw non-ASCII in the URL is percent-encoded by some readings and not others.
             percent_or_special_in_url: memchr::memchr3(b'%', b'*', b'$', url).is_some()
@@ -789,15 +751,181 @@ impl InputFacts {
             // in the URL there is no `?` in the target for a pattern's query part to meet.
             percent_or_reserved_query: split.query.is_some()
                 && (memchr::memchr(b'%', url).is_some()
-                    || memchr::memchr(b'%', body).is_some()
+                    || lines.percent_in_rules
                     || query.iter().any(|b| b":/?[]@".contains(b))),
             url_has_query: split.query.is_some(),
             robots_txt_path: split.path == b"/robots.txt",
-            agent_after_rule,
-            ruleless_record,
-            agent_substring,
-            empty_rule_in_body,
-            body_has_odd_pattern_octets,
+            agent_after_rule: lines.agent_after_rule,
+            ruleless_record: lines.ruleless_record,
+            agent_substring: lines.agent_substring,
+            empty_rule_in_body: lines.empty_rule_in_body,
+            body_has_odd_pattern_octets: lines.body_has_odd_pattern_octets,
+        }
+    }
+}
+
+impl InputFacts {
+    /// The facts of an input that contains everything every knob is about.
+    fn with_everything() -> InputFacts {
+        InputFacts {
+            body_len: usize::MAX,
+            starts_with_bom: true,
+            charset_can_matter: true,
+            odd_agent_value: true,
+            agent_value_with_space: true,
+            wildcard_or_dollar_in_rules: true,
+            mid_dollar_in_rules: true,
+            percent_in_rules: true,
+            percent_in_url: true,
+            percent_or_special_in_url: true,
+            percent_or_reserved_query: true,
+            url_has_query: true,
+            robots_txt_path: true,
+            agent_after_rule: true,
+            ruleless_record: true,
+            agent_substring: true,
+            empty_rule_in_body: true,
+            body_has_odd_pattern_octets: true,
+        }
+    }
+}
+
+/// The facts [`InputFacts`] reads from line kinds, each true once any reading read shows it.
+#[derive(Default)]
+struct LineFacts {
+    odd_agent_value: bool,
+    agent_value_with_space: bool,
+    empty_rule_in_body: bool,
+    body_has_odd_pattern_octets: bool,
+    agent_after_rule: bool,
+    ruleless_record: bool,
+    agent_substring: bool,
+    wildcard_or_dollar_in_rules: bool,
+    mid_dollar_in_rules: bool,
+    percent_in_rules: bool,
+}
+
+impl LineFacts {
+    /// Adds what one reading's line kinds (`Allow` a rule) show, for the crawler `agent`.
+    fn read(&mut self, kinds: &[LineKind<'_>], agent: &str) {
+        // For the blank-line profiles: a user-agent line after a rule with no blank line between
+        // (agent_after_rule), a record whose user-agent lines meet a blank line or the end before
+        // any disallow line (ruleless_record: `Allow` does not count, since 1994 ignores it; for 1996
+        // that only over-approximates, which costs time, never correctness).
+        let mut rule_since_blank = false;
+        let mut agent_pending = false;
+        for &kind in kinds {
+            match kind {
+                LineKind::Blank => {
+                    self.ruleless_record |= agent_pending;
+                    agent_pending = false;
+                    rule_since_blank = false;
+                }
+                LineKind::UserAgent(value) => {
+                    let plain = value == b"*" || crate::select::is_product_token(value);
+                    self.odd_agent_value |= !plain;
+                    self.agent_value_with_space |= value.iter().any(|&b| b == b' ' || b == b'\t');
+                    self.agent_after_rule |= rule_since_blank;
+                    agent_pending = true;
+                    // Each fact is settled by its first witness: later lines are not searched.
+                    self.agent_substring = self.agent_substring
+                        || value.split(|&b| b == b' ' || b == b'\t').any(|name| {
+                            !name.is_empty()
+                                && !name.eq_ignore_ascii_case(agent.as_bytes())
+                                && crate::select::name_matches(
+                                    name,
+                                    agent,
+                                    AgentComparison::Substring,
+                                )
+                        });
+                }
+                LineKind::Allow(value) | LineKind::Disallow(value) => {
+                    self.empty_rule_in_body |= value.is_empty();
+                    self.body_has_odd_pattern_octets = self.body_has_odd_pattern_octets
+                        || value.iter().any(|&b| b < 0x20 || b == 0x7F || b == b' ');
+                    self.wildcard_or_dollar_in_rules = self.wildcard_or_dollar_in_rules
+                        || memchr::memchr2(b'*', b'$', value).is_some();
+                    // K6 MidDollar only concerns a `$` before the pattern's last octet.
+                    let trimmed = crate::line::trim_ws(value);
+                    let before_end = trimmed.strip_suffix(b"$").unwrap_or(trimmed);
+                    self.mid_dollar_in_rules =
+                        self.mid_dollar_in_rules || memchr::memchr(b'$', before_end).is_some();
+                    // K7: the encodings differ only where a pattern or the target holds a `%`.
+                    self.percent_in_rules =
+                        self.percent_in_rules || memchr::memchr(b'%', value).is_some();
+                    rule_since_blank = true;
+                    agent_pending &= !matches!(kind, LineKind::Disallow(_));
+                }
+                LineKind::Comment | LineKind::Other(_) | LineKind::Invalid => {}
+            }
+        }
+        self.ruleless_record |= agent_pending;
+    }
+}
+
+/// Calls `read` with the line kinds (`Allow` a rule) of every reading steps 1 and 2 can make of
+/// `received`: as received; with a leading BOM skipped (K12); and, when `rereads`, with every line
+/// holding a non-ASCII octet re-read under each charset alternative (K7), with or without the BOM.
+/// Only the lines a reading changes are classified again.
+fn each_reading_of_lines(
+    received: &crate::memo::ReceivedBody<'_>,
+    rereads: bool,
+    mut read: impl FnMut(&[LineKind<'_>]),
+) {
+    read(received.kinds());
+    let lines = received.lines();
+    let bom = lines
+        .first()
+        .is_some_and(|line| line.bytes.starts_with(crate::body::UTF8_BOM));
+    let charsets: &[Charset] = if rereads {
+        &[
+            Charset::Octets,
+            Charset::Latin1,
+            Charset::DropInvalidOctets,
+            Charset::DropInvalidLines,
+        ]
+    } else {
+        &[Charset::Octets]
+    };
+    for &charset in charsets {
+        for skip_bom in [false, true] {
+            // Octets with the BOM kept is the reading as received.
+            if (skip_bom && !bom) || (charset == Charset::Octets && !skip_bom) {
+                continue;
+            }
+            let changed: Vec<Option<Vec<u8>>> = lines
+                .iter()
+                .enumerate()
+                .map(|(i, line)| {
+                    let skipped = i == 0 && skip_bom;
+                    let bytes = if skipped {
+                        &line.bytes[crate::body::UTF8_BOM.len()..]
+                    } else {
+                        line.bytes
+                    };
+                    if charset != Charset::Octets && !bytes.is_ascii() {
+                        Some(crate::body::read_as(bytes, charset))
+                    } else {
+                        skipped.then(|| bytes.to_vec())
+                    }
+                })
+                .collect();
+            let kinds: Vec<LineKind<'_>> = lines
+                .iter()
+                .zip(&changed)
+                .zip(received.kinds())
+                .map(|((line, changed), &kind)| match changed {
+                    Some(bytes) => crate::line::classify(
+                        &crate::body::Line {
+                            number: line.number,
+                            bytes,
+                        },
+                        true,
+                    ),
+                    None => kind,
+                })
+                .collect();
+            read(&kinds);
         }
     }
 }

@@ -358,3 +358,17 @@ fn k07_charset_knobs_open_only_where_a_line_could_change() {
         Either
     );
 }
+
+#[test]
+fn k12_a_skipped_bom_leaves_the_first_line_its_open_knobs() {
+    // Under the RFC the BOM is skipped, so the first line is a user-agent line whose value is not a
+    // product token (K3 agent-value is open) exactly as without the BOM.
+    let body = "User-agent: FooBot/1.0\nDisallow: /\n";
+    let with_bom = [b"\xEF\xBB\xBF".as_slice(), body.as_bytes()].concat();
+    let plain = verdicts(body, "FooBot", "/x");
+    assert_eq!(plain[0], Either);
+    assert_eq!(
+        verdicts_bytes(&with_bom, "FooBot", "/x", Fetch::default()),
+        plain
+    );
+}
