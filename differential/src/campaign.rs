@@ -303,7 +303,7 @@ fn handle_findings(
     observation: &Observation,
     findings: &[compare::Finding],
 ) {
-    for sig in signatures(findings, input, &observation.answers) {
+    for sig in signatures(findings, input, &observation.oracle, &observation.answers) {
         let dir = {
             let mut buckets = shared.buckets.lock().expect("not poisoned");
             if let Some(bucket) = buckets.get_mut(&sig) {
@@ -342,7 +342,13 @@ fn handle_findings(
                 let answers = engines.answer_each(candidate, &mut []);
                 let observation = Observation { oracle, answers };
                 let findings = compare::findings(engines, &observation);
-                signatures(&findings, candidate, &observation.answers).contains(&sig)
+                signatures(
+                    &findings,
+                    candidate,
+                    &observation.oracle,
+                    &observation.answers,
+                )
+                .contains(&sig)
             },
             minimize::DEFAULT_BUDGET,
         );

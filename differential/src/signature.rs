@@ -12,7 +12,7 @@ use std::fmt;
 use robotstxt_adapters::Answer;
 use robotstxt_oracle::memo::{Memo, PreparedBodies};
 use robotstxt_oracle::profile::KNOB_FIELDS;
-use robotstxt_oracle::{evaluate, Knobs, ProfileId};
+use robotstxt_oracle::{evaluate, Knobs, ProfileId, Verdict};
 use serde::Serialize;
 
 use crate::compare::Finding;
@@ -81,11 +81,16 @@ impl Signature {
 /// The signatures of all the findings of one input, in order (`answers` in
 /// [`crate::compare::Engines`] order, each adapter's full answer, for messages). Adapters claiming
 /// the same profile and giving the same answer share its explaining knob, which is worked out once.
-pub fn signatures(findings: &[Finding], input: &Input, answers: &[Answer]) -> Vec<Signature> {
+pub fn signatures(
+    findings: &[Finding],
+    input: &Input,
+    oracle: &[Verdict; 4],
+    answers: &[Answer],
+) -> Vec<Signature> {
     let mut explained = Vec::new();
     findings
         .iter()
-        .map(|f| signature_sharing(f, input, &answers[f.index], &mut explained))
+        .map(|f| signature_sharing(f, input, oracle, &answers[f.index], &mut explained))
         .collect()
 }
 
@@ -94,6 +99,7 @@ pub fn signatures(findings: &[Finding], input: &Input, answers: &[Answer]) -> Ve
 fn signature_sharing(
     finding: &Finding,
     input: &Input,
+    oracle: &[Verdict; 4],
     answer: &Answer,
     explained: &mut Vec<((ProfileId, bool), String)>,
 ) -> Signature {
@@ -105,7 +111,7 @@ fn signature_sharing(
             let cause = match explained.iter().find(|(k, _)| *k == key) {
                 Some((_, cause)) => cause.clone(),
                 None => {
-                    let cause = explaining_knob(input, key.0, key.1);
+                    let cause = explaining_knob(input, oracle, key.0, key.1);
                     explained.push((key, cause.clone()));
                     cause
                 }
@@ -134,19 +140,37 @@ fn signature_sharing(
 }
 
 /// The first knob which, set as another profile sets it, makes the oracle answer `allowed`, taken
-/// from a profile whose whole reading answers so.
-pub fn explaining_knob(input: &Input, profile: ProfileId, allowed: bool) -> String {
+/// from a profile whose whole reading answers so. `oracle` holds the input's verdicts (in
+/// [`ProfileId::ALL`] order): a definite one is every reading's answer, the whole reading's too.
+pub fn explaining_knob(
+    input: &Input,
+    oracle: &[Verdict; 4],
+    profile: ProfileId,
+    allowed: bool,
+) -> String {
     let request = input.request();
     let base = profile.base_knobs();
-    let others: Vec<Knobs> = ProfileId::ALL
+    let (others, known): (Vec<Knobs>, Vec<Option<bool>>) = ProfileId::ALL
         .into_iter()
-        .filter(|&p| p != profile)
-        .map(ProfileId::base_knobs)
-        .collect();
+        .zip(oracle)
+        .filter(|&(p, _)| p != profile)
+        .map(|(p, verdict)| {
+            let known = match verdict {
+                Verdict::Allowed => Some(true),
+                Verdict::Disallowed => Some(false),
+                Verdict::Either => None,
+            };
+            (p.base_knobs(), known)
+        })
+        .unzip();
+    // The common `outside-the-knobs` case: every other document answers otherwise, definitely.
+    if known.iter().all(|k| k.is_some_and(|a| a != allowed)) {
+        return "outside-the-knobs".to_string();
+    }
     // Each other document's whole reading, then (for a document whose whole reading gives the
     // parser's answer: only such a one can lend the knob that explains it) each knob field that
     // differs, copied alone; the first that gives that answer explains it. Every reading shares
-    // one memo (the common `outside-the-knobs` case ends after the three whole readings).
+    // one memo.
     let tried: Vec<Vec<Knobs>> = others
         .iter()
         .map(|theirs| {
@@ -163,8 +187,8 @@ pub fn explaining_knob(input: &Input, profile: ProfileId, allowed: bool) -> Stri
     let prepared =
         PreparedBodies::prepare(request.body, others.iter().chain(tried.iter().flatten()));
     let mut memo = Memo::new(&request, &prepared);
-    for (theirs, tried) in others.iter().zip(&tried) {
-        if memo.allowed(theirs) != allowed {
+    for ((theirs, tried), known) in others.iter().zip(&tried).zip(known) {
+        if known.unwrap_or_else(|| memo.allowed(theirs)) != allowed {
             continue;
         }
         for ((id, name, _), knobs) in KNOB_FIELDS.iter().zip(tried) {
