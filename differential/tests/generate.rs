@@ -379,7 +379,7 @@ fn charset_knobs_left_closed_cannot_change_a_verdict() {
                 .chain(
                     knobs
                         .iter()
-                        .flat_map(|k| &k.alternatives)
+                        .flat_map(|k| k.alternatives)
                         .map(|a| a.apply(base)),
                 )
                 .collect();
@@ -442,7 +442,7 @@ fn closed_knobs_cannot_change_a_verdict() {
             let readings: Vec<_> = std::iter::once(base)
                 .chain(
                     open.iter()
-                        .flat_map(|k| &k.alternatives)
+                        .flat_map(|k| k.alternatives)
                         .map(|a| a.apply(base)),
                 )
                 .collect();

@@ -298,7 +298,7 @@ fn combinations<T>(
     for knob in open {
         // The combinations so far, each with each alternative, appended after them.
         for at in 0..all.len() {
-            for alternative in &knob.alternatives {
+            for alternative in knob.alternatives {
                 let combination = with(&all[at], knob, alternative);
                 all.push(combination);
             }

@@ -156,55 +156,56 @@ impl ProfileId {
     /// four profiles).
     pub fn open_knobs_given(self, facts: &InputFacts) -> Vec<OpenKnob> {
         let mut open = Vec::new();
-        let mut add = |name: &'static str, cite: &'static str, alternatives: Vec<Alternative>| {
-            open.push(OpenKnob {
-                name,
-                citation: cite,
-                alternatives,
-            })
-        };
+        let mut add =
+            |name: &'static str, cite: &'static str, alternatives: &'static [Alternative]| {
+                open.push(OpenKnob {
+                    name,
+                    citation: cite,
+                    alternatives,
+                })
+            };
         match self {
             ProfileId::Rfc9309 => {
                 if facts.starts_with_bom {
                     add(
                         "bom",
                         "rfc9309#2.2",
-                        vec![Alternative::Bom(Bom::KeepAsContent)],
+                        &[Alternative::Bom(Bom::KeepAsContent)],
                     );
                 }
                 if facts.body_len > FIVE_HUNDRED_KIB {
                     add(
                         "size-limit",
                         "rfc9309#2.5",
-                        vec![Alternative::SizeLimit(Some(FIVE_HUNDRED_KIB))],
+                        &[Alternative::SizeLimit(Some(FIVE_HUNDRED_KIB))],
                     );
                 }
                 if facts.odd_agent_value {
                     add(
                         "agent-value",
                         "rfc9309#2.2.1",
-                        vec![Alternative::AgentValue(AgentValue::LeadingToken)],
+                        &[Alternative::AgentValue(AgentValue::LeadingToken)],
                     );
                 }
                 if facts.wildcard_or_dollar_in_rules {
                     add(
                         "specificity",
                         "rfc9309#2.2.2",
-                        vec![Alternative::Specificity(Specificity::MatchedOctets)],
+                        &[Alternative::Specificity(Specificity::MatchedOctets)],
                     );
                 }
                 if facts.mid_dollar_in_rules {
                     add(
                         "mid-pattern-dollar",
                         "rfc9309#2.2.3",
-                        vec![Alternative::MidDollar(MidDollar::NeverMatches)],
+                        &[Alternative::MidDollar(MidDollar::NeverMatches)],
                     );
                 }
                 if facts.percent_or_reserved_query {
                     add(
                         "reserved-in-query",
                         "rfc9309#figure-4",
-                        vec![Alternative::Encoding(Encoding::Rfc9309 {
+                        &[Alternative::Encoding(Encoding::Rfc9309 {
                             reserved_in_query_equivalent: true,
                         })],
                     );
@@ -213,14 +214,14 @@ impl ProfileId {
                     add(
                         "bridge-encoding",
                         "rfc9309#2.2.2",
-                        vec![Alternative::Charset(Charset::Latin1)],
+                        &[Alternative::Charset(Charset::Latin1)],
                     );
                 }
                 if facts.body_has_odd_pattern_octets {
                     add(
                         "invalid-pattern",
                         "rfc9309#2.2",
-                        vec![Alternative::InvalidPattern(InvalidPattern::IgnoreLine)],
+                        &[Alternative::InvalidPattern(InvalidPattern::IgnoreLine)],
                     );
                 }
             }
@@ -229,7 +230,7 @@ impl ProfileId {
                     add(
                         "robots-txt-allowed",
                         "google#url-matching",
-                        vec![Alternative::RobotsTxtAllowed(true)],
+                        &[Alternative::RobotsTxtAllowed(true)],
                     );
                 }
                 if facts.percent_or_special_in_url
@@ -239,7 +240,7 @@ impl ProfileId {
                     add(
                         "percent-encoding",
                         "google#url-matching",
-                        vec![
+                        &[
                             Alternative::Encoding(Encoding::Rfc9309 {
                                 reserved_in_query_equivalent: false,
                             }),
@@ -253,7 +254,7 @@ impl ProfileId {
                     add(
                         "non-utf8",
                         "google#file-format",
-                        vec![
+                        &[
                             Alternative::Charset(Charset::DropInvalidOctets),
                             Alternative::Charset(Charset::DropInvalidLines),
                         ],
@@ -265,7 +266,7 @@ impl ProfileId {
                     add(
                         "size-limit",
                         "draft-1996#5",
-                        vec![Alternative::SizeLimit(Some(FIVE_HUNDRED_KIB))],
+                        &[Alternative::SizeLimit(Some(FIVE_HUNDRED_KIB))],
                     );
                 }
                 record_knobs(facts, "draft-1996#3.3", "guide-ch9#user-agent", &mut add);
@@ -273,21 +274,21 @@ impl ProfileId {
                     add(
                         "match-target",
                         "draft-1996#3.2.2",
-                        vec![Alternative::MatchTarget(MatchTarget::PathOnly)],
+                        &[Alternative::MatchTarget(MatchTarget::PathOnly)],
                     );
                 }
                 if facts.empty_rule_in_body {
                     add(
                         "empty-rule",
                         "draft-1996#3.2.2",
-                        vec![Alternative::EmptyRule(EmptyRule::MatchesEverything)],
+                        &[Alternative::EmptyRule(EmptyRule::MatchesEverything)],
                     );
                 }
                 if facts.starts_with_bom {
                     add(
                         "bom",
                         "draft-1996#3.3",
-                        vec![Alternative::Bom(Bom::KeepAsContent)],
+                        &[Alternative::Bom(Bom::KeepAsContent)],
                     );
                 }
             }
@@ -302,28 +303,28 @@ impl ProfileId {
                     add(
                         "agent-list",
                         "norobots-1994#translator-note",
-                        vec![Alternative::AgentList(AgentList::WhitespaceSeparated)],
+                        &[Alternative::AgentList(AgentList::WhitespaceSeparated)],
                     );
                 }
                 if facts.percent_in_url || facts.percent_in_rules {
                     add(
                         "percent-encoding",
                         "norobots-1994#format",
-                        vec![Alternative::Encoding(Encoding::DecodeAllButSlash)],
+                        &[Alternative::Encoding(Encoding::DecodeAllButSlash)],
                     );
                 }
                 if facts.robots_txt_path {
                     add(
                         "robots-txt-allowed",
                         "norobots-1994#format",
-                        vec![Alternative::RobotsTxtAllowed(true)],
+                        &[Alternative::RobotsTxtAllowed(true)],
                     );
                 }
                 if facts.starts_with_bom {
                     add(
                         "bom",
                         "norobots-1994#format",
-                        vec![Alternative::Bom(Bom::KeepAsContent)],
+                        &[Alternative::Bom(Bom::KeepAsContent)],
                     );
                 }
             }
@@ -338,23 +339,30 @@ fn record_knobs(
     facts: &InputFacts,
     grouping_cite: &'static str,
     substring_cite: &'static str,
-    add: &mut impl FnMut(&'static str, &'static str, Vec<Alternative>),
+    add: &mut impl FnMut(&'static str, &'static str, &'static [Alternative]),
 ) {
     if facts.agent_after_rule {
-        let joins = Grouping::BlankLineRecords(AgentAfterRule::JoinsRecord);
         add(
             "agent-after-rule",
             grouping_cite,
-            vec![Alternative::Grouping(joins)],
+            &[Alternative::Grouping(Grouping::BlankLineRecords(
+                AgentAfterRule::JoinsRecord,
+            ))],
         );
     }
     if facts.ruleless_record {
-        let skipped = Alternative::RulelessRecord(RulelessRecord::Skipped);
-        add("ruleless-record", grouping_cite, vec![skipped]);
+        add(
+            "ruleless-record",
+            grouping_cite,
+            &[Alternative::RulelessRecord(RulelessRecord::Skipped)],
+        );
     }
     if facts.agent_substring {
-        let substring = Alternative::AgentComparison(AgentComparison::Substring);
-        add("agent-substring", substring_cite, vec![substring]);
+        add(
+            "agent-substring",
+            substring_cite,
+            &[Alternative::AgentComparison(AgentComparison::Substring)],
+        );
     }
 }
 
@@ -370,7 +378,7 @@ pub struct OpenKnob {
     /// Where the document leaves it open.
     pub citation: &'static str,
     /// The alternatives besides the base reading.
-    pub alternatives: Vec<Alternative>,
+    pub alternatives: &'static [Alternative],
 }
 
 /// One alternative setting of one knob.
