@@ -148,7 +148,8 @@ pub fn run(options: &Options, progress: &(dyn Fn(u64, usize, Duration) + Sync)) 
 }
 
 /// One job: its own random stream and its own adapters.
-// A violation is rare (an oracle bug) and carries both inputs: boxing it would buy nothing.
+// The closure it hands to `catch_unwind` returns `verdicts_checked`'s result, whose violation is
+// rare (an oracle bug) and carries both inputs: boxing it would buy nothing.
 #[allow(clippy::result_large_err)]
 fn run_job(options: &Options, job: u64, shared: &Shared) {
     let ids: Vec<&str> = options.adapters.iter().map(String::as_str).collect();

@@ -551,10 +551,7 @@ impl Relation {
 
 /// The verdicts under `profiles` taken from a full set (in `ProfileId::ALL` order).
 fn known_for(known: &[Verdict; 4], profiles: &[ProfileId]) -> Vec<Verdict> {
-    profiles
-        .iter()
-        .map(|p| known[ProfileId::ALL.iter().position(|q| q == p).unwrap_or(0)])
-        .collect()
+    profiles.iter().map(|p| known[p.index()]).collect()
 }
 
 /// The verdicts of `before` under `before_profiles` and of `after` under `after_profiles`. When the

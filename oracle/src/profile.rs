@@ -35,6 +35,14 @@ impl ProfileId {
         ProfileId::Original1994,
     ];
 
+    /// The profile's place in [`ProfileId::ALL`] (and in every per-profile array in that order).
+    pub fn index(self) -> usize {
+        ProfileId::ALL
+            .iter()
+            .position(|&p| p == self)
+            .expect("every profile is in ALL")
+    }
+
     /// The profile's stable name, as used in cases, test names and the command line.
     pub fn name(self) -> &'static str {
         match self {
@@ -698,8 +706,8 @@ fn charset_can_matter(body: &[u8], received: &crate::memo::ReceivedBody<'_>) -> 
         })
 }
 
-/// Cheap facts about an input that decide which open knobs are worth trying.
-/// What an input contains that could make an open knob matter (gathered once per input).
+/// Cheap facts about an input that decide which open knobs are worth trying: what it contains that
+/// could make an open knob matter (gathered once per input).
 #[derive(Clone, Debug)]
 pub struct InputFacts {
     body_len: usize,
@@ -770,9 +778,7 @@ impl InputFacts {
             body_has_odd_pattern_octets: lines.body_has_odd_pattern_octets,
         }
     }
-}
 
-impl InputFacts {
     /// The facts of an input that contains everything every knob is about.
     fn with_everything() -> InputFacts {
         InputFacts {
