@@ -58,7 +58,7 @@ pub fn fuzz_differential(data: &[u8]) {
     // `crash`, so the hook is silenced while the parsers run and restored afterwards.
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
-    let answers = engines.answer_each(&input, &mut []);
+    let answers = engines.answer_each(&input);
     std::panic::set_hook(hook);
     if let Ok(watched) = std::env::var("ROBOTSTXT_FUZZ_DIVERGENCE") {
         let observation = Observation { oracle, answers };
