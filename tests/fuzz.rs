@@ -6,31 +6,40 @@ use std::process::Command;
 
 const EXE: &str = env!("CARGO_BIN_EXE_robotstxt-conformance");
 
-#[test]
-fn a_seeded_run_writes_loadable_cases_and_a_summary() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(EXE)
-        .args([
-            "fuzz",
-            "--seconds",
-            "30",
-            "--execs",
-            "3000",
-            "--seed",
-            "7",
-            "--format",
-            "json",
-            "--out",
-        ])
-        .arg(dir.path())
+/// Runs `fuzz` with `args` and `--out out`, checks that it succeeded, and returns its standard
+/// output and the summary.json it wrote.
+fn fuzz(args: &[&str], out: &std::path::Path) -> (String, serde_json::Value) {
+    let run = Command::new(EXE)
+        .arg("fuzz")
+        .args(args)
+        .arg("--out")
+        .arg(out)
         .output()
         .unwrap();
     assert!(
-        out.status.success(),
+        run.status.success(),
         "{}",
-        String::from_utf8_lossy(&out.stderr)
+        String::from_utf8_lossy(&run.stderr)
     );
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let summary =
+        serde_json::from_slice(&std::fs::read(out.join("summary.json")).unwrap()).unwrap();
+    (String::from_utf8_lossy(&run.stdout).into_owned(), summary)
+}
+
+#[test]
+fn a_seeded_run_writes_loadable_cases_and_a_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--seconds",
+        "30",
+        "--execs",
+        "3000",
+        "--seed",
+        "7",
+        "--format",
+        "json",
+    ];
+    let (stdout, summary) = fuzz(&args, dir.path());
     let last: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
     for key in [
         "execs",
@@ -43,8 +52,6 @@ fn a_seeded_run_writes_loadable_cases_and_a_summary() {
     }
     // --execs is exact with one job, also when it is not a multiple of the batch size.
     assert_eq!(last["execs"].as_u64().unwrap(), 3000);
-    let summary: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(dir.path().join("summary.json")).unwrap()).unwrap();
     assert_eq!(summary["buckets"], last["buckets"]);
     // Every written case loads with the strict corpus loader (as spec-cases/regressions/ would).
     let corpus = dir.path().join("corpus");
@@ -79,24 +86,8 @@ fn a_seeded_run_writes_loadable_cases_and_a_summary() {
 fn the_same_seed_finds_the_same_buckets() {
     let run = || {
         let dir = tempfile::tempdir().unwrap();
-        let out = Command::new(EXE)
-            .args([
-                "fuzz",
-                "--seconds",
-                "30",
-                "--execs",
-                "2000",
-                "--seed",
-                "11",
-                "--out",
-            ])
-            .arg(dir.path())
-            .output()
-            .unwrap();
-        assert!(out.status.success());
-        let summary: serde_json::Value =
-            serde_json::from_slice(&std::fs::read(dir.path().join("summary.json")).unwrap())
-                .unwrap();
+        let args = ["--seconds", "30", "--execs", "2000", "--seed", "11"];
+        let (_, summary) = fuzz(&args, dir.path());
         let mut sigs: Vec<String> = summary["bucket_list"]
             .as_array()
             .unwrap()
@@ -134,30 +125,17 @@ fn the_batch_size_changes_nothing_but_the_speed() {
     // with byte-identical cases and findings.
     let run = |batch: &str| {
         let dir = tempfile::tempdir().unwrap();
-        let out = Command::new(EXE)
-            .args([
-                "fuzz",
-                "--seconds",
-                "60",
-                "--execs",
-                "1500",
-                "--seed",
-                "5",
-                "--batch",
-                batch,
-                "--out",
-            ])
-            .arg(dir.path())
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let summary: serde_json::Value =
-            serde_json::from_slice(&std::fs::read(dir.path().join("summary.json")).unwrap())
-                .unwrap();
+        let args = [
+            "--seconds",
+            "60",
+            "--execs",
+            "1500",
+            "--seed",
+            "5",
+            "--batch",
+            batch,
+        ];
+        let (_, summary) = fuzz(&args, dir.path());
         assert_eq!(summary["execs"], 1500);
         (
             summary["bucket_list"].clone(),
