@@ -14,13 +14,13 @@ use arbitrary::Unstructured;
 use base64::Engine as _;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
+use robotstxt_oracle::Verdict;
 use serde::Serialize;
 
 use crate::compare::{self, Engines, Observation};
 use crate::input::Input;
 use crate::signature::{signatures, Signature};
 use crate::{case, generate, invariants, minimize};
-use robotstxt_oracle::Verdict;
 
 /// What a campaign runs.
 #[derive(Clone, Debug)]
