@@ -337,19 +337,56 @@ fn throughput_and_profile_disagreement() {
     );
 }
 
+/// Checks that each of `alternatives`, applied to the base reading of `profile` and to the reading
+/// of each alternative of its `open` knobs, answers as that reading does (one memo for them all);
+/// returns how many readings it compared.
+fn assert_alternatives_change_nothing(
+    profile: robotstxt_oracle::ProfileId,
+    input: &Input,
+    open: &[robotstxt_oracle::profile::OpenKnob],
+    alternatives: &[robotstxt_oracle::profile::Alternative],
+) -> usize {
+    use robotstxt_oracle::memo::{Memo, PreparedBodies};
+    let request = input.request();
+    let base = profile.base_knobs();
+    let readings: Vec<_> = std::iter::once(base)
+        .chain(
+            open.iter()
+                .flat_map(|k| k.alternatives)
+                .map(|a| a.apply(base)),
+        )
+        .collect();
+    let changed: Vec<_> = readings
+        .iter()
+        .flat_map(|&r| alternatives.iter().map(move |a| a.apply(r)))
+        .collect();
+    let prepared = PreparedBodies::prepare(&input.body, readings.iter().chain(&changed));
+    let mut memo = Memo::new(&request, &prepared);
+    for reading in &readings {
+        let verdict = memo.allowed(reading);
+        for alternative in alternatives {
+            assert_eq!(
+                memo.allowed(&alternative.apply(*reading)),
+                verdict,
+                "{profile:?}: {alternative:?} changes {reading:?} on {input:?}"
+            );
+        }
+    }
+    readings.len() * alternatives.len()
+}
+
 /// The oracle leaves the charset knobs (K7) closed for a body that is not UTF-8 when no line they
 /// read differently could take part in grouping. On generated bodies where it does so, every
 /// charset reading answers as the octets do: under each profile that has the knobs, for its base
 /// reading and each of its other open alternatives, and with every line kept or dropped.
 #[test]
 fn charset_knobs_left_closed_cannot_change_a_verdict() {
-    use robotstxt_oracle::memo::{Memo, PreparedBodies};
-    use robotstxt_oracle::profile::Charset;
+    use robotstxt_oracle::profile::{Alternative, Charset};
     use robotstxt_oracle::ProfileId;
     let charsets = [
-        Charset::Latin1,
-        Charset::DropInvalidOctets,
-        Charset::DropInvalidLines,
+        Alternative::Charset(Charset::Latin1),
+        Alternative::Charset(Charset::DropInvalidOctets),
+        Alternative::Charset(Charset::DropInvalidLines),
     ];
     let (mut closed, mut open) = (0, 0);
     for (n, d) in buffers(23, 6000).iter().enumerate() {
@@ -363,9 +400,8 @@ fn charset_knobs_left_closed_cannot_change_a_verdict() {
         if std::str::from_utf8(&input.body).is_ok() {
             continue;
         }
-        let request = input.request();
         for profile in [ProfileId::Rfc9309, ProfileId::Google] {
-            let knobs = profile.open_knobs(&request);
+            let knobs = profile.open_knobs(&input.request());
             if knobs
                 .iter()
                 .any(|k| k.name == "bridge-encoding" || k.name == "non-utf8")
@@ -374,36 +410,7 @@ fn charset_knobs_left_closed_cannot_change_a_verdict() {
                 continue;
             }
             closed += 1;
-            let base = profile.base_knobs();
-            let readings: Vec<_> = std::iter::once(base)
-                .chain(
-                    knobs
-                        .iter()
-                        .flat_map(|k| k.alternatives)
-                        .map(|a| a.apply(base)),
-                )
-                .collect();
-            let with_charsets: Vec<_> = readings
-                .iter()
-                .flat_map(|&r| charsets.map(|charset| robotstxt_oracle::Knobs { charset, ..r }))
-                .collect();
-            let prepared =
-                PreparedBodies::prepare(&input.body, readings.iter().chain(&with_charsets));
-            let mut memo = Memo::new(&request, &prepared);
-            for reading in &readings {
-                let octets = memo.allowed(reading);
-                for charset in charsets {
-                    let other = robotstxt_oracle::Knobs {
-                        charset,
-                        ..*reading
-                    };
-                    assert_eq!(
-                        memo.allowed(&other),
-                        octets,
-                        "{profile:?} {charset:?} {input:?}"
-                    );
-                }
-            }
+            assert_alternatives_change_nothing(profile, &input, &knobs, &charsets);
         }
     }
     // Both outcomes were met often.
@@ -416,7 +423,6 @@ fn charset_knobs_left_closed_cannot_change_a_verdict() {
 /// answers as the base reading does, and as each open alternative's reading does.
 #[test]
 fn closed_knobs_cannot_change_a_verdict() {
-    use robotstxt_oracle::memo::{Memo, PreparedBodies};
     use robotstxt_oracle::ProfileId;
     let mut tried = 0;
     for (n, d) in buffers(29, 3000).iter().enumerate() {
@@ -429,40 +435,16 @@ fn closed_knobs_cannot_change_a_verdict() {
             2 => input.body.insert(at, [0xFF, 0xE9, 0x80][n % 9 / 3]),
             _ => {}
         }
-        let request = input.request();
         for profile in ProfileId::ALL {
-            let open = profile.open_knobs(&request);
+            let open = profile.open_knobs(&input.request());
             let closed: Vec<_> = profile
                 .every_open_knob()
                 .into_iter()
                 .filter(|k| !open.iter().any(|o| o.name == k.name))
                 .flat_map(|k| k.alternatives)
+                .copied()
                 .collect();
-            let base = profile.base_knobs();
-            let readings: Vec<_> = std::iter::once(base)
-                .chain(
-                    open.iter()
-                        .flat_map(|k| k.alternatives)
-                        .map(|a| a.apply(base)),
-                )
-                .collect();
-            let changed: Vec<_> = readings
-                .iter()
-                .flat_map(|&r| closed.iter().map(move |a| a.apply(r)))
-                .collect();
-            let prepared = PreparedBodies::prepare(&input.body, readings.iter().chain(&changed));
-            let mut memo = Memo::new(&request, &prepared);
-            for reading in &readings {
-                let verdict = memo.allowed(reading);
-                for alternative in &closed {
-                    tried += 1;
-                    assert_eq!(
-                        memo.allowed(&alternative.apply(*reading)),
-                        verdict,
-                        "{profile:?}: closed {alternative:?} changes {reading:?} on {input:?}"
-                    );
-                }
-            }
+            tried += assert_alternatives_change_nothing(profile, &input, &open, &closed);
         }
     }
     assert!(tried > 100_000, "{tried}");
