@@ -693,8 +693,7 @@ fn charset_can_matter(body: &[u8], received: &crate::memo::ReceivedBody<'_>) -> 
         .filter(|(line, _)| !line.bytes.is_ascii())
         .any(|(line, &kind)| match kind {
             LineKind::UserAgent(_) | LineKind::Allow(_) | LineKind::Disallow(_) => {
-                !crate::line::strip_comment(line.bytes).is_ascii()
-                    || std::str::from_utf8(line.bytes).is_err()
+                !crate::line::strip_comment(line.bytes).is_ascii() || !utf8(line.bytes)
             }
             _ => match crate::line::field_and_value(line.bytes) {
                 Some((field, _)) if !field.is_ascii() => {
