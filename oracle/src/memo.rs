@@ -259,9 +259,9 @@ impl<'b> Memo<'b> {
         }
     }
 
-    /// K10: `/robots.txt` itself is allowed (the raw path; see `docs/profiles.md`).
+    /// K10: the robots.txt URI itself is allowed, when the reading says so.
     fn is_robots_txt(&self, knobs: &Knobs) -> bool {
-        knobs.robots_txt_allowed && self.url.path == b"/robots.txt"
+        knobs.robots_txt_allowed && url::is_robots_txt_uri(&self.url)
     }
 
     /// The selected rules with their compiled patterns, in file order (steps 4 and 6a).

@@ -769,7 +769,7 @@ impl InputFacts {
                     || lines.percent_in_rules
                     || query.iter().any(|b| b":/?[]@".contains(b))),
             url_has_query: split.query.is_some(),
-            robots_txt_path: split.path == b"/robots.txt",
+            robots_txt_path: crate::url::is_robots_txt_uri(&split),
             agent_after_rule: lines.agent_after_rule,
             ruleless_record: lines.ruleless_record,
             agent_substring: lines.agent_substring,

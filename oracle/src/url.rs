@@ -78,6 +78,45 @@ fn scheme_end(bytes: &[u8]) -> Option<usize> {
         .then_some(colon)
 }
 
+/// K10: whether the URL names the robots.txt file itself, "the /robots.txt URI" that RFC 9309
+/// exempts (`rfc9309#2.2.2`), whose form `rfc9309#2.3` gives as `scheme:[//authority]/robots.txt`,
+/// all lower case. Two URIs are that URI when they are the same resource under RFC 3986:
+/// - an escaped unreserved character is that character (RFC 3986 2.3 and 6.2.2.2; RFC 9309 2.2.2
+///   unencodes it before any comparison too), so `/%72obots.txt` is the file;
+/// - the query is part of what identifies a resource (RFC 3986 3.4), so `/robots.txt?x=1` is
+///   another URI, which the rules decide;
+/// - the fragment is never sent (RFC 3986 3.5), and [`split`] has dropped it.
+///
+/// Which host's file it is, is a question of scope, not of this knob.
+pub fn is_robots_txt_uri(split: &SplitUrl<'_>) -> bool {
+    split.query.is_none() && unescape_unreserved(split.path) == b"/robots.txt"
+}
+
+/// `path` with every `%xx` that encodes an unreserved character replaced by the character
+/// (RFC 3986 6.2.2.2); other octets as they are.
+fn unescape_unreserved(path: &[u8]) -> Vec<u8> {
+    let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
+    let mut out = Vec::with_capacity(path.len());
+    let mut i = 0;
+    while i < path.len() {
+        let decoded = match path.get(i..i + 3) {
+            Some([b'%', h, l]) => hex(*h).zip(hex(*l)).map(|(h, l)| h * 16 + l),
+            _ => None,
+        };
+        match decoded {
+            Some(b) if crate::encoding::is_unreserved(b) => {
+                out.push(b);
+                i += 3;
+            }
+            _ => {
+                out.push(path[i]);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
 /// The octets rules are matched against (K8): the path, plus `?` and the query under
 /// `PathAndQuery` (`rfc9309#2.2.2` Figure 4; `google#url-matching`).
 pub fn match_target(split: &SplitUrl<'_>, match_target: MatchTarget) -> Vec<u8> {
@@ -114,5 +153,36 @@ mod tests {
         assert_eq!((s.path, s.query), (&b"/p/../q"[..], Some(&b""[..])));
         let s = split("/a:b");
         assert_eq!(s.path, b"/a:b");
+    }
+
+    #[test]
+    fn the_robots_txt_uri_is_its_path_up_to_unreserved_escapes_and_without_a_query() {
+        let is = |url| is_robots_txt_uri(&split(url));
+        for url in [
+            "/robots.txt",
+            "https://example.com/robots.txt",
+            "https://example.com/robots.txt#top",
+            "/%72obots.txt",
+            "/robots%2Etxt",
+            "/robots%2etxt",
+            "/%72%6F%62%6f%74%73%2E%74%78%74",
+        ] {
+            assert!(is(url), "{url} is the robots.txt URI");
+        }
+        for url in [
+            "/robots.txt?x=1",
+            "/robots.txt?",
+            "/ROBOTS.TXT",
+            "/robots.txt/",
+            "/robots.txt.bak",
+            "/folder/robots.txt",
+            "//robots.txt",
+            "/%2Frobots.txt",
+            "%2Frobots.txt",
+            "/robots.txt%00",
+            "/robots%2",
+        ] {
+            assert!(!is(url), "{url} is not the robots.txt URI");
+        }
     }
 }
