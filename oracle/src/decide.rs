@@ -49,6 +49,15 @@ pub struct Decision {
     pub allowed: bool,
 }
 
+/// K10: whether the reading exempts the URL as the robots.txt file itself, before any rule is
+/// matched. RFC 9309 2.2.2: "The /robots.txt URI is implicitly allowed"; `guide-ch9#allow-disallow`
+/// (the 1996 profile's secondary reading): "The robots.txt URL always is allowed". Google's page and
+/// the 1994 text say nothing, so there it is open. Which URLs are that URI:
+/// [`crate::url::is_robots_txt_uri`].
+pub fn robots_txt_exempt(url: &crate::url::SplitUrl<'_>, knobs: &Knobs) -> bool {
+    knobs.robots_txt_allowed && crate::url::is_robots_txt_uri(url)
+}
+
 fn is_invalid_pattern(value: &[u8]) -> bool {
     value.iter().any(|&b| b < 0x20 || b == 0x7F || b == b' ')
 }

@@ -259,9 +259,9 @@ impl<'b> Memo<'b> {
         }
     }
 
-    /// K10: the robots.txt URI itself is allowed, when the reading says so.
+    /// K10 ([`decide::robots_txt_exempt`]).
     fn is_robots_txt(&self, knobs: &Knobs) -> bool {
-        knobs.robots_txt_allowed && url::is_robots_txt_uri(&self.url)
+        decide::robots_txt_exempt(&self.url, knobs)
     }
 
     /// The selected rules with their compiled patterns, in file order (steps 4 and 6a).
