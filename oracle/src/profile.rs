@@ -73,6 +73,7 @@ impl ProfileId {
                 allow_directive: true,
                 wildcards: Wildcards::Special(MidDollar::Literal),
                 encoding: Encoding::Rfc9309 {
+                    reserved_in_path_equivalent: false,
                     reserved_in_query_equivalent: false,
                 },
                 charset: Charset::Octets,
@@ -209,13 +210,18 @@ impl ProfileId {
                         &[Alternative::MidDollar(MidDollar::NeverMatches)],
                     );
                 }
+                if facts.percent_or_reserved_in_path {
+                    add(
+                        "reserved-in-path",
+                        "rfc9309#2.2.2",
+                        &[Alternative::ReservedInPath(true)],
+                    );
+                }
                 if facts.percent_or_reserved_query {
                     add(
                         "reserved-in-query",
                         "rfc9309#figure-4",
-                        &[Alternative::Encoding(Encoding::Rfc9309 {
-                            reserved_in_query_equivalent: true,
-                        })],
+                        &[Alternative::ReservedInQuery(true)],
                     );
                 }
                 if facts.charset_can_matter {
@@ -244,15 +250,28 @@ impl ProfileId {
                 if facts.percent_or_special_in_url
                     || facts.percent_in_rules
                     || facts.percent_or_reserved_query
+                    || facts.percent_or_reserved_in_path
                 {
+                    // Every reading RFC 9309 permits (its open points of reserved characters in
+                    // the path and in the query included).
                     add(
                         "percent-encoding",
                         "google#url-matching",
                         &[
                             Alternative::Encoding(Encoding::Rfc9309 {
+                                reserved_in_path_equivalent: false,
                                 reserved_in_query_equivalent: false,
                             }),
                             Alternative::Encoding(Encoding::Rfc9309 {
+                                reserved_in_path_equivalent: false,
+                                reserved_in_query_equivalent: true,
+                            }),
+                            Alternative::Encoding(Encoding::Rfc9309 {
+                                reserved_in_path_equivalent: true,
+                                reserved_in_query_equivalent: false,
+                            }),
+                            Alternative::Encoding(Encoding::Rfc9309 {
+                                reserved_in_path_equivalent: true,
                                 reserved_in_query_equivalent: true,
                             }),
                         ],
@@ -374,6 +393,10 @@ fn record_knobs(
     }
 }
 
+/// RFC 3986's reserved characters that K7's reserved-character readings can encode, in the path or
+/// the query (a superset for the input's facts).
+const RESERVED_DATA: &[u8] = b":/?[]@!&'()+,;=";
+
 /// 500 KiB, the RFC's minimum parsing limit and Google's maximum (`rfc9309#2.5`, `google#file-format`).
 pub const FIVE_HUNDRED_KIB: usize = 500 * 1024;
 
@@ -408,6 +431,10 @@ pub enum Alternative {
     MidDollar(MidDollar),
     /// K7.
     Encoding(Encoding),
+    /// K7: under RFC 9309's encoding, whether reserved characters in the path equal their escapes.
+    ReservedInPath(bool),
+    /// K7: under RFC 9309's encoding, whether reserved characters in the query equal their escapes.
+    ReservedInQuery(bool),
     /// K7.
     Charset(Charset),
     /// K8.
@@ -444,6 +471,24 @@ impl Alternative {
                 }
             }
             Alternative::Encoding(v) => knobs.encoding = v,
+            Alternative::ReservedInPath(v) => {
+                if let Encoding::Rfc9309 {
+                    reserved_in_path_equivalent,
+                    ..
+                } = &mut knobs.encoding
+                {
+                    *reserved_in_path_equivalent = v
+                }
+            }
+            Alternative::ReservedInQuery(v) => {
+                if let Encoding::Rfc9309 {
+                    reserved_in_query_equivalent,
+                    ..
+                } = &mut knobs.encoding
+                {
+                    *reserved_in_query_equivalent = v
+                }
+            }
             Alternative::Charset(v) => knobs.charset = v,
             Alternative::MatchTarget(v) => knobs.match_target = v,
             Alternative::EmptyRule(v) => knobs.empty_rule = v,
@@ -602,7 +647,11 @@ pub enum MidDollar {
 pub enum Encoding {
     /// RFC 9309 2.2.2: non-ASCII encoded, hex upper-cased, unreserved decoded; target `*`/`$` encoded.
     Rfc9309 {
-        /// Figure 4 row 2's reading: reserved characters in the query compare equal to their encoding.
+        /// 2.2.2 read literally: reserved characters that are data in the path (all but `/`, `?`,
+        /// `#`, `*`, `$`) compare equal to their encoding.
+        reserved_in_path_equivalent: bool,
+        /// Figure 4 row 2's reading: reserved characters in the query (all but `#`, `*`, `$`)
+        /// compare equal to their encoding.
         reserved_in_query_equivalent: bool,
     },
     /// Only non-ASCII octets are percent-encoded.
@@ -720,6 +769,7 @@ pub struct InputFacts {
     percent_in_url: bool,
     percent_or_special_in_url: bool,
     percent_or_reserved_query: bool,
+    percent_or_reserved_in_path: bool,
     url_has_query: bool,
     robots_txt_path: bool,
     agent_after_rule: bool,
@@ -767,7 +817,13 @@ impl InputFacts {
             percent_or_reserved_query: split.query.is_some()
                 && (memchr::memchr(b'%', url).is_some()
                     || lines.percent_in_rules
-                    || query.iter().any(|b| b":/?[]@".contains(b))),
+                    || query.iter().any(|b| RESERVED_DATA.contains(b))),
+            // The reserved-in-path reading changes a comparison only where an escape meets a raw
+            // character, or where a raw reserved character of the URL is encoded (a rule's piece
+            // can reach into the query through `*`, so the whole URL counts).
+            percent_or_reserved_in_path: memchr::memchr(b'%', url).is_some()
+                || lines.percent_in_rules
+                || url.iter().any(|b| RESERVED_DATA.contains(b)),
             url_has_query: split.query.is_some(),
             robots_txt_path: crate::url::is_robots_txt_uri(&split),
             agent_after_rule: lines.agent_after_rule,
@@ -792,6 +848,7 @@ impl InputFacts {
             percent_in_url: true,
             percent_or_special_in_url: true,
             percent_or_reserved_query: true,
+            percent_or_reserved_in_path: true,
             url_has_query: true,
             robots_txt_path: true,
             agent_after_rule: true,
