@@ -124,13 +124,13 @@ impl ProfileId {
                 invalid_pattern: InvalidPattern::UseOctets,
                 size_limit: None,
             },
-            // norobots-1994#format
+            // norobots-1994#format, #example-2
             ProfileId::Original1994 => Knobs {
                 grouping: Grouping::BlankLineRecords(AgentAfterRule::StartsRecord),
                 agent_value: AgentValue::WholeValue,
                 agent_comparison: AgentComparison::Equal,
                 agent_list: AgentList::Single,
-                selection: Selection::FirstMatchingRecord,
+                selection: Selection::EveryMatchingRecord,
                 ruleless_record: RulelessRecord::Applies,
                 precedence: Precedence::AnyDisallow,
                 allow_directive: false,
@@ -296,7 +296,14 @@ impl ProfileId {
                         &[Alternative::SizeLimit(Some(FIVE_HUNDRED_KIB))],
                     );
                 }
-                record_knobs(facts, "draft-1996#3.3", "guide-ch9#user-agent", &mut add);
+                record_knobs(facts, "draft-1996#3.3", &mut add);
+                if facts.agent_substring {
+                    add(
+                        "agent-substring",
+                        "guide-ch9#user-agent",
+                        &[Alternative::AgentComparison(AgentComparison::Substring)],
+                    );
+                }
                 if facts.url_has_query {
                     add(
                         "match-target",
@@ -320,12 +327,7 @@ impl ProfileId {
                 }
             }
             ProfileId::Original1994 => {
-                record_knobs(
-                    facts,
-                    "norobots-1994#format",
-                    "norobots-1994#format",
-                    &mut add,
-                );
+                record_knobs(facts, "norobots-1994#format", &mut add);
                 if facts.agent_value_with_space {
                     add(
                         "agent-list",
@@ -361,11 +363,10 @@ impl ProfileId {
 }
 
 /// The open knobs shared by the blank-line-record documents (1994, 1996): a user-agent line right
-/// after a rule, a record without rules, and substring matching of names (K1, K3).
+/// after a rule and a record without rules (K1, K3).
 fn record_knobs(
     facts: &InputFacts,
     grouping_cite: &'static str,
-    substring_cite: &'static str,
     add: &mut impl FnMut(&'static str, &'static str, &'static [Alternative]),
 ) {
     if facts.agent_after_rule {
@@ -382,13 +383,6 @@ fn record_knobs(
             "ruleless-record",
             grouping_cite,
             &[Alternative::RulelessRecord(RulelessRecord::Skipped)],
-        );
-    }
-    if facts.agent_substring {
-        add(
-            "agent-substring",
-            substring_cite,
-            &[Alternative::AgentComparison(AgentComparison::Substring)],
         );
     }
 }
@@ -591,6 +585,12 @@ pub enum AgentList {
 pub enum Selection {
     /// Every matching group, merged; else every `*` group, merged.
     MergeAllMatching,
+    /// Every record naming the robot applies; else every `*` record (the 1994 text: each record's
+    /// rights apply to the robots it names, and a `*` record's to any robot; Example 2 shows a
+    /// robot's own record taking the place of the `*` record). With any-disallow precedence this
+    /// selects as [`Selection::MergeAllMatching`] does; it is kept apart because the documents say
+    /// it differently.
+    EveryMatchingRecord,
     /// The first matching record; else the first `*` record.
     FirstMatchingRecord,
 }

@@ -153,9 +153,15 @@ pub fn select(groups: &[Group<'_>], agent: &str, knobs: SelectKnobs) -> Selected
         let mut matching =
             (0..groups.len()).filter(|&i| candidate(&groups[i]) && has(&groups[i], want_star));
         match knobs.selection {
-            // RFC9309 2.2.1: all matching groups are combined; google#grouping likewise.
+            // RFC9309 2.2.1: "the matching groups' rules MUST be combined into one group";
+            // google#user-agent-precedence: "combined internally into a single group".
             Selection::MergeAllMatching => matching.collect(),
-            // draft-1996#3.2.1: the first record naming the robot; `*` is the default record.
+            // norobots-1994#format: a record's rights apply to every robot it names, a `*`
+            // record's "to any robot"; the text names no record that would not apply.
+            Selection::EveryMatchingRecord => matching.collect(),
+            // guide-ch9#user-agent: a robot obeys the record with "the first robot name" that
+            // matches it, or with "the first robot name that is "*""; the draft (3.2.1) says only
+            // that `*` marks "the default record".
             Selection::FirstMatchingRecord => matching.next().into_iter().collect(),
         }
     };
@@ -166,7 +172,11 @@ pub fn select(groups: &[Group<'_>], agent: &str, knobs: SelectKnobs) -> Selected
             reason: SelectionReason::Specific,
         };
     }
-    // RFC9309 2.2.1: otherwise the `*` group(s); google#user-agent-precedence: never combined.
+    // RFC9309 2.2.1: "If no matching group exists, crawlers MUST obey the group with a
+    // user-agent line with the "*" value"; google#user-agent-precedence: specific and global
+    // groups "are not combined"; draft-1996#3.2.1: `*` is the default record "for robots for which
+    // no explicit User-agent line can be found"; norobots-1994#example-2: a robot's own record
+    // replaces the `*` record (cybermapper may go everywhere).
     let star = pick(true);
     if !star.is_empty() {
         return Selected {
