@@ -56,23 +56,43 @@ fn status_effect(profile: ProfileId, status: u16) -> (FetchEffect, &'static str)
     use FetchEffect::*;
     let open = || Open(vec![Allowed, Disallowed]);
     match (profile, status) {
+        // RFC9309 2.3.1.1: "the crawler MUST follow the parseable rules"; google#status-codes: 2xx
+        // prompts the crawlers "to process the robots.txt file as provided"; draft-1996#3.1: "the
+        // robot must read the content, parse it, and follow any instructions"; norobots-1994#method:
+        // the file at /robots.txt holds the instructions.
         (ProfileId::Rfc9309, 200..=299) => (UseBody, "rfc9309#2.3.1.1"),
         (ProfileId::Google, 200..=299) => (UseBody, "google#status-codes"),
         (ProfileId::Draft1996, 200..=299) => (UseBody, "draft-1996#3.1"),
         (ProfileId::Original1994, 200..=299) => (UseBody, "norobots-1994#method"),
+        // RFC9309 2.3.1.3: with a 400-499 status "the crawler MAY access any resources".
         (ProfileId::Rfc9309, 400..=499) => (Allowed, "rfc9309#2.3.1.3"),
+        // RFC9309 2.3.1.4: server errors (500-599): "the crawler MUST assume complete disallow".
         (ProfileId::Rfc9309, 500..=599) => (Disallowed, "rfc9309#2.3.1.4"),
+        // RFC9309 2.3.1: no other status is given a meaning.
         (ProfileId::Rfc9309, _) => (open(), "rfc9309#2.3.1"),
+        // google#status-codes: after the redirects Google "treats it as a 404".
         (ProfileId::Google, 300..=399) => (Allowed, "google#status-codes"),
-        (ProfileId::Google, 429) => (Disallowed, "google#status-codes"),
+        // google#status-codes: 429 is excluded from the 4xx rule and given no other meaning
+        // (only "The 4xx status codes, except 429, have no effect on crawl rate"): silent, open.
+        (ProfileId::Google, 429) => (open(), "google#status-codes"),
+        // google#status-codes: "all 4xx errors, except 429, as if a valid robots.txt file didn't
+        // exist ... no crawl restrictions".
         (ProfileId::Google, 400..=499) => (Allowed, "google#status-codes"),
+        // google#status-codes: 5xx, "Google stops crawling the site" at first (a first fetch).
         (ProfileId::Google, 500..=599) => (Disallowed, "google#status-codes"),
         (ProfileId::Google, _) => (open(), "google#status-codes"),
-        // draft-1996#3.1: the resource does not exist (404; 410 says the same).
+        // draft-1996#3.1: "the resource does not exist (HTTP Status Code 404) ... access to the
+        // site is unrestricted"; 410 says the same of the resource.
         (ProfileId::Draft1996, 404 | 410) => (Allowed, "draft-1996#3.1"),
+        // draft-1996#3.1: 401 or 403 "should regard access to the site completely restricted"; a
+        // temporary failure (503) "should defer visits".
         (ProfileId::Draft1996, 401 | 403 | 503) => (Disallowed, "draft-1996#3.1"),
+        // draft-1996#3.1: "Specific behaviors for other server responses are not required".
         (ProfileId::Draft1996, _) => (open(), "draft-1996#3.1"),
+        // norobots-1994#format: if the file "его не существует" (does not exist), "любой поисковый
+        // робот будет работать по своему алгоритму": no rule restricts the robot.
         (ProfileId::Original1994, 404) => (Allowed, "norobots-1994#format"),
+        // norobots-1994#method: the file is fetched over HTTP; no status is given a meaning.
         (ProfileId::Original1994, _) => (open(), "norobots-1994#method"),
     }
 }
