@@ -178,7 +178,7 @@ fn k15_fetch_outcomes() {
     );
     assert_eq!(
         verdicts_bytes(b"", "x", "/", status(429, 0)),
-        [Allowed, Disallowed, Either, Either]
+        [Allowed, Either, Either, Either]
     );
     assert_eq!(
         verdicts_bytes(body, "x", "/", status(200, 6)),
