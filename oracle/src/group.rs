@@ -59,6 +59,8 @@ pub struct GroupKnobs {
     pub grouping: Grouping,
     /// K5: whether `Allow` is a rule.
     pub allow_directive: bool,
+    /// K13: where white space may stand around a line's field (step 2, whose kinds step 3 reads).
+    pub field_spacing: crate::line::FieldSpacing,
 }
 
 impl GroupKnobs {
@@ -67,6 +69,7 @@ impl GroupKnobs {
         GroupKnobs {
             grouping: knobs.grouping,
             allow_directive: knobs.allow_directive,
+            field_spacing: knobs.field_spacing,
         }
     }
 }
@@ -148,7 +151,7 @@ mod tests {
         let knobs = profile.base_knobs();
         let kinds: Vec<LineKind<'_>> = split_lines(body)
             .iter()
-            .map(|line| classify(line, knobs.allow_directive))
+            .map(|line| classify(line, knobs.allow_directive, knobs.field_spacing))
             .collect();
         let groups = build_groups(&kinds, knobs.grouping);
         (

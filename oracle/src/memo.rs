@@ -7,7 +7,7 @@
 //! | step | knobs it reads | shared by readings that agree on |
 //! |---|---|---|
 //! | 1, body | K14, K12, K7 charset | [`BodyKnobs`] |
-//! | 2, line kinds | K5 | `allow_directive`, on the same body (the other setting's kinds are reused for every line but `allow` ones) |
+//! | 2, line kinds | K5, K13 spacing | `allow_directive` and `field_spacing`, on the same body (the other K5 setting's kinds are reused for every line but `allow` ones) |
 //! | 3, groups | K1, K5 | [`GroupKnobs`], on the same body |
 //! | 4, selection | K3 | [`SelectKnobs`], on the same groups |
 //! | 5, match target | K8, K7 encoding | [`TargetKnobs`] |
@@ -66,7 +66,8 @@ impl<'r> PreparedBodies<'r> {
     }
 }
 
-/// The body as received, split into lines and classified with `Allow` known (K5 on): what the
+/// The body as received, split into lines and classified with `Allow` known (K5 on) and the RFC's
+/// spacing (K13): what the
 /// input's facts are read from ([`crate::profile::InputFacts`]), and what a [`Memo`] reuses for
 /// each reading whose prepared body is these same octets (valid UTF-8, no BOM skipped, under the
 /// size limit: most bodies).
@@ -80,7 +81,10 @@ impl<'b> ReceivedBody<'b> {
     /// Splits and classifies `body` (steps 1 and 2 with no knob applied, `Allow` a rule).
     pub fn of(body: &'b [u8]) -> ReceivedBody<'b> {
         let lines = body::split_lines(body);
-        let kinds = lines.iter().map(|l| line::classify(l, true)).collect();
+        let kinds = lines
+            .iter()
+            .map(|l| line::classify(l, true, line::FieldSpacing::Around))
+            .collect();
         ReceivedBody {
             octets: body,
             lines,
@@ -147,7 +151,7 @@ pub struct Memo<'b> {
     /// Distinct prepared bodies, split into lines.
     bodies: Vec<SplitBody<'b>>,
     /// Step 2, per (body, K5 allow directive).
-    kinds: Cache<(usize, bool), Cow<'b, [LineKind<'b>]>>,
+    kinds: Cache<(usize, bool, line::FieldSpacing), Cow<'b, [LineKind<'b>]>>,
     /// Step 3, per (body, group knobs).
     groups: Cache<(usize, GroupKnobs), Groups<'b>>,
     /// Step 4, per (groups, selection knobs).
@@ -205,7 +209,9 @@ impl<'b> Memo<'b> {
                                 lines: Cow::Borrowed(&received.lines),
                             });
                             memo.kinds
-                                .index((at, true), || Cow::Borrowed(&received.kinds));
+                                .index((at, true, line::FieldSpacing::Around), || {
+                                    Cow::Borrowed(&received.kinds)
+                                });
                         }
                         None => memo.bodies.push(SplitBody {
                             octets,
@@ -292,21 +298,22 @@ impl<'b> Memo<'b> {
             .expect("PreparedBodies::prepare was given every reading");
         let body = self.body_of[body_at].1;
         // Step 2: line kinds (K5, K13), shared by the groupings of one body; the kinds under the
-        // other K5 setting, when known, are reused for every line but `allow` ones.
+        // other K5 setting and the same K13 spacing, when known, are reused for every line but
+        // `allow` ones.
         let group_knobs = GroupKnobs::of(knobs);
-        let allow = group_knobs.allow_directive;
+        let (allow, spacing) = (group_knobs.allow_directive, group_knobs.field_spacing);
         let lines = &self.bodies[body].lines;
-        let kinds = match self.kinds.position(&(body, allow)) {
+        let kinds = match self.kinds.position(&(body, allow, spacing)) {
             Some(at) => at,
             None => {
-                let kinds = match self.kinds.position(&(body, !allow)) {
-                    Some(other) => line::reclassify(lines, self.kinds.get(other), allow),
+                let kinds = match self.kinds.position(&(body, !allow, spacing)) {
+                    Some(other) => line::reclassify(lines, self.kinds.get(other), allow, spacing),
                     None => lines
                         .iter()
-                        .map(|line| line::classify(line, allow))
+                        .map(|line| line::classify(line, allow, spacing))
                         .collect(),
                 };
-                self.kinds.index((body, allow), || Cow::Owned(kinds))
+                self.kinds.index((body, allow, spacing), || Cow::Owned(kinds))
             }
         };
         // Step 3: groups (K1).

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::line::LineKind;
+use crate::line::{FieldSpacing, LineKind};
 use crate::request::Request;
 
 /// One of the four documents the oracle can answer for.
@@ -81,6 +81,7 @@ impl ProfileId {
                 empty_rule: EmptyRule::MatchesNothing,
                 robots_txt_allowed: true,
                 bom: Bom::Skip,
+                field_spacing: FieldSpacing::Around,
                 invalid_pattern: InvalidPattern::UseOctets,
                 size_limit: None,
             },
@@ -101,6 +102,7 @@ impl ProfileId {
                 empty_rule: EmptyRule::MatchesNothing,
                 robots_txt_allowed: false,
                 bom: Bom::Skip,
+                field_spacing: FieldSpacing::Around,
                 invalid_pattern: InvalidPattern::UseOctets,
                 size_limit: Some(FIVE_HUNDRED_KIB),
             },
@@ -121,6 +123,7 @@ impl ProfileId {
                 empty_rule: EmptyRule::MatchesNothing,
                 robots_txt_allowed: true,
                 bom: Bom::Skip,
+                field_spacing: FieldSpacing::AfterColonOnly,
                 invalid_pattern: InvalidPattern::UseOctets,
                 size_limit: None,
             },
@@ -141,6 +144,7 @@ impl ProfileId {
                 empty_rule: EmptyRule::MatchesNothing,
                 robots_txt_allowed: false,
                 bom: Bom::Skip,
+                field_spacing: FieldSpacing::AfterColonOnly,
                 invalid_pattern: InvalidPattern::UseOctets,
                 size_limit: None,
             },
@@ -318,6 +322,16 @@ impl ProfileId {
                         &[Alternative::EmptyRule(EmptyRule::MatchesEverything)],
                     );
                 }
+                if facts.spacing_can_matter {
+                    // draft-1996#3.3's BNF puts no white space before a field or its colon;
+                    // draft-1996#4.2: "Implementors should pay particular attention to the
+                    // robustness in parsing of the /robots.txt file".
+                    add(
+                        "field-spacing",
+                        "draft-1996#4.2",
+                        &[Alternative::FieldSpacing(FieldSpacing::Around)],
+                    );
+                }
                 if facts.starts_with_bom {
                     add(
                         "bom",
@@ -440,6 +454,8 @@ pub enum Alternative {
     /// K12.
     Bom(Bom),
     /// K13.
+    FieldSpacing(FieldSpacing),
+    /// K13.
     InvalidPattern(InvalidPattern),
     /// K14.
     SizeLimit(Option<usize>),
@@ -488,6 +504,7 @@ impl Alternative {
             Alternative::EmptyRule(v) => knobs.empty_rule = v,
             Alternative::RobotsTxtAllowed(v) => knobs.robots_txt_allowed = v,
             Alternative::Bom(v) => knobs.bom = v,
+            Alternative::FieldSpacing(v) => knobs.field_spacing = v,
             Alternative::InvalidPattern(v) => knobs.invalid_pattern = v,
             Alternative::SizeLimit(v) => knobs.size_limit = v,
         }
@@ -528,6 +545,8 @@ pub struct Knobs {
     pub robots_txt_allowed: bool,
     /// K12: the UTF-8 byte-order mark.
     pub bom: Bom,
+    /// K13: where white space may stand around a line's field.
+    pub field_spacing: FieldSpacing,
     /// K13: patterns with control characters or inner white space.
     pub invalid_pattern: InvalidPattern,
     /// K14: octets after this many are ignored.
@@ -777,6 +796,7 @@ pub struct InputFacts {
     agent_substring: bool,
     empty_rule_in_body: bool,
     body_has_odd_pattern_octets: bool,
+    spacing_can_matter: bool,
 }
 
 impl InputFacts {
@@ -831,6 +851,18 @@ impl InputFacts {
             agent_substring: lines.agent_substring,
             empty_rule_in_body: lines.empty_rule_in_body,
             body_has_odd_pattern_octets: lines.body_has_odd_pattern_octets,
+            // K13: a line with white space before its field or colon (a skipped BOM can leave one;
+            // the charset alternatives apply only under the RFC's spacing).
+            spacing_can_matter: received.lines().iter().enumerate().any(|(i, line)| {
+                let bytes = if i == 0 {
+                    line.bytes
+                        .strip_prefix(crate::body::UTF8_BOM)
+                        .unwrap_or(line.bytes)
+                } else {
+                    line.bytes
+                };
+                crate::line::spacing_can_matter(bytes)
+            }),
         }
     }
 
@@ -856,6 +888,7 @@ impl InputFacts {
             agent_substring: true,
             empty_rule_in_body: true,
             body_has_odd_pattern_octets: true,
+            spacing_can_matter: true,
         }
     }
 }
@@ -942,8 +975,35 @@ fn each_reading_of_lines(
     rereads: bool,
     mut read: impl FnMut(&[LineKind<'_>]),
 ) {
-    read(received.kinds());
+    // Each reading is read as the RFC's spacing gives it and, where a line has white space before
+    // its field or colon, as the 1994 and 1996 forms give it (K13: those lines are unrecognised).
+    // `spaced[i]`: line i has white space before its field or colon in this reading.
+    let mut read = |kinds: &[LineKind<'_>], spaced: Vec<bool>| {
+        read(kinds);
+        if spaced.contains(&true) {
+            let strict: Vec<LineKind<'_>> = kinds
+                .iter()
+                .zip(&spaced)
+                .map(|(&kind, &spaced)| match kind {
+                    LineKind::UserAgent(_) | LineKind::Allow(_) | LineKind::Disallow(_)
+                        if spaced =>
+                    {
+                        LineKind::Other(b"")
+                    }
+                    kind => kind,
+                })
+                .collect();
+            read(&strict);
+        }
+    };
     let lines = received.lines();
+    let spaced_as_received = |lines: &[crate::body::Line<'_>]| {
+        lines
+            .iter()
+            .map(|line| crate::line::spacing_can_matter(line.bytes))
+            .collect::<Vec<bool>>()
+    };
+    read(received.kinds(), spaced_as_received(lines));
     let bom = lines
         .first()
         .is_some_and(|line| line.bytes.starts_with(crate::body::UTF8_BOM));
@@ -991,11 +1051,19 @@ fn each_reading_of_lines(
                             bytes,
                         },
                         true,
+                        FieldSpacing::Around,
                     ),
                     None => kind,
                 })
                 .collect();
-            read(&kinds);
+            let spaced = lines
+                .iter()
+                .zip(&changed)
+                .map(|(line, changed)| {
+                    crate::line::spacing_can_matter(changed.as_deref().unwrap_or(line.bytes))
+                })
+                .collect();
+            read(&kinds, spaced);
         }
     }
 }
@@ -1005,7 +1073,7 @@ pub type KnobCopy = (&'static str, &'static str, fn(&mut Knobs, &Knobs));
 
 /// Every knob field, so that a tool can change one knob at a time (e.g. to find which knob explains
 /// a parser's divergence: the fuzzer's bucket signatures, per-parser fingerprints).
-pub const KNOB_FIELDS: [KnobCopy; 17] = [
+pub const KNOB_FIELDS: [KnobCopy; 18] = [
     ("K1", "grouping", |k, from| k.grouping = from.grouping),
     ("K3", "agent_value", |k, from| {
         k.agent_value = from.agent_value
@@ -1033,6 +1101,9 @@ pub const KNOB_FIELDS: [KnobCopy; 17] = [
         k.robots_txt_allowed = from.robots_txt_allowed
     }),
     ("K12", "bom", |k, from| k.bom = from.bom),
+    ("K13", "field_spacing", |k, from| {
+        k.field_spacing = from.field_spacing
+    }),
     ("K13", "invalid_pattern", |k, from| {
         k.invalid_pattern = from.invalid_pattern
     }),
