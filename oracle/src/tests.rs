@@ -139,6 +139,25 @@ fn k10_robots_txt() {
 }
 
 #[test]
+fn k13_white_space_before_a_field() {
+    // The 1994 form has no white space before the field: the indented Disallow is unrecognised,
+    // which leaves a record without rules (open: applies or skipped; both allow here, as there is
+    // no `*` record). The 1996 BNF has none either, but robustness is asked: open.
+    let body = "User-agent: a\n Disallow: /x\n";
+    assert_eq!(
+        verdicts(body, "a", "/x"),
+        [Disallowed, Disallowed, Either, Allowed]
+    );
+    // The ruleless record it leaves is only seen by the strict reading; with a `*` record the
+    // 1994 knob on rule-less records is what decides.
+    let body = "User-agent: a\nDisallow : /x\n\nUser-agent: *\nDisallow: /\n";
+    assert_eq!(
+        verdicts(body, "a", "/x"),
+        [Disallowed, Disallowed, Either, Either]
+    );
+}
+
+#[test]
 fn k12_bom() {
     let body = b"\xEF\xBB\xBFUser-agent: *\nDisallow: /\n";
     assert_eq!(
