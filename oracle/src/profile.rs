@@ -197,7 +197,10 @@ impl ProfileId {
                     add(
                         "agent-value",
                         "rfc9309#2.2.1",
-                        &[Alternative::AgentValue(AgentValue::LeadingToken)],
+                        &[
+                            Alternative::AgentValue(AgentValue::LeadingToken),
+                            Alternative::AgentValue(AgentValue::LeadingTokenOrStar),
+                        ],
                     );
                 }
                 if facts.wildcard_or_dollar_in_rules {
@@ -244,6 +247,15 @@ impl ProfileId {
                 }
             }
             ProfileId::Google => {
+                if facts.star_then_other {
+                    // google#user-agent-precedence ignores "All non-matching text" after a token,
+                    // and says nothing of text after a `*` (`*x`, `*` and a vertical tab): open.
+                    add(
+                        "star-with-suffix",
+                        "google#user-agent-precedence",
+                        &[Alternative::AgentValue(AgentValue::LeadingTokenOrStar)],
+                    );
+                }
                 if facts.robots_txt_path {
                     add(
                         "robots-txt-allowed",
@@ -577,8 +589,12 @@ pub enum AgentAfterRule {
 pub enum AgentValue {
     /// The whole value is the name.
     WholeValue,
-    /// Only the leading product token (letters, `_`, `-`) is the name; the rest is ignored.
+    /// Only the leading product token (letters, `_`, `-`) is the name; the rest is ignored. A `*`
+    /// is the star only alone or before white space.
     LeadingToken,
+    /// As [`AgentValue::LeadingToken`], and a `*` followed by anything else is the star too (the
+    /// rest being "non-matching text" that is ignored).
+    LeadingTokenOrStar,
 }
 
 /// K3: how a name from the file is compared with the agent (always case-insensitively).
@@ -797,6 +813,7 @@ pub struct InputFacts {
     empty_rule_in_body: bool,
     body_has_odd_pattern_octets: bool,
     spacing_can_matter: bool,
+    star_then_other: bool,
 }
 
 impl InputFacts {
@@ -851,6 +868,7 @@ impl InputFacts {
             agent_substring: lines.agent_substring,
             empty_rule_in_body: lines.empty_rule_in_body,
             body_has_odd_pattern_octets: lines.body_has_odd_pattern_octets,
+            star_then_other: lines.star_then_other,
             // K13: a line with white space before its field or colon (a skipped BOM can leave one;
             // the charset alternatives apply only under the RFC's spacing).
             spacing_can_matter: received.lines().iter().enumerate().any(|(i, line)| {
@@ -889,6 +907,7 @@ impl InputFacts {
             empty_rule_in_body: true,
             body_has_odd_pattern_octets: true,
             spacing_can_matter: true,
+            star_then_other: true,
         }
     }
 }
@@ -897,6 +916,7 @@ impl InputFacts {
 #[derive(Default)]
 struct LineFacts {
     odd_agent_value: bool,
+    star_then_other: bool,
     agent_value_with_space: bool,
     empty_rule_in_body: bool,
     body_has_odd_pattern_octets: bool,
@@ -927,6 +947,9 @@ impl LineFacts {
                 LineKind::UserAgent(value) => {
                     let plain = value == b"*" || crate::select::is_product_token(value);
                     self.odd_agent_value |= !plain;
+                    self.star_then_other |= value.len() > 1
+                        && value[0] == b'*'
+                        && !crate::line::is_ws(value[1]);
                     self.agent_value_with_space |= value.iter().any(|&b| b == b' ' || b == b'\t');
                     self.agent_after_rule |= rule_since_blank;
                     agent_pending = true;

@@ -74,9 +74,13 @@ fn agent_name(value: &[u8], how: AgentValue) -> AgentName<'_> {
         AgentValue::WholeValue if value == b"*" => AgentName::Star,
         AgentValue::WholeValue if value.is_empty() => AgentName::Nothing,
         AgentValue::WholeValue => AgentName::Name(value),
-        // google#user-agent-precedence: text after the product token is ignored.
-        AgentValue::LeadingToken => {
-            if value.first() == Some(&b'*') && value.get(1).is_none_or(|&b| is_ws(b)) {
+        // google#user-agent-precedence: "All non-matching text is ignored (for example, both
+        // googlebot/1.2 and googlebot* are equivalent to googlebot)".
+        AgentValue::LeadingToken | AgentValue::LeadingTokenOrStar => {
+            let star_alone = value.get(1).is_none_or(|&b| is_ws(b));
+            if value.first() == Some(&b'*')
+                && (star_alone || how == AgentValue::LeadingTokenOrStar)
+            {
                 return AgentName::Star;
             }
             let end = value
@@ -212,6 +216,14 @@ mod tests {
         );
         assert_eq!(names(b"* x", knobs), vec![AgentName::Star]);
         assert_eq!(names(b"/x", knobs), vec![AgentName::Nothing]);
+        assert_eq!(names(b"*\x0B", knobs), vec![AgentName::Nothing]);
+        let or_star = Knobs {
+            agent_value: AgentValue::LeadingTokenOrStar,
+            ..knobs
+        };
+        assert_eq!(names(b"*\x0B", or_star), vec![AgentName::Star]);
+        assert_eq!(names(b"*bot", or_star), vec![AgentName::Star]);
+        assert_eq!(names(b"bot*", or_star), vec![AgentName::Name(b"bot")]);
     }
 
     #[test]
