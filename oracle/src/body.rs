@@ -50,9 +50,14 @@ impl BodyKnobs {
 
 /// Applies the size limit, BOM and charset knobs; returns the octets to split into lines.
 ///
-/// K14 (`rfc9309#2.5`, `google#file-format`): octets after the limit are ignored.
-/// K12 (`google#file-format`): a leading BOM is skipped when the profile says so.
-/// K7 (`rfc9309#2.2.2`, last paragraph): a non-UTF-8 body may be bridged from Latin-1.
+/// K14 (`rfc9309#2.5`: the limit "MUST be at least 500 kibibytes"; `google#file-format`: "Content
+/// which is after the maximum file size is ignored"): octets after the limit are ignored.
+/// K12 (`google#file-format`: Google ignores "the Unicode Byte Order Mark (BOM) at the beginning of
+/// the robots.txt file"): a leading BOM is skipped when the reading says so; the other documents
+/// do not mention it (open, `docs/profiles.md` K12).
+/// K7 (`rfc9309#2.2.2`: "Implementors MAY bridge encoding mismatches"; `google#file-format`: Google
+/// "may ignore characters that are not part of the UTF-8 range"): a body that is not UTF-8 may be
+/// read another way.
 pub fn prepare_body<'a>(
     body: &'a [u8],
     knobs: BodyKnobs,

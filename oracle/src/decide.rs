@@ -58,6 +58,11 @@ pub fn robots_txt_exempt(url: &crate::url::SplitUrl<'_>, knobs: &Knobs) -> bool 
     knobs.robots_txt_allowed && crate::url::is_robots_txt_uri(url)
 }
 
+/// K13: a value that is no `path-pattern` of `rfc9309#2.2`'s ABNF because it holds a control
+/// character or a space (`UTF8-1-noctl = %x21 / %x22 / %x24-7F ; excluding control, space, "#"`).
+/// RFC 9309 2.3.1.5 asks crawlers to "use the parseable rules", which such a line is not, while
+/// its octets can still be matched: the reading that ignores the line is open there
+/// (`InvalidPattern::IgnoreLine`).
 fn is_invalid_pattern(value: &[u8]) -> bool {
     value.iter().any(|&b| b < 0x20 || b == 0x7F || b == b' ')
 }
