@@ -25,9 +25,8 @@ pub fn is_unreserved(b: u8) -> bool {
 /// (RFC 3986 3.4).
 fn is_reserved_data(b: u8, in_query: bool) -> bool {
     match b {
-        b':' | b'@' | b'[' | b']' | b'!' | b'&' | b'\'' | b'(' | b')' | b'+' | b',' | b';' | b'=' => {
-            true
-        }
+        b':' | b'@' | b'[' | b']' | b'!' | b'&' | b'\'' | b'(' | b')' | b'+' | b',' | b';'
+        | b'=' => true,
         b'/' | b'?' => in_query,
         _ => false,
     }
@@ -202,7 +201,10 @@ mod tests {
             reserved_in_query_equivalent: false,
         };
         // In the path `/` separates segments and is never encoded; in the query it is data.
-        assert_eq!(target("/a:b/c;d=e?f=g:h", in_path), "/a%3Ab/c%3Bd%3De?f=g:h");
+        assert_eq!(
+            target("/a:b/c;d=e?f=g:h", in_path),
+            "/a%3Ab/c%3Bd%3De?f=g:h"
+        );
         assert_eq!(target("/a%3ab", in_path), "/a%3Ab");
     }
 

@@ -95,8 +95,7 @@ pub fn spacing_can_matter(line: &[u8]) -> bool {
     let content = strip_comment(line);
     match memchr::memchr(b':', content) {
         Some(colon) => {
-            content.first().is_some_and(|&b| is_ws(b))
-                || (colon > 0 && is_ws(content[colon - 1]))
+            content.first().is_some_and(|&b| is_ws(b)) || (colon > 0 && is_ws(content[colon - 1]))
         }
         None => false,
     }
@@ -214,7 +213,12 @@ mod tests {
 
     #[test]
     fn the_1994_form_has_no_white_space_before_the_field_or_the_colon() {
-        for line in [&b" Disallow: /a"[..], b"\tUser-agent: x", b"Disallow : /a", b"Disallow\t:/a"] {
+        for line in [
+            &b" Disallow: /a"[..],
+            b"\tUser-agent: x",
+            b"Disallow : /a",
+            b"Disallow\t:/a",
+        ] {
             assert!(spacing_can_matter(line), "{line:?}");
             assert!(
                 matches!(kind(line, ProfileId::Original1994), LineKind::Other(_)),
@@ -225,7 +229,12 @@ mod tests {
                 "{line:?}"
             );
         }
-        for line in [&b"Disallow:  /a  "[..], b"Disallow:\t/a", b"Disallow: /a # x : y", b"  # a: b"] {
+        for line in [
+            &b"Disallow:  /a  "[..],
+            b"Disallow:\t/a",
+            b"Disallow: /a # x : y",
+            b"  # a: b",
+        ] {
             assert!(
                 !matches!(kind(line, ProfileId::Original1994), LineKind::Other(_)),
                 "{line:?}"

@@ -313,7 +313,8 @@ impl<'b> Memo<'b> {
                         .map(|line| line::classify(line, allow, spacing))
                         .collect(),
                 };
-                self.kinds.index((body, allow, spacing), || Cow::Owned(kinds))
+                self.kinds
+                    .index((body, allow, spacing), || Cow::Owned(kinds))
             }
         };
         // Step 3: groups (K1).

@@ -947,9 +947,8 @@ impl LineFacts {
                 LineKind::UserAgent(value) => {
                     let plain = value == b"*" || crate::select::is_product_token(value);
                     self.odd_agent_value |= !plain;
-                    self.star_then_other |= value.len() > 1
-                        && value[0] == b'*'
-                        && !crate::line::is_ws(value[1]);
+                    self.star_then_other |=
+                        value.len() > 1 && value[0] == b'*' && !crate::line::is_ws(value[1]);
                     self.agent_value_with_space |= value.iter().any(|&b| b == b' ' || b == b'\t');
                     self.agent_after_rule |= rule_since_blank;
                     agent_pending = true;

@@ -78,8 +78,7 @@ fn agent_name(value: &[u8], how: AgentValue) -> AgentName<'_> {
         // googlebot/1.2 and googlebot* are equivalent to googlebot)".
         AgentValue::LeadingToken | AgentValue::LeadingTokenOrStar => {
             let star_alone = value.get(1).is_none_or(|&b| is_ws(b));
-            if value.first() == Some(&b'*')
-                && (star_alone || how == AgentValue::LeadingTokenOrStar)
+            if value.first() == Some(&b'*') && (star_alone || how == AgentValue::LeadingTokenOrStar)
             {
                 return AgentName::Star;
             }
