@@ -48,7 +48,9 @@ fn options() -> Options {
             "adapter".into(),
             "serve".into(),
         ]),
-        timeout: Duration::from_secs(30),
+        // Far beyond what any check takes (the 500 KiB bodies included) even on a loaded machine:
+        // an answer is judged on what it says, never on how fast it came.
+        timeout: Duration::from_secs(120),
         ..Options::default()
     }
 }

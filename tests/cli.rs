@@ -3,6 +3,10 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// The per-check `--timeout` of tests that ask adapters (in a worker process): far beyond what a
+/// healthy check takes on a loaded machine, so no test here depends on speed.
+const GENEROUS_TIMEOUT: &str = "120";
+
 fn run(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_robotstxt-conformance"))
         .args(args)
@@ -242,6 +246,8 @@ fn check_asks_adapters_and_batch_lines_gain_adapters() {
             "robots-txt",
             "--adapter",
             "robotxt",
+            "--timeout",
+            GENEROUS_TIMEOUT,
         ],
         body,
     );
@@ -255,7 +261,18 @@ fn check_asks_adapters_and_batch_lines_gain_adapters() {
         "rfc9309: disallowed\nadapter robots-txt: allowed\nadapter robotxt: disallowed\n"
     );
     let line = br#"{"robots":"User-agent: *\nDisallow: /x\n","agent":"A","url":"/x"}"#;
-    let out = run(&["check", "--batch", "-", "--adapter", "robots-txt"], line);
+    let out = run(
+        &[
+            "check",
+            "--batch",
+            "-",
+            "--adapter",
+            "robots-txt",
+            "--timeout",
+            GENEROUS_TIMEOUT,
+        ],
+        line,
+    );
     let value: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(value["adapters"]["robots-txt"], "disallowed");
     let out = run(&["check", "--batch", "-", "--adapter", "no-such"], line);
@@ -272,6 +289,8 @@ fn run_writes_the_four_reports_for_a_filtered_selection() {
             "run",
             "--adapter",
             "robots-txt",
+            "--timeout",
+            GENEROUS_TIMEOUT,
             "--cases",
             "rfc9309/longest-match/",
             "--out",

@@ -1,6 +1,7 @@
 //! The fuzz command as a user runs it: a seeded run ends with its summary line, writes
 //! summary.json, and every bucket's case.yaml is a valid corpus case; the batch size changes only
-//! the speed.
+//! the speed. Every run here is bounded by `--execs` alone, never by the clock, so a slow or loaded
+//! machine gives the same results.
 
 use std::process::Command;
 
@@ -9,6 +10,10 @@ const EXE: &str = env!("CARGO_BIN_EXE_robotstxt-conformance");
 /// Runs `fuzz` with `args` and `--out out`, checks that it succeeded, and returns its standard
 /// output and the summary.json it wrote.
 fn fuzz(args: &[&str], out: &std::path::Path) -> (String, serde_json::Value) {
+    assert!(
+        !args.contains(&"--seconds"),
+        "a test bounds a run by --execs, not by the clock"
+    );
     let run = Command::new(EXE)
         .arg("fuzz")
         .args(args)
@@ -29,16 +34,7 @@ fn fuzz(args: &[&str], out: &std::path::Path) -> (String, serde_json::Value) {
 #[test]
 fn a_seeded_run_writes_loadable_cases_and_a_summary() {
     let dir = tempfile::tempdir().unwrap();
-    let args = [
-        "--seconds",
-        "30",
-        "--execs",
-        "3000",
-        "--seed",
-        "7",
-        "--format",
-        "json",
-    ];
+    let args = ["--execs", "3000", "--seed", "7", "--format", "json"];
     let (stdout, summary) = fuzz(&args, dir.path());
     let last: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
     for key in [
@@ -86,7 +82,7 @@ fn a_seeded_run_writes_loadable_cases_and_a_summary() {
 fn the_same_seed_finds_the_same_buckets() {
     let run = || {
         let dir = tempfile::tempdir().unwrap();
-        let args = ["--seconds", "30", "--execs", "2000", "--seed", "11"];
+        let args = ["--execs", "2000", "--seed", "11"];
         let (_, summary) = fuzz(&args, dir.path());
         let mut sigs: Vec<String> = summary["bucket_list"]
             .as_array()
@@ -125,16 +121,7 @@ fn the_batch_size_changes_nothing_but_the_speed() {
     // with byte-identical cases and findings.
     let run = |batch: &str| {
         let dir = tempfile::tempdir().unwrap();
-        let args = [
-            "--seconds",
-            "60",
-            "--execs",
-            "1500",
-            "--seed",
-            "5",
-            "--batch",
-            batch,
-        ];
+        let args = ["--execs", "1500", "--seed", "5", "--batch", batch];
         let (_, summary) = fuzz(&args, dir.path());
         assert_eq!(summary["execs"], 1500);
         (
@@ -169,12 +156,47 @@ fn the_batch_size_changes_nothing_but_the_speed() {
 #[test]
 fn a_zero_batch_is_refused() {
     let out = Command::new(EXE)
-        .args(["fuzz", "--seconds", "1", "--batch", "0"])
+        .args(["fuzz", "--execs", "1", "--batch", "0"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("--batch"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn execs_alone_sets_no_time_limit() {
+    // The run is bounded by its count only: the start line says so, and the count is reached.
+    let dir = tempfile::tempdir().unwrap();
+    let run = Command::new(EXE)
+        .args(["fuzz", "--execs", "50", "--seed", "3", "--adapter", "none"])
+        .arg("--out")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("fuzzing for 50 executions (no time limit)"),
+        "{stderr}"
+    );
+    let summary: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("summary.json")).unwrap()).unwrap();
+    assert_eq!(summary["execs"], 50);
+}
+
+#[test]
+fn a_non_positive_time_limit_is_refused() {
+    let out = Command::new(EXE)
+        .args(["fuzz", "--seconds", "0", "--execs", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--seconds must be positive"),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );

@@ -44,7 +44,12 @@ fn peers_required() -> bool {
 /// Opens every available subprocess adapter; prints why the others are skipped, or fails when
 /// peers are required.
 fn open_available() -> Vec<Box<dyn Adapter>> {
-    let options = Options::default();
+    let options = Options {
+        // Far beyond what a check takes (the 600 KB body included) even on a loaded machine: an
+        // answer is judged on what it says, never on how fast it came.
+        timeout: std::time::Duration::from_secs(120),
+        ..Options::default()
+    };
     let mut adapters = Vec::new();
     let mut unavailable = Vec::new();
     for id in peers::SUBPROCESS_IDS {

@@ -25,8 +25,8 @@ use crate::{case, generate, invariants, minimize};
 /// What a campaign runs.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Stop after this long.
-    pub duration: Duration,
+    /// Stop after this long, if set (with neither this nor `max_execs`, the run never ends).
+    pub duration: Option<Duration>,
     /// Stop after this many executions (for exact reproduction), if set.
     pub max_execs: Option<u64>,
     /// The seed; job `j` uses the stream of `seed + j`.
@@ -144,7 +144,9 @@ pub fn run(options: &Options, progress: &(dyn Fn(u64, usize, Duration) + Sync)) 
             let buckets = shared.buckets.lock().map(|b| b.len()).unwrap_or(0);
             progress(execs, buckets, elapsed);
             let _ = write_summary(options, &shared, elapsed);
-            if elapsed >= options.duration || shared.finished.load(Ordering::Relaxed) == jobs {
+            if options.duration.is_some_and(|d| elapsed >= d)
+                || shared.finished.load(Ordering::Relaxed) == jobs
+            {
                 shared.stop.store(true, Ordering::Relaxed);
             }
         }

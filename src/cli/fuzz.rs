@@ -9,12 +9,15 @@ use clap::Args;
 use robotstxt_differential::campaign::{self, Options};
 use robotstxt_differential::compare::in_process_ids;
 
+/// How long a run without --seconds or --execs lasts.
+const DEFAULT_SECONDS: u64 = 60;
+
 /// The `fuzz` command's options.
 #[derive(Args)]
 pub struct FuzzArgs {
-    /// How long to run.
-    #[arg(long, default_value_t = 60.0)]
-    pub seconds: f64,
+    /// How long to run (default: 60 seconds, or no time limit when --execs is given).
+    #[arg(long)]
+    pub seconds: Option<f64>,
     /// Stop after this many executions (with --seed and --jobs 1, an exact replay).
     #[arg(long)]
     pub execs: Option<u64>,
@@ -77,17 +80,34 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
         .into_iter()
         .filter(|id| !unavailable.iter().any(|u| &u.id == id))
         .collect();
-    if !(args.seconds > 0.0 && args.seconds.is_finite()) || args.jobs == 0 || args.batch == 0 {
+    if args.seconds.is_some_and(|s| !(s > 0.0 && s.is_finite()))
+        || args.jobs == 0
+        || args.batch == 0
+    {
         return Err("--seconds must be positive, and --jobs and --batch at least 1".to_string());
     }
+    // A count alone bounds the run by work, not by the clock: the same on a slow machine.
+    let duration = match (args.seconds, args.execs) {
+        (Some(seconds), _) => Some(Duration::from_secs_f64(seconds)),
+        (None, Some(_)) => None,
+        (None, None) => Some(Duration::from_secs(DEFAULT_SECONDS)),
+    };
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_secs())
             .unwrap_or(0)
     });
+    let limit = match (args.execs, duration) {
+        (Some(n), None) => format!("{n} executions (no time limit)"),
+        (Some(n), Some(d)) => format!(
+            "{n} executions or {}s, whichever comes first",
+            d.as_secs_f64()
+        ),
+        (None, d) => format!("{}s", d.unwrap_or_default().as_secs_f64()),
+    };
     eprintln!(
-        "fuzzing with seed {seed}, {} job(s), adapters: {}",
+        "fuzzing for {limit} with seed {seed}, {} job(s), adapters: {}",
         args.jobs,
         if adapters.is_empty() {
             "none (oracle alone)".to_string()
@@ -102,7 +122,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
     std::fs::create_dir_all(args.out.join("buckets"))
         .map_err(|e| format!("cannot create {}: {e}", args.out.join("buckets").display()))?;
     let options = Options {
-        duration: Duration::from_secs_f64(args.seconds),
+        duration,
         max_execs: args.execs,
         seed,
         adapters,
