@@ -183,7 +183,7 @@ fn cases_lint_reports_a_broken_corpus() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("bad.yaml"),
-        "title: t\ncite: [rfc9309#2.2]\nbody: x\nchecks: []\n",
+        "title: t\ncite: [rfc9309#2.2, nope#1]\ntags: [Bad]\nbody: x\nchecks: []\n",
     )
     .unwrap();
     let out = run(
@@ -191,11 +191,16 @@ fn cases_lint_reports_a_broken_corpus() {
         b"",
     );
     assert_eq!(out.status.code(), Some(2));
+    // Every problem of the file, not only the first.
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("bad.yaml:4:9: checks: the list is empty"),
-        "{stderr}"
-    );
+    for line in [
+        "bad.yaml:2:21: cite[1]: unknown document `nope`",
+        "bad.yaml:3:8: tags[0]: tag `Bad` must be lower-case",
+        "bad.yaml:5:9: checks: the list is empty",
+        "3 problem(s) in the corpus",
+    ] {
+        assert!(stderr.contains(line), "{line} missing from:\n{stderr}");
+    }
 }
 
 #[test]

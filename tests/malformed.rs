@@ -8,12 +8,19 @@ use robotstxt_conformance::cases::{Corpus, LoadError};
 
 const GOOD_CHECKS: &str = "checks:\n  - agent: ExampleBot\n    url: /a\n    expect: allowed\n";
 
-/// Parses `text` as case `t/x` and returns (line, column, message) of the error.
-fn error_of(text: &str) -> (Option<usize>, Option<usize>, String) {
+/// Parses `text` as case `t/x` and returns (line, column, message) of every problem.
+fn problems_of(text: &str) -> Vec<(Option<usize>, Option<usize>, String)> {
     match parse_case("t/x", text) {
         Ok(_) => panic!("expected an error for:\n{text}"),
-        Err(e) => e,
+        Err(problems) => problems,
     }
+}
+
+/// Parses `text` as case `t/x` and returns (line, column, message) of its one problem.
+fn error_of(text: &str) -> (Option<usize>, Option<usize>, String) {
+    let mut problems = problems_of(text);
+    assert_eq!(problems.len(), 1, "one problem expected: {problems:?}");
+    problems.remove(0)
 }
 
 fn assert_error(text: &str, line: usize, column: usize, needle: &str) {
@@ -52,6 +59,17 @@ fn unknown_check_field() {
 }
 
 #[test]
+fn a_number_where_text_is_expected() {
+    let text = format!("title: 404\ncite: [rfc9309#2.2]\nbody: x\n{GOOD_CHECKS}");
+    assert_error(
+        &text,
+        1,
+        8,
+        "title: expected text, found a number; quote it",
+    );
+}
+
+#[test]
 fn missing_title() {
     let text = format!("cite: [rfc9309#2.2]\nbody: x\n{GOOD_CHECKS}");
     let (_, _, message) = error_of(&text);
@@ -65,27 +83,35 @@ fn duplicate_key_points_at_the_second() {
 }
 
 #[test]
+fn duplicate_key_in_a_check_points_at_the_second() {
+    let text = "title: t\ncite: [rfc9309#2.2]\nbody: x\nchecks:\n  - agent: A\n    expect: allowed\n  - agent: B\n    url: /a\n    agent: C\n    expect: allowed\n";
+    assert_error(text, 9, 5, "checks[1]: duplicate field `agent`");
+}
+
+#[test]
 fn unknown_citation_document() {
     let text = format!("title: t\ncite: [rfc1234#2.2]\nbody: x\n{GOOD_CHECKS}");
-    assert_error(&text, 2, 7, "unknown document `rfc1234`");
+    // At the item of the flow list, not at its `[`.
+    assert_error(&text, 2, 8, "unknown document `rfc1234`");
 }
 
 #[test]
 fn unknown_citation_section() {
     let text = format!("title: t\ncite:\n  - rfc9309#7.7\nbody: x\n{GOOD_CHECKS}");
-    assert_error(&text, 3, 3, "unknown section `7.7` of `rfc9309`");
+    assert_error(&text, 3, 5, "unknown section `7.7` of `rfc9309`");
 }
 
 #[test]
 fn citation_without_section() {
     let text = format!("title: t\ncite: [google]\nbody: x\n{GOOD_CHECKS}");
-    assert_error(&text, 2, 7, "has no `#section`");
+    assert_error(&text, 2, 8, "has no `#section`");
 }
 
 #[test]
 fn unknown_profile_in_expect() {
     let text = "title: t\ncite: [rfc9309#2.2]\nbody: x\nchecks:\n  - agent: A\n    url: /a\n    expect: {rfc9309: allowed, bing: allowed, others: allowed}\n";
-    assert_error(text, 7, 13, "unknown profile `bing`");
+    // At the key in the flow map.
+    assert_error(text, 7, 32, "unknown profile `bing`");
 }
 
 #[test]
@@ -158,14 +184,14 @@ fn unknown_statement_in_covers() {
     let text = format!(
         "title: t\ncite: [rfc9309#2.2]\ncovers: [rfc9309/9.9/nothing]\nbody: x\n{GOOD_CHECKS}"
     );
-    assert_error(&text, 3, 9, "unknown statement `rfc9309/9.9/nothing`");
+    assert_error(&text, 3, 10, "unknown statement `rfc9309/9.9/nothing`");
 }
 
 #[test]
 fn bad_tag() {
     let text =
         format!("title: t\ncite: [rfc9309#2.2]\ntags: [Longest Match]\nbody: x\n{GOOD_CHECKS}");
-    assert_error(&text, 3, 7, "tag `Longest Match` must be lower-case");
+    assert_error(&text, 3, 8, "tag `Longest Match` must be lower-case");
 }
 
 #[test]
@@ -179,7 +205,8 @@ fn generated_body_part_with_both_kinds() {
     let text = format!(
         "title: t\ncite: [rfc9309#2.5]\nbody_generated:\n  parts:\n    - text: a\n      escaped: b\n{GOOD_CHECKS}"
     );
-    assert_error(&text, 3, 1, "give exactly one of `text` or `escaped`");
+    // At the part itself.
+    assert_error(&text, 5, 7, "give exactly one of `text` or `escaped`");
 }
 
 #[test]
@@ -235,7 +262,9 @@ fn bad_file_name_gives_bad_id() {
 fn file_that_is_not_utf8() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "a/b.yaml", b"title: t\nbody: \xFF\n");
-    let error = load_case_file(dir.path(), &dir.path().join("a/b.yaml")).unwrap_err();
+    let errors = load_case_file(dir.path(), &dir.path().join("a/b.yaml")).unwrap_err();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    let error = &errors[0];
     assert_eq!(error.line, Some(2));
     assert!(error.message.contains("not UTF-8"), "{error}");
 }
@@ -251,17 +280,23 @@ fn every_error_is_reported_with_file_line_and_column() {
     write(dir.path(), "a/two.yaml", b"title: [\n");
     write(dir.path(), "a/good.yaml", GOOD_CASE.as_bytes());
     let errors = corpus_errors(dir.path());
-    assert_eq!(errors.len(), 2, "{errors:?}");
     let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(errors.len(), 3, "{text:#?}");
+    // Both problems of one.yaml, then the syntax error that stops two.yaml.
     assert!(
-        text[0].contains("one.yaml:2:7: cite: unknown document `nope`"),
+        text[0].contains("one.yaml:2:8: cite[0]: unknown document `nope`"),
         "{}",
         text[0]
     );
     assert!(
-        text[1].contains("two.yaml:1:8: title: invalid type: sequence"),
+        text[1].contains("one.yaml:4:9: checks: the list is empty"),
         "{}",
         text[1]
+    );
+    assert!(
+        text[2].contains("two.yaml:2:1: did not find expected node content"),
+        "{}",
+        text[2]
     );
 }
 
@@ -274,5 +309,141 @@ fn missing_directory() {
             .contains("cannot read the corpus directory"),
         "{}",
         errors[0]
+    );
+}
+
+/// Asserts that `text` gives exactly these problems, in this order: (line, column, text found in
+/// the message).
+fn assert_problems(text: &str, expected: &[(usize, usize, &str)]) {
+    let problems = problems_of(text);
+    let shown: Vec<String> = problems
+        .iter()
+        .map(|(l, c, m)| format!("{}:{}: {m}", l.unwrap_or(0), c.unwrap_or(0)))
+        .collect();
+    assert_eq!(problems.len(), expected.len(), "{shown:#?}");
+    for ((line, column, message), (l, c, needle)) in problems.iter().zip(expected) {
+        assert!(message.contains(needle), "{message:?} lacks {needle:?}");
+        assert_eq!(
+            (*line, *column),
+            (Some(*l), Some(*c)),
+            "position of {message:?}"
+        );
+    }
+}
+
+#[test]
+fn three_problems_in_one_file_are_three_errors() {
+    let text = "title: t\ncite: [rfc9309#2.2, nope#1]\nbody_escaped: 'a\\q'\nchecks:\n  - agent: A\n    url: /a\n    expect: maybe\n";
+    assert_problems(
+        text,
+        &[
+            (2, 21, "cite[1]: unknown document `nope`"),
+            (3, 15, "body_escaped: malformed escape"),
+            (7, 13, "checks[0].expect: unknown verdict `maybe`"),
+        ],
+    );
+}
+
+#[test]
+fn every_problem_of_a_file_that_parses_is_reported() {
+    let text = "\
+title: t
+cite: []
+tags: [Bad Tag, ok, Also Bad]
+covers: [rfc9309/9.9/none]
+bodyy: x
+body: x
+body_escaped: 'y'
+fetch: {status: 999}
+checks:
+  - agent: Googlebot/2.1
+    url: page.html
+    expect: {rfc9309: allowed, bing: allowed, google: maybe}
+    verdict: allowed
+  - url: /b
+";
+    assert_problems(
+        text,
+        &[
+            (5, 1, "unknown field `bodyy`"),
+            (2, 7, "cite: the list is empty"),
+            (3, 8, "tags[0]: tag `Bad Tag`"),
+            (3, 21, "tags[2]: tag `Also Bad`"),
+            (4, 10, "covers[0]: unknown statement"),
+            (8, 17, "fetch.status: 999 is not an HTTP status"),
+            (7, 1, "more than one body"),
+            (13, 5, "checks[0]: unknown field `verdict`"),
+            (
+                10,
+                12,
+                "checks[0].agent: agent `Googlebot/2.1` is not a product token",
+            ),
+            (11, 10, "checks[0].url: url `page.html` is neither"),
+            (12, 32, "checks[0].expect: unknown profile `bing`"),
+            (12, 55, "checks[0].expect.google: unknown verdict `maybe`"),
+            (12, 13, "no verdict for profile `draft-1996`"),
+            (12, 13, "no verdict for profile `original-1994`"),
+            (14, 5, "checks[1]: missing field `agent`"),
+            (14, 5, "checks[1]: missing field `expect`"),
+        ],
+    );
+}
+
+#[test]
+fn every_problem_of_a_generated_body_is_reported() {
+    let text = format!(
+        "title: t\ncite: [rfc9309#2.5]\nbody_generated:\n  encoding: utf-16le\n  parts:\n    - text: a\n      escaped: b\n    - escaped: 'c'\n    - text: d\n      repeat: -1\n      size: 3\n{GOOD_CHECKS}"
+    );
+    assert_problems(
+        &text,
+        &[
+            (
+                6,
+                7,
+                "body_generated.parts[0]: give exactly one of `text` or `escaped`",
+            ),
+            (
+                8,
+                7,
+                "body_generated.parts[1]: `escaped` parts are raw octets",
+            ),
+            (11, 7, "body_generated.parts[2]: unknown field `size`"),
+            (
+                10,
+                15,
+                "body_generated.parts[2].repeat: expected a whole number",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn a_bad_file_name_and_the_problems_inside_are_all_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "a/Bad_Name.yaml",
+        b"title: t\ncite: [nope#1]\nbody: x\nchecks: []\n",
+    );
+    write(dir.path(), "a/twice.yaml", b"title: [\n");
+    write(dir.path(), "a/twice.yml", GOOD_CASE.as_bytes());
+    let text: Vec<String> = corpus_errors(dir.path())
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(text.len(), 5, "{text:#?}");
+    assert!(text[0].contains("Bad_Name.yaml: case id"), "{}", text[0]);
+    assert!(
+        text[1].contains("Bad_Name.yaml:2:8: cite[0]"),
+        "{}",
+        text[1]
+    );
+    assert!(text[2].contains("Bad_Name.yaml:4:9: checks"), "{}", text[2]);
+    // A duplicate id is found even when one of the two files does not load.
+    assert!(text[3].contains("twice.yaml:2:1:"), "{}", text[3]);
+    assert!(
+        text[4].contains("twice.yml: duplicate case id `a/twice`"),
+        "{}",
+        text[4]
     );
 }

@@ -1,4 +1,6 @@
-//! Loading the corpus: strict, with every error naming its file, line and column.
+//! Loading the corpus: strict, with every problem of every file reported, each naming its file,
+//! line and column. A YAML syntax error stops its file; in a file that parses, `read.rs` finds
+//! every problem.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -7,12 +9,8 @@ use std::path::{Path, PathBuf};
 use robotstxt_oracle::{Fetch, ProfileId, Verdict};
 
 use super::citation::Citation;
-use super::model::{BodyPart, CaseFile, GeneratedBody, TextEncoding};
-
-const EMPTY_LIST: &str = "the list is empty; give at least one entry";
-
-/// Generated bodies may not exceed this (a typo in `repeat` must not exhaust memory).
-pub const MAX_GENERATED_BODY: usize = 64 * 1024 * 1024;
+use super::locate::{key_positions, locate};
+use super::read::{read_case, Located};
 
 /// Files in `spec-cases/` that are not cases.
 pub const NOT_CASES: &[&str] = &["rfc9309-statements.yaml"];
@@ -105,7 +103,7 @@ pub struct Corpus {
 }
 
 impl Corpus {
-    /// Loads every case under `root`, or every error found.
+    /// Loads every case under `root`, or every problem found in any of them.
     pub fn load(root: &Path) -> Result<Corpus, Vec<LoadError>> {
         let mut files = Vec::new();
         if let Err(e) = collect_files(root, &mut files) {
@@ -121,25 +119,25 @@ impl Corpus {
         let mut cases: Vec<Case> = Vec::new();
         let mut seen: BTreeMap<String, PathBuf> = BTreeMap::new();
         for file in files {
-            match load_case_file(root, &file) {
-                Ok(case) => {
-                    if let Some(first) = seen.get(&case.id) {
-                        errors.push(LoadError {
-                            file: file.clone(),
-                            line: None,
-                            column: None,
-                            message: format!(
-                                "duplicate case id `{}`: {} has the same id; rename one of them",
-                                case.id,
-                                first.display()
-                            ),
-                        });
-                    } else {
-                        seen.insert(case.id.clone(), file.clone());
-                        cases.push(case);
-                    }
+            // Ids come from paths, so a duplicate is found whether or not either file loads.
+            if let Ok(id) = case_id(root, &file) {
+                if let Some(first) = seen.get(&id) {
+                    errors.push(LoadError {
+                        file: file.clone(),
+                        line: None,
+                        column: None,
+                        message: format!(
+                            "duplicate case id `{id}`: {} has the same id; rename one of them",
+                            first.display()
+                        ),
+                    });
+                } else {
+                    seen.insert(id, file.clone());
                 }
-                Err(error) => errors.push(error),
+            }
+            match load_case_file(root, &file) {
+                Ok(case) => cases.push(case),
+                Err(problems) => errors.extend(problems),
             }
         }
         if !errors.is_empty() {
@@ -196,204 +194,49 @@ pub fn case_id(root: &Path, file: &Path) -> Result<String, String> {
     }
 }
 
-/// Loads and validates one case file.
-pub fn load_case_file(root: &Path, file: &Path) -> Result<Case, LoadError> {
-    let error = |line, column, message: String| LoadError {
+/// Loads and validates one case file: the case, or every problem in it.
+pub fn load_case_file(root: &Path, file: &Path) -> Result<Case, Vec<LoadError>> {
+    let error = |(line, column, message): Located| LoadError {
         file: file.to_path_buf(),
         line,
         column,
         message,
     };
-    let id = case_id(root, file).map_err(|m| error(None, None, m))?;
-    let bytes =
-        std::fs::read(file).map_err(|e| error(None, None, format!("cannot read the file: {e}")))?;
+    let id = case_id(root, file).map_err(|m| error((None, None, m)));
+    let bytes = std::fs::read(file)
+        .map_err(|e| vec![error((None, None, format!("cannot read the file: {e}")))])?;
     let text = String::from_utf8(bytes).map_err(|e| {
         let line = 1 + e.as_bytes()[..e.utf8_error().valid_up_to()]
             .iter()
             .filter(|&&b| b == b'\n')
             .count();
-        error(
-            Some(line),
-            None,
-            "the file is not UTF-8; write raw octets with `body_escaped` (\\xHH)".to_string(),
-        )
+        let message = "the file is not UTF-8; write raw octets with `body_escaped` (\\xHH)";
+        vec![error((Some(line), None, message.to_string()))]
     })?;
-    parse_case(&id, &text)
-        .map_err(|(line, column, message)| error(line, column, message))
-        .map(|mut case| {
+    let case = parse_case(id.as_deref().unwrap_or(""), &text);
+    match (id, case) {
+        (Ok(_), Ok(mut case)) => {
             case.path = file.to_path_buf();
-            case
-        })
-}
-
-type Located = (Option<usize>, Option<usize>, String);
-
-/// Parses and validates a case from its text (`id` comes from the path).
-pub fn parse_case(id: &str, text: &str) -> Result<Case, Located> {
-    let raw: CaseFile = serde_yaml::from_str(text).map_err(|e| yaml_error(&e, text))?;
-    let at_key = |key: &str| key_position(text, key);
-    for (key, empty) in [
-        ("cite", raw.cite.is_empty()),
-        ("checks", raw.checks.is_empty()),
-    ] {
-        if empty {
-            let (l, c) =
-                resolve_path(text, key).map_or((Some(1), Some(1)), |(l, c)| (Some(l), Some(c)));
-            return Err((l, c, format!("{key}: {EMPTY_LIST}")));
+            Ok(case)
         }
-    }
-    let bodies = [
-        raw.body.is_some(),
-        raw.body_escaped.is_some(),
-        raw.body_generated.is_some(),
-    ];
-    let fetch = match &raw.fetch {
-        None => Fetch::default(),
-        Some(spec) => match (spec.unreachable, spec.status, spec.redirects) {
-            (Some(true), None, None) => Fetch::Unreachable,
-            (Some(true), _, _) => {
-                let (l, c) = at_key("fetch");
-                return Err((
-                    l,
-                    c,
-                    "fetch: `unreachable: true` cannot have a status or redirects".into(),
-                ));
-            }
-            (Some(false), _, _) => {
-                let (l, c) = at_key("fetch");
-                return Err((
-                    l,
-                    c,
-                    "fetch: write `unreachable: true` or leave it out".into(),
-                ));
-            }
-            (None, status, redirects) => {
-                let status = status.unwrap_or(200);
-                if !(100..=599).contains(&status) {
-                    let (l, c) = at_key("fetch");
-                    return Err((
-                        l,
-                        c,
-                        format!("fetch: status {status} is not an HTTP status (100 to 599)"),
-                    ));
-                }
-                Fetch::Status {
-                    status,
-                    redirects: redirects.unwrap_or(0),
-                }
-            }
-        },
-    };
-    let success = matches!(
-        fetch,
-        Fetch::Status {
-            status: 200..=299,
-            ..
+        (id, case) => {
+            // A bad file name and the problems inside the file are all reported.
+            let mut problems: Vec<LoadError> = id.err().into_iter().collect();
+            problems.extend(case.err().into_iter().flatten().map(error));
+            Err(problems)
         }
-    );
-    match bodies.iter().filter(|&&b| b).count() {
-        0 if success => {
-            return Err((
-                Some(1),
-                Some(1),
-                "the case has no body: give one of `body`, `body_escaped` or `body_generated`"
-                    .into(),
-            ))
-        }
-        0 | 1 => {}
-        _ => {
-            let key = if raw.body_escaped.is_some() {
-                "body_escaped"
-            } else {
-                "body_generated"
-            };
-            let (l, c) = at_key(key);
-            return Err((l, c, "the case has more than one body: keep exactly one of `body`, `body_escaped`, `body_generated`".into()));
-        }
-    }
-    let body = if let Some(text) = raw.body {
-        text.into_bytes()
-    } else if let Some(escaped) = raw.body_escaped {
-        escaped.0
-    } else if let Some(generated) = raw.body_generated {
-        generate(&generated).map_err(|m| {
-            let (l, c) = at_key("body_generated");
-            (l, c, m)
-        })?
-    } else {
-        Vec::new()
-    };
-    let checks = raw
-        .checks
-        .into_iter()
-        .enumerate()
-        .map(|(i, c)| Check {
-            number: i + 1,
-            agent: c.agent.0,
-            url: c.url.0,
-            expect: c.expect.0,
-            note: c.note,
-        })
-        .collect();
-    Ok(Case {
-        id: id.to_string(),
-        path: PathBuf::new(),
-        title: raw.title,
-        cite: raw.cite,
-        tags: raw.tags.into_iter().map(|t| t.0).collect(),
-        covers: raw.covers.into_iter().map(|s| s.0).collect(),
-        note: raw.note,
-        body,
-        fetch,
-        checks,
-    })
-}
-
-/// Builds a generated body.
-pub fn generate(spec: &GeneratedBody) -> Result<Vec<u8>, String> {
-    let mut out = Vec::new();
-    if spec.parts.is_empty() {
-        return Err(format!("body_generated.parts: {EMPTY_LIST}"));
-    }
-    for (i, part) in spec.parts.iter().enumerate() {
-        let piece = part_bytes(part, spec.encoding)
-            .map_err(|m| format!("body_generated part {}: {m}", i + 1))?;
-        let total = piece
-            .len()
-            .saturating_mul(part.repeat as usize)
-            .saturating_add(out.len());
-        if total > MAX_GENERATED_BODY {
-            return Err(format!(
-                "body_generated is larger than {MAX_GENERATED_BODY} octets; lower `repeat`"
-            ));
-        }
-        for _ in 0..part.repeat {
-            out.extend_from_slice(&piece);
-        }
-    }
-    Ok(out)
-}
-
-fn part_bytes(part: &BodyPart, encoding: TextEncoding) -> Result<Vec<u8>, String> {
-    let text_bytes = |text: &str| match encoding {
-        TextEncoding::Utf8 => text.as_bytes().to_vec(),
-        TextEncoding::Utf16le => text.encode_utf16().flat_map(u16::to_le_bytes).collect(),
-        TextEncoding::Utf16be => text.encode_utf16().flat_map(u16::to_be_bytes).collect(),
-    };
-    match (&part.text, &part.escaped) {
-        (Some(text), None) => Ok(text_bytes(text)),
-        (None, Some(escaped)) => match encoding {
-            TextEncoding::Utf8 => Ok(escaped.0.clone()),
-            _ => Err(
-                "`escaped` parts are raw octets and cannot be transcoded; use `text` with utf-16"
-                    .into(),
-            ),
-        },
-        _ => Err("give exactly one of `text` or `escaped`".into()),
     }
 }
 
-/// Turns a YAML error into a located message, with a hint.
+/// Parses and validates a case from its text (`id` comes from the path): the case, or every
+/// problem in it (only the first when the YAML itself does not parse).
+pub fn parse_case(id: &str, text: &str) -> Result<Case, Vec<Located>> {
+    let value: serde_yaml::Value =
+        serde_yaml::from_str(text).map_err(|e| vec![yaml_error(&e, text)])?;
+    read_case(id, &value, text)
+}
+
+/// Turns a YAML syntax error into a located message.
 fn yaml_error(error: &serde_yaml::Error, text: &str) -> Located {
     let mut message = error.to_string();
     // serde_yaml appends " at line L column C"; the location is reported separately.
@@ -404,68 +247,31 @@ fn yaml_error(error: &serde_yaml::Error, text: &str) -> Located {
         Some(l) => (Some(l.line()), Some(l.column())),
         None => (None, None),
     };
-    // serde_yaml prefixes errors inside the document with the path of the enclosing value
-    // (`checks[0]: `) and may locate them at that value's start; our own errors name their field
-    // (`[agent] `). The field, resolved in the text, is more precise.
+    // A duplicate key (`checks[0]: duplicate entry with key "agent"`) is located at its map;
+    // point at the key's second occurrence in that map instead.
     let (path, rest) = match message.split_once(": ") {
-        Some((p, r)) if is_value_path(p) => (p.to_string(), r.to_string()),
-        _ => (String::new(), message.clone()),
+        Some((p, r)) if is_value_path(p) => (p, r),
+        _ => ("", message.as_str()),
     };
-    if let Some((field, detail)) = rest.strip_prefix('[').and_then(|r| r.split_once("] ")) {
-        let field = if field == "escaped" && path.is_empty() {
-            "body_escaped"
-        } else {
-            field
-        };
-        let last = path.rsplit('.').next().unwrap_or("");
-        let full = match path.as_str() {
-            "" => field.to_string(),
-            _ if last == field || last.starts_with(&format!("{field}[")) => path.clone(),
-            _ => format!("{path}.{field}"),
-        };
-        if let Some((l, c)) = resolve_path(text, &full) {
-            if line.is_none_or(|serde_line| (serde_line, column.unwrap_or(0)) < (l, c)) {
-                (line, column) = (Some(l), Some(c));
+    if let Some(key) = rest
+        .strip_prefix("duplicate entry with key \"")
+        .and_then(|k| k.strip_suffix('"'))
+    {
+        let start = locate(text, path).map_or((1, 1), |spot| spot.value);
+        let mut occurrences = key_positions(text, key)
+            .into_iter()
+            .filter(|&position| position >= start);
+        if let Some(first) = occurrences.next() {
+            if let Some(second) = occurrences.find(|p| p.1 == first.1) {
+                (line, column) = (Some(second.0), Some(second.1));
             }
         }
-        message = format!("{full}: {detail}");
-    }
-    if let Some(field) = message
-        .strip_prefix("duplicate field `")
-        .and_then(|m| m.strip_suffix('`'))
-    {
-        // Point at the second occurrence of the key.
-        if let Some((l, c)) = key_positions(text, field).get(1) {
-            (line, column) = (Some(*l), Some(*c));
-        }
-        message = format!("duplicate field `{field}`; keep one");
-    } else if message.contains("unknown field") {
-        message.push_str(" (see spec-cases/README.md for the fields)");
-    } else if message.contains("missing field") {
-        message.push_str(
-            " (every case needs title, cite and checks; every check agent, url and expect)",
-        );
+        message = match path {
+            "" => format!("duplicate field `{key}`; keep one"),
+            _ => format!("{path}: duplicate field `{key}`; keep one"),
+        };
     }
     (line, column, message)
-}
-
-fn key_positions(text: &str, key: &str) -> Vec<(usize, usize)> {
-    text.lines()
-        .enumerate()
-        .filter_map(|(i, l)| {
-            let trimmed = l.trim_start().trim_start_matches("- ");
-            let indent = l.len() - trimmed.len();
-            (trimmed.starts_with(key) && trimmed[key.len()..].trim_start().starts_with(':'))
-                .then_some((i + 1, indent + 1))
-        })
-        .collect()
-}
-
-fn key_position(text: &str, key: &str) -> (Option<usize>, Option<usize>) {
-    match key_positions(text, key).first() {
-        Some((l, c)) => (Some(*l), Some(*c)),
-        None => (Some(1), Some(1)),
-    }
 }
 
 fn is_value_path(candidate: &str) -> bool {
@@ -473,65 +279,4 @@ fn is_value_path(candidate: &str) -> bool {
         && candidate
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"_[].-".contains(&b))
-}
-
-/// Finds where the value at `path` (`cite`, `checks[2].agent`, `body_generated.parts[0]`) starts in a
-/// case file written in block style: the value's first character, or its key when the value is on
-/// the following lines.
-fn resolve_path(text: &str, path: &str) -> Option<(usize, usize)> {
-    let lines: Vec<&str> = text.lines().collect();
-    // The block being searched: lines [from, to) whose content is indented at least `indent`.
-    let (mut from, mut to, mut indent) = (0, lines.len(), 0);
-    let mut found = None;
-    for segment in path.split('.') {
-        let (key, index) = match segment.split_once('[') {
-            Some((k, i)) => (k, Some(i.trim_end_matches(']').parse::<usize>().ok()?)),
-            None => (segment, None),
-        };
-        // The key's line within the block, at the block's indentation (after any "- ").
-        let (key_line, key_column, value_column) = (from..to).find_map(|i| {
-            let line = lines[i];
-            let content = line.trim_start_matches([' ', '-']);
-            let column = line.len() - content.len();
-            let after = content.strip_prefix(key)?.trim_start().strip_prefix(':')?;
-            (column >= indent
-                && (column == indent
-                    || line[indent..column]
-                        .trim_start_matches([' ', '-'])
-                        .is_empty()))
-            .then(|| (i, column, line.len() - after.trim_start().len()))
-        })?;
-        let block_end = (key_line + 1..to)
-            .find(|&i| {
-                let l = lines[i];
-                !l.trim().is_empty()
-                    && l.len() - l.trim_start().len() <= key_column
-                    && !l.trim_start().starts_with("- ")
-            })
-            .unwrap_or(to);
-        let value_on_line = value_column < lines[key_line].len();
-        found = Some((
-            key_line + 1,
-            if value_on_line {
-                value_column + 1
-            } else {
-                key_column + 1
-            },
-        ));
-        (from, to, indent) = (key_line + 1, block_end, key_column + 1);
-        if let Some(n) = index {
-            if value_on_line {
-                break; // a flow sequence: point at it
-            }
-            let items: Vec<usize> = (from..to)
-                .filter(|&i| lines[i].trim_start().starts_with("- "))
-                .collect();
-            let item = *items.get(n)?;
-            let item_indent = lines[item].len() - lines[item].trim_start().len();
-            let item_end = items.iter().copied().find(|&i| i > item).unwrap_or(to);
-            found = Some((item + 1, item_indent + 3));
-            (from, to, indent) = (item, item_end, item_indent + 2);
-        }
-    }
-    found
 }

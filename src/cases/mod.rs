@@ -3,7 +3,9 @@
 pub mod citation;
 pub mod escape;
 pub mod load;
+pub mod locate;
 pub mod model;
+pub mod read;
 pub mod statements;
 
 pub use citation::{Citation, DOCUMENTS};

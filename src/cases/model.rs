@@ -1,22 +1,20 @@
-//! The case format's types, exactly as a case file is written (`spec-cases/README.md`).
+//! The case format's types, exactly as a case file is written (`spec-cases/README.md`): the JSON
+//! Schema is generated from them (the `serde` attributes say what is optional and that unknown
+//! fields are errors), and `read.rs` reads a file field by field as they say.
 //!
-//! Each field that needs checking has its own type whose conversion validates it, so that a bad
-//! value is reported by the YAML reader with its line and column.
+//! Each value that needs checking has its own type whose `parse` validates it.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use robotstxt_oracle::{ProfileId, Verdict};
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
-use serde::de::{self, MapAccess, Visitor};
-use serde::{Deserialize, Deserializer};
 
 use super::citation::Citation;
-use super::escape;
 use super::statements;
 
 /// One case file.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(
     title = "robots.txt conformance case",
@@ -55,7 +53,7 @@ pub struct CaseFile {
 }
 
 /// One check of a case.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckSpec {
     /// The crawler's product token.
@@ -67,17 +65,6 @@ pub struct CheckSpec {
     /// Free text.
     #[serde(default)]
     pub note: Option<String>,
-}
-
-/// An error about the value of `field`, tagged so the loader can locate the field in the text.
-pub fn field_error<E: de::Error>(field: &str, message: impl std::fmt::Display) -> E {
-    E::custom(format!("[{field}] {message}"))
-}
-
-impl<'de> Deserialize<'de> for Citation {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Citation::parse(&String::deserialize(deserializer)?).map_err(|m| field_error("cite", m))
-    }
 }
 
 impl JsonSchema for Citation {
@@ -94,17 +81,17 @@ impl JsonSchema for Citation {
 }
 
 macro_rules! validated_string {
-    ($(#[$doc:meta])* $name:ident, $field:literal, $check:expr, $schema:tt) => {
+    ($(#[$doc:meta])* $name:ident, $check:expr, $schema:tt) => {
         $(#[$doc])*
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub struct $name(pub String);
 
-        impl<'de> Deserialize<'de> for $name {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let text = String::deserialize(deserializer)?;
+        impl $name {
+            /// Checks `text` and wraps it, or says what is wrong.
+            pub fn parse(text: &str) -> Result<$name, String> {
                 let check: fn(&str) -> Result<(), String> = $check;
-                check(&text).map_err(|m| field_error($field, m))?;
-                Ok($name(text))
+                check(text)?;
+                Ok($name(text.to_string()))
             }
         }
 
@@ -122,7 +109,6 @@ macro_rules! validated_string {
 validated_string!(
     /// A lower-case tag.
     Tag,
-    "tags",
     |t| {
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
             Ok(())
@@ -136,7 +122,6 @@ validated_string!(
 validated_string!(
     /// A product token (`rfc9309#2.2.1`): letters, `_` and `-`.
     ProductToken,
-    "agent",
     check_product_token,
     { "type": "string", "pattern": "^[A-Za-z_-]+$" }
 );
@@ -144,7 +129,6 @@ validated_string!(
 validated_string!(
     /// An absolute URL (`scheme:...`) or an absolute path (`/...`).
     CaseUrl,
-    "url",
     check_case_url,
     { "type": "string", "pattern": "^(/|[A-Za-z][A-Za-z0-9+.-]*:)" }
 );
@@ -177,7 +161,6 @@ pub fn check_case_url(url: &str) -> Result<(), String> {
 validated_string!(
     /// An id from `rfc9309-statements.yaml`.
     StatementRef,
-    "covers",
     |s| {
         if statements::statements().iter().any(|st| st.id == s) {
             Ok(())
@@ -192,15 +175,6 @@ validated_string!(
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EscapedBytes(pub Vec<u8>);
 
-impl<'de> Deserialize<'de> for EscapedBytes {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        escape::decode(&text)
-            .map(EscapedBytes)
-            .map_err(|m| field_error("escaped", m))
-    }
-}
-
 impl JsonSchema for EscapedBytes {
     fn schema_name() -> Cow<'static, str> {
         "EscapedBytes".into()
@@ -214,7 +188,7 @@ impl JsonSchema for EscapedBytes {
 }
 
 /// A body described by parts.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GeneratedBody {
     /// How text parts are encoded.
@@ -226,8 +200,7 @@ pub struct GeneratedBody {
 }
 
 /// The encoding of a generated body's text.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, JsonSchema)]
 pub enum TextEncoding {
     /// UTF-8.
     #[default]
@@ -241,8 +214,22 @@ pub enum TextEncoding {
     Utf16be,
 }
 
+impl TextEncoding {
+    /// Parses an encoding's name.
+    pub fn parse(name: &str) -> Result<TextEncoding, String> {
+        match name {
+            "utf-8" => Ok(TextEncoding::Utf8),
+            "utf-16le" => Ok(TextEncoding::Utf16le),
+            "utf-16be" => Ok(TextEncoding::Utf16be),
+            other => Err(format!(
+                "unknown encoding `{other}`; use utf-8, utf-16le or utf-16be"
+            )),
+        }
+    }
+}
+
 /// One part of a generated body: `text` or `escaped`, repeated.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BodyPart {
     /// Plain text.
@@ -260,8 +247,29 @@ fn one() -> u32 {
     1
 }
 
+impl BodyPart {
+    /// The part's octets, once: its text in `encoding`, or its escaped octets as they are.
+    pub fn octets(&self, encoding: TextEncoding) -> Result<Vec<u8>, String> {
+        match (&self.text, &self.escaped) {
+            (Some(text), None) => Ok(match encoding {
+                TextEncoding::Utf8 => text.as_bytes().to_vec(),
+                TextEncoding::Utf16le => text.encode_utf16().flat_map(u16::to_le_bytes).collect(),
+                TextEncoding::Utf16be => text.encode_utf16().flat_map(u16::to_be_bytes).collect(),
+            }),
+            (None, Some(escaped)) => match encoding {
+                TextEncoding::Utf8 => Ok(escaped.0.clone()),
+                _ => Err(
+                    "`escaped` parts are raw octets and cannot be transcoded; use `text` with utf-16"
+                        .into(),
+                ),
+            },
+            _ => Err("give exactly one of `text` or `escaped`".into()),
+        }
+    }
+}
+
 /// The fetch outcome of a case.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FetchSpec {
     /// The final HTTP status.
@@ -279,7 +287,8 @@ pub struct FetchSpec {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Expect(pub BTreeMap<ProfileId, Verdict>);
 
-fn parse_verdict(text: &str) -> Result<Verdict, String> {
+/// Parses a verdict as a case writes it.
+pub fn parse_verdict(text: &str) -> Result<Verdict, String> {
     match text {
         "allowed" => Ok(Verdict::Allowed),
         "disallowed" => Ok(Verdict::Disallowed),
@@ -287,67 +296,6 @@ fn parse_verdict(text: &str) -> Result<Verdict, String> {
         other => Err(format!(
             "unknown verdict `{other}`; use allowed, disallowed or either"
         )),
-    }
-}
-
-impl<'de> Deserialize<'de> for Expect {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct ExpectVisitor;
-        impl<'de> Visitor<'de> for ExpectVisitor {
-            type Value = Expect;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(
-                    "a verdict (allowed, disallowed, either) or a map from profile to verdict",
-                )
-            }
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<Expect, E> {
-                let verdict = parse_verdict(text).map_err(|m| field_error("expect", m))?;
-                Ok(Expect(
-                    ProfileId::ALL.iter().map(|&p| (p, verdict)).collect(),
-                ))
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Expect, A::Error> {
-                let mut named = BTreeMap::new();
-                let mut others = None;
-                while let Some(key) = map.next_key::<String>()? {
-                    let verdict =
-                        parse_verdict(&map.next_value::<String>()?).map_err(de::Error::custom)?;
-                    if key == "others" {
-                        others = Some(verdict);
-                    } else if let Some(profile) = ProfileId::from_name(&key) {
-                        if named.insert(profile, verdict).is_some() {
-                            return Err(de::Error::custom(format!(
-                                "profile `{key}` is given twice"
-                            )));
-                        }
-                    } else {
-                        return Err(field_error(
-                            "expect",
-                            format!("unknown profile `{key}`; use rfc9309, google, draft-1996, original-1994 or others"),
-                        ));
-                    }
-                }
-                for profile in ProfileId::ALL {
-                    match (named.contains_key(&profile), others) {
-                        (true, _) => {}
-                        (false, Some(verdict)) => {
-                            named.insert(profile, verdict);
-                        }
-                        (false, None) => {
-                            return Err(field_error(
-                                "expect",
-                                format!(
-                                    "no verdict for profile `{}`; name it or add `others:`",
-                                    profile.name()
-                                ),
-                            ))
-                        }
-                    }
-                }
-                Ok(Expect(named))
-            }
-        }
-        deserializer.deserialize_any(ExpectVisitor)
     }
 }
 
