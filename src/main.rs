@@ -44,8 +44,9 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
-        /// Also measure adapters (`--adapter all` or ids): checks per second as ratios to
-        /// google-cpp, and the subprocess protocol against a process per check.
+        /// Also measure adapters (`--adapter all` or ids), and the oracle with them: checks per
+        /// second as ratios to google-cpp in the same run, and the subprocess protocol against a
+        /// process per check (not for in-process parsers under --no-isolation).
         #[command(flatten)]
         adapters: cli::AdapterArgs,
     },

@@ -1,14 +1,23 @@
-//! `bench --adapter`: checks per second per adapter, as ratios to `google-cpp` measured in the same
-//! run, on the corpus and on a typical 2 KB robots.txt; and the subprocess protocol's cost per check
-//! against starting one process per check (the way Google's robotstxt-spec-test drives parsers).
+//! `bench --adapter`: checks per second per adapter and for the oracle, as ratios to `google-cpp`
+//! measured in the same run, on the corpus and on a typical 2 KB robots.txt; and the subprocess
+//! protocol's cost per check against starting one process per check (the way Google's
+//! robotstxt-spec-test drives parsers).
 
 use std::time::{Duration, Instant};
 
+use robotstxt_adapters::inprocess::InProcess;
 use robotstxt_adapters::registry::Options;
-use robotstxt_adapters::{Adapter, Query};
+use robotstxt_adapters::{Adapter, Answer, Capabilities, Identity, Query, UrlForm};
 use robotstxt_conformance::cases::Corpus;
 use robotstxt_conformance::run::{self, Selection};
+use robotstxt_oracle::{ProfileId, Request, Verdict};
 use serde::Serialize;
+
+/// The profile the oracle answers in the table: Google's, the document google-cpp implements.
+const ORACLE_PROFILE: ProfileId = ProfileId::Google;
+
+/// The adapters whose protocol is compared with a process per check, when they are measured.
+const PROTOCOL_IDS: [&str; 2] = ["google-cpp", "py-urllib"];
 
 /// One adapter's speed.
 #[derive(Debug, Serialize)]
@@ -116,15 +125,56 @@ fn measure(adapter: &mut dyn Adapter, corpus: &Corpus, budget: Duration) -> (f64
     (corpus_rate, typical_rate)
 }
 
-/// Speeds of `ids`; in-process adapters are measured both in process and through their worker.
+/// The oracle as an in-process adapter: one verdict per check under [`ORACLE_PROFILE`] (its fast,
+/// verdict-only path), with google-cpp's capabilities, so that it is timed on the same checks and
+/// in the same loop as the parsers.
+fn oracle_adapter() -> InProcess {
+    let identity = Identity {
+        id: "oracle".to_string(),
+        library: "robotstxt-oracle".to_string(),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        language: "Rust".to_string(),
+        licence: "MIT OR Apache-2.0".to_string(),
+        source: "this repository".to_string(),
+        profile: ORACLE_PROFILE,
+        capabilities: Capabilities::default(),
+        url: UrlForm::Full,
+        notes: format!(
+            "the oracle's {} profile, verdict only",
+            ORACLE_PROFILE.name()
+        ),
+    };
+    InProcess::new(identity, |body, agent, url| {
+        let request = Request::new(body.octets(), agent, url);
+        match robotstxt_oracle::verdict(ORACLE_PROFILE, &request) {
+            Verdict::Disallowed => Answer::Disallowed,
+            _ => Answer::Allowed,
+        }
+    })
+}
+
+/// Speeds of the oracle and of `ids`; in-process adapters are measured both in process and
+/// through their worker.
 pub fn adapter_speeds(
     corpus: &Corpus,
     ids: &[String],
     options: &Options,
     budget: Duration,
 ) -> (Vec<AdapterSpeed>, Vec<String>) {
-    let mut speeds = Vec::new();
     let mut skipped = Vec::new();
+    // A parser's caught panic answers `crash`; printing each one would be timed with it.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    eprintln!("measuring the oracle (in-process)");
+    let (corpus_rate, typical_rate) = measure(&mut oracle_adapter(), corpus, budget);
+    let mut speeds = vec![AdapterSpeed {
+        adapter: "oracle".to_string(),
+        mode: "in-process",
+        corpus_checks_per_sec: corpus_rate,
+        typical_checks_per_sec: typical_rate,
+        corpus_vs_google: None,
+        typical_vs_google: None,
+    }];
     let in_process = Options {
         worker: None,
         ..options.clone()
@@ -156,6 +206,7 @@ pub fn adapter_speeds(
             }
         }
     }
+    std::panic::set_hook(hook);
     // Ratios: google-cpp's time per check / this adapter's, in the same mode (>1 is faster).
     for mode in ["in-process", "subprocess"] {
         let google = speeds
@@ -213,13 +264,30 @@ pub fn run(
     }
     let budget = Duration::from_secs_f64(seconds.max(0.1));
     let (speeds, skipped) = adapter_speeds(corpus, &ids, &options, budget);
-    let protocol: Vec<ProtocolSpeed> = ["google-cpp", "py-urllib"]
+    // Under --no-isolation an in-process adapter runs in this process: there is no process to start
+    // per check, so that comparison would mean nothing and is not made.
+    let (in_this_process, as_processes): (Vec<&str>, Vec<&str>) = PROTOCOL_IDS
+        .into_iter()
+        .filter(|id| ids.iter().any(|asked| asked == id))
+        .partition(|id| {
+            args.no_isolation && robotstxt_adapters::registry::open_in_process(id).is_ok()
+        });
+    let protocol: Vec<ProtocolSpeed> = as_processes
         .iter()
         .filter_map(|id| protocol_speed(id, &options, 2000).ok())
         .collect();
+    let protocol_omitted: Vec<String> = in_this_process
+        .iter()
+        .map(|id| {
+            format!(
+                "{id}: no process-per-check ratio under --no-isolation, where {id} runs in this process and no process is started for any check"
+            )
+        })
+        .collect();
     if json {
         let value = serde_json::json!({
-            "adapters": speeds, "protocol": protocol, "unavailable": skipped,
+            "adapters": speeds, "oracle_profile": ORACLE_PROFILE.name(),
+            "protocol": protocol, "protocol_omitted": protocol_omitted, "unavailable": skipped,
             "release_build": !cfg!(debug_assertions),
             "typical_body_bytes": typical_body().len(),
         });
@@ -227,7 +295,9 @@ pub fn run(
         return Ok(std::process::ExitCode::SUCCESS);
     }
     println!(
-        "checks per second; ratio = google-cpp's time per check / the adapter's, same mode (>1 is faster)"
+        "checks per second; ratio = google-cpp's time per check / the adapter's, same mode (>1 is faster);\n\
+         oracle: its {} profile, one verdict per check, timed like the parsers",
+        ORACLE_PROFILE.name()
     );
     println!(
         "{:<18} {:<10} {:>12} {:>8} {:>14} {:>8}",
@@ -246,6 +316,9 @@ pub fn run(
         );
     }
     println!("\nthe protocol (one persistent process) against one process per check:");
+    for why in &protocol_omitted {
+        println!("{why}");
+    }
     for p in &protocol {
         println!(
             "{:<18} {:>10.1} µs/check persistent, {:>10.1} µs/check process per check: {:.0}x faster",
