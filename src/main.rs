@@ -158,8 +158,12 @@ struct CheckArgs {
     /// The robots.txt fetch got no response at all (DNS failure, timeout).
     #[arg(long)]
     unreachable: bool,
-    /// JSON lines in (`{"robots": "...", "agent": "...", "url": "..."}` or `"robots_base64"`),
-    /// one JSON line out per input line, in order.
+    /// The absolute URL the robots.txt body was fetched from: step 0 first decides whether that
+    /// file governs --url at all (`not-governed` when it does not); --url must then be absolute.
+    #[arg(long, value_name = "URL")]
+    robots_url: Option<String>,
+    /// JSON lines in (`{"robots": "...", "agent": "...", "url": "..."}` or `"robots_base64"`,
+    /// optionally `"robots_url"`), one JSON line out per input line, in order.
     #[arg(long, value_name = "FILE|-")]
     batch: Option<PathBuf>,
     /// Adapters to ask as well (`--adapter ID|all`); batch lines gain `"adapters"`.
@@ -330,14 +334,13 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
             redirects: args.redirects,
         }
     };
-    let request = Request {
-        body: &body,
-        agent,
-        url,
-        fetch,
-    };
+    let mut request = Request::new(&body, agent, url).with_fetch(fetch);
+    if let Some(robots_url) = &args.robots_url {
+        check_robots_url(robots_url, url)?;
+        request = request.with_robots_url(robots_url);
+    }
     let explanations: Vec<_> = profiles.iter().map(|&p| evaluate(p, &request)).collect();
-    let answers = cli::ask_adapters(&mut adapters, &body, agent, url, fetch);
+    let answers = cli::ask_adapters(&mut adapters, &request);
     let mut out = std::io::stdout().lock();
     match args.format {
         Format::Text => {
@@ -359,6 +362,9 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
                 .map(|e| (e.profile.name().to_string(), e.verdict.name().into()))
                 .collect();
             let mut value = serde_json::json!({ "agent": agent, "url": url, "oracle": verdicts });
+            if let Some(robots_url) = &args.robots_url {
+                value["robots_url"] = robots_url.as_str().into();
+            }
             if !answers.is_empty() {
                 value["adapters"] = cli::answers_json(&answers);
             }
@@ -370,6 +376,14 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// With a robots.txt URL, both it and the URL asked about must be absolute: step 0 compares their
+/// schemes, hosts and ports.
+fn check_robots_url(robots_url: &str, url: &str) -> Result<(), String> {
+    model::check_absolute_url(robots_url).map_err(|m| format!("robots_url: {m}"))?;
+    model::check_absolute_url(url)
+        .map_err(|m| format!("url: {m} (with a robots.txt URL the URL must be absolute)"))
 }
 
 /// One batch line's answer, or the reason it could not be answered.
@@ -401,7 +415,17 @@ fn batch_line(
     let (Some(agent), Some(url)) = (field("agent"), field("url")) else {
         return serde_json::json!({ "error": "missing string field `agent` or `url`" });
     };
-    let request = Request::new(&body, agent, url);
+    let mut request = Request::new(&body, agent, url);
+    match parsed.get("robots_url").map(|v| v.as_str()) {
+        None => {}
+        Some(None) => return serde_json::json!({ "error": "`robots_url` must be a string" }),
+        Some(Some(robots_url)) => {
+            if let Err(message) = check_robots_url(robots_url, url) {
+                return serde_json::json!({ "error": message });
+            }
+            request = request.with_robots_url(robots_url);
+        }
+    }
     let verdicts: serde_json::Map<String, serde_json::Value> = profiles
         .iter()
         .map(|&p| {
@@ -413,7 +437,7 @@ fn batch_line(
         .collect();
     let mut value = serde_json::json!({ "oracle": verdicts });
     if !adapters.is_empty() {
-        let answers = cli::ask_adapters(adapters, &body, agent, url, Fetch::default());
+        let answers = cli::ask_adapters(adapters, &request);
         value["adapters"] = cli::answers_json(&answers);
     }
     value
@@ -554,6 +578,12 @@ fn run_cases(command: CasesCommand) -> Result<ExitCode, String> {
                         out,
                         "checks with `either` somewhere: {}",
                         s.checks_with_either
+                    )
+                    .map_err(w)?;
+                    writeln!(
+                        out,
+                        "checks with `not-governed` somewhere: {}",
+                        s.checks_with_not_governed
                     )
                     .map_err(w)?;
                     writeln!(out, "checks per cited document:").map_err(w)?;

@@ -66,6 +66,9 @@ pub struct CaseInfo {
     /// The fetch outcome, when it is not a plain 200.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fetch: Option<Fetch>,
+    /// The URL the body was fetched from, when the case gives it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub robots_url: Option<String>,
     /// The body's size in octets.
     pub body_len: usize,
     /// The body with invisible octets made visible (`⟨CR⟩`, `⟨xFF⟩`), cut after 4096 octets.
@@ -133,7 +136,9 @@ pub enum Status {
     UnexpectedDivergence,
     /// The ledger lists a divergence but the parser now passes: fails the run until the entry goes.
     FixedDivergence,
-    /// The check needs a capability the adapter lacks (a fetch outcome): not asked, not counted.
+    /// The check could not be put to the adapter: it needs a capability the adapter lacks (a fetch
+    /// outcome), or its claimed profile expects `not-governed` (adapters are not told the robots.txt
+    /// URL). Not asked, not counted.
     NotApplicable,
 }
 
@@ -162,7 +167,8 @@ pub struct AdapterSummary {
 /// Agreement of one adapter with one profile.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Tally {
-    /// Checks asked (those the adapter has the capabilities for).
+    /// Checks asked (those the adapter has the capabilities for), less those this profile expects
+    /// `not-governed` (the parser answered about the body alone).
     pub checks: usize,
     /// Answers the profile expects.
     pub agree: usize,
@@ -189,7 +195,7 @@ pub struct LedgerTally {
     pub fixed: usize,
     /// Ledger entries that name no check of the corpus (fail the run).
     pub stale: Vec<String>,
-    /// Checks not asked for want of a capability.
+    /// Checks not asked: for want of a capability, or `not-governed` under the claimed profile.
     pub not_applicable: usize,
 }
 

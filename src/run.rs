@@ -66,6 +66,56 @@ pub fn not_applicable(fetch: Fetch) -> Answer {
     }
 }
 
+/// The answer recorded, without asking, for a check whose URL the robots.txt file does not
+/// govern under the adapter's claimed profile: adapters answer (body, agent, URL) and are never
+/// told the robots.txt URL, so the question cannot be put to them.
+pub fn not_governed_answer(profile: ProfileId, robots_url: &str) -> Answer {
+    Answer::Unsupported {
+        reason: format!(
+            "under {} (the adapter's claimed profile) {robots_url} does not govern this URL \
+             (not-governed); adapters are not told the robots.txt URL",
+            profile.name()
+        ),
+    }
+}
+
+/// Why an adapter cannot be asked a check, as the answer recorded instead; `None` when it can.
+/// `not_governed`: the adapter's claimed profile finds that the robots.txt file does not govern
+/// the URL, which cannot be asked.
+pub fn not_asked(
+    identity: &Identity,
+    fetch: Fetch,
+    robots_url: Option<&str>,
+    not_governed: bool,
+) -> Option<Answer> {
+    if !identity.capabilities.fetch_status && fetch != Fetch::default() {
+        return Some(not_applicable(fetch));
+    }
+    if not_governed {
+        return Some(not_governed_answer(
+            identity.profile,
+            robots_url.unwrap_or("the robots.txt URL"),
+        ));
+    }
+    None
+}
+
+/// [`not_asked`] for a check of the corpus, judged by its expectation under the claimed profile.
+pub fn not_asked_check(identity: &Identity, case: &Case, check: &Check) -> Option<Answer> {
+    not_asked(
+        identity,
+        case.fetch,
+        case.robots_url.as_deref(),
+        check.expect[&identity.profile] == Verdict::NotGoverned,
+    )
+}
+
+/// Whether an adapter can be asked a check: anything but a plain 200 needs the `fetch_status`
+/// capability, and a check its claimed profile expects `not-governed` cannot be asked at all.
+pub fn applicable(identity: &Identity, case: &Case, check: &Check) -> bool {
+    not_asked_check(identity, case, check).is_none()
+}
+
 /// "status 503 after 0 redirects", "unreachable".
 pub fn describe_fetch(fetch: Fetch) -> String {
     match fetch {
@@ -89,43 +139,47 @@ pub fn absolute_url(url: &str) -> String {
     }
 }
 
-/// Whether an adapter can be asked a check with this fetch outcome: anything but a plain 200 needs
-/// the `fetch_status` capability.
-pub fn applicable(identity: &Identity, fetch: Fetch) -> bool {
-    identity.capabilities.fetch_status || fetch == Fetch::default()
-}
-
-/// Asks `adapter` the selected `checks` of `case` in one batch; checks needing a capability the
-/// adapter lacks are not sent and get [`not_applicable`].
+/// Asks `adapter` the selected `checks` of `case` in one batch; checks it cannot be asked
+/// ([`not_asked`]) are not sent and get the reason as an `unsupported` answer.
 pub fn answer_case(adapter: &mut dyn Adapter, case: &Case, checks: &[usize]) -> Vec<Answer> {
-    if !applicable(adapter.identity(), case.fetch) {
-        return checks.iter().map(|_| not_applicable(case.fetch)).collect();
-    }
+    let skipped: Vec<Option<Answer>> = checks
+        .iter()
+        .map(|&i| not_asked_check(adapter.identity(), case, &case.checks[i]))
+        .collect();
     let queries: Vec<Query> = checks
         .iter()
-        .map(|&i| Query {
+        .zip(&skipped)
+        .filter(|(_, skip)| skip.is_none())
+        .map(|(&i, _)| Query {
             agent: case.checks[i].agent.clone(),
             url: absolute_url(&case.checks[i].url),
             fetch: case.fetch,
         })
         .collect();
-    let answers = adapter.answer(&case.body, &queries);
-    if answers.len() == queries.len() {
-        answers
+    let mut answers = if queries.is_empty() {
+        Vec::new()
     } else {
+        adapter.answer(&case.body, &queries)
+    };
+    if answers.len() != queries.len() {
         // An adapter that breaks the one-answer-per-query rule gets errors, not a panic of ours.
         let message = format!(
             "the adapter gave {} answers for {} checks",
             answers.len(),
             queries.len()
         );
-        queries
+        answers = queries
             .iter()
             .map(|_| Answer::Error {
                 message: message.clone(),
             })
-            .collect()
+            .collect();
     }
+    let mut asked = answers.into_iter();
+    skipped
+        .into_iter()
+        .map(|skip| skip.unwrap_or_else(|| asked.next().expect("one answer per query")))
+        .collect()
 }
 
 /// Runs one adapter over the selection: check id → answer. `progress` is told how many checks
@@ -316,7 +370,7 @@ fn assemble(
                         &answer,
                         expected,
                         ledger.entries.get(&id),
-                        applicable(identity, case.fetch),
+                        applicable(identity, case, check),
                     );
                     let cell = AdapterCell {
                         answer,
@@ -416,6 +470,7 @@ fn case_info(corpus: &Corpus, case: &Case) -> CaseInfo {
         cite: case.cite.iter().map(ToString::to_string).collect(),
         tags: case.tags.clone(),
         fetch: (case.fetch != Fetch::default()).then_some(case.fetch),
+        robots_url: case.robots_url.clone(),
         body_len: case.body.len(),
         body_visible: visible(&case.body, 4096),
     }
@@ -448,6 +503,11 @@ pub fn summarise(
             }
         }
         for profile in ProfileId::ALL {
+            // The parser answered about the body alone; under a profile whose file does not
+            // govern the URL there is nothing to agree with.
+            if row.expected[&profile] == Verdict::NotGoverned {
+                continue;
+            }
             let t = profiles.entry(profile).or_default();
             t.checks += 1;
             match &cell.answer {

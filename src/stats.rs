@@ -27,6 +27,8 @@ pub struct Stats {
     pub checks_with_divergent_profiles: usize,
     /// Checks with `either` for at least one profile.
     pub checks_with_either: usize,
+    /// Checks with `not-governed` for at least one profile (the case gives its robots.txt URL).
+    pub checks_with_not_governed: usize,
 }
 
 /// Computes the statistics.
@@ -45,6 +47,7 @@ pub fn stats(corpus: &Corpus) -> Stats {
     let mut by_tag = BTreeMap::new();
     let mut divergent = 0;
     let mut either = 0;
+    let mut not_governed = 0;
     for case in &corpus.cases {
         let documents = case.documents();
         for doc in &documents {
@@ -69,6 +72,12 @@ pub fn stats(corpus: &Corpus) -> Stats {
             {
                 either += 1;
             }
+            if verdicts
+                .iter()
+                .any(|v| **v == robotstxt_oracle::Verdict::NotGoverned)
+            {
+                not_governed += 1;
+            }
             verdicts.dedup();
             if verdicts.len() > 1 {
                 divergent += 1;
@@ -84,5 +93,6 @@ pub fn stats(corpus: &Corpus) -> Stats {
         by_tag,
         checks_with_divergent_profiles: divergent,
         checks_with_either: either,
+        checks_with_not_governed: not_governed,
     }
 }

@@ -31,6 +31,7 @@ pub fn request<'a>(case: &'a Case, check: &'a Check) -> Request<'a> {
         agent: &check.agent,
         url: &check.url,
         fetch: case.fetch,
+        robots_url: case.robots_url.as_deref(),
     }
 }
 
@@ -64,6 +65,12 @@ pub fn failure_report(case: &Case, check: &Check, outcome: &OracleOutcome) -> St
     ));
     if case.fetch != robotstxt_oracle::Fetch::default() {
         out.push_str(&format!("  fetch: {:?}\n", case.fetch));
+    }
+    if let Some(robots_url) = &case.robots_url {
+        out.push_str(&format!(
+            "  robots_url: {}\n",
+            visible(robots_url.as_bytes(), 400)
+        ));
     }
     out.push_str(&format!(
         "  agent: {}\n  url: {}\n",
@@ -120,7 +127,7 @@ pub fn adapter_failure_report(
     let profile = identity.profile;
     let cites: Vec<String> = case.cite.iter().map(ToString::to_string).collect();
     let mut out = format!(
-        "case {}#{}: {}\n  file: {}\n  cites: {}\n  agent: {}\n  url: {}\n  body:\n",
+        "case {}#{}: {}\n  file: {}\n  cites: {}\n  agent: {}\n  url: {}\n",
         case.id,
         check.number,
         case.title,
@@ -129,6 +136,13 @@ pub fn adapter_failure_report(
         check.agent,
         visible(check.url.as_bytes(), 400)
     );
+    if let Some(robots_url) = &case.robots_url {
+        out.push_str(&format!(
+            "  robots_url: {}\n",
+            visible(robots_url.as_bytes(), 400)
+        ));
+    }
+    out.push_str("  body:\n");
     for line in visible(&case.body, 4096).lines() {
         out.push_str(&format!("    | {line}\n"));
     }

@@ -114,7 +114,7 @@ fn main() {
                         let answer = &run.answers[&check_id];
                         let expected = check.expect[&run.identity.profile];
                         let entry = ledger.entries.get(&check_id);
-                        let applicable = run::applicable(&run.identity, case.fetch);
+                        let applicable = run::applicable(&run.identity, case, check);
                         let (status, note) = run::judge(answer, expected, entry, applicable);
                         if status.is_unexpected() {
                             Err(verify::adapter_failure_report(

@@ -92,6 +92,80 @@ fn check_json_and_fetch_outcome() {
 }
 
 #[test]
+fn check_with_a_robots_url_answers_not_governed_and_says_why() {
+    let body = b"User-agent: *\nDisallow: /\n";
+    let ask = |url: &str, extra: &[&str]| {
+        let mut args = vec![
+            "check",
+            "--robots",
+            "-",
+            "--agent",
+            "ExampleBot",
+            "--robots-url",
+            "https://www.example.com/robots.txt",
+            "--url",
+            url,
+        ];
+        args.extend_from_slice(extra);
+        run(&args, body)
+    };
+    let out = ask("https://www.example.com/a", &[]);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        "rfc9309: disallowed\ngoogle: disallowed\ndraft-1996: disallowed\noriginal-1994: disallowed\n"
+    );
+    let out = ask(
+        "https://example.com/a",
+        &["--profile", "google", "--explain"],
+    );
+    let text = stdout(&out);
+    assert!(text.starts_with("profile google: not-governed\n"), "{text}");
+    assert!(
+        text.contains("scope: https://www.example.com/robots.txt does not govern this URL"),
+        "{text}"
+    );
+    let out = ask("https://example.com/a", &["--format", "json"]);
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value["oracle"]["rfc9309"], "not-governed");
+    assert_eq!(value["robots_url"], "https://www.example.com/robots.txt");
+    // With a robots.txt URL a path says nothing about the host: an error, not a guess.
+    let out = ask("/a", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        error.contains("url: `/a` is not an absolute URL"),
+        "{error}"
+    );
+}
+
+#[test]
+fn batch_lines_may_give_a_robots_url() {
+    let input = concat!(
+        r#"{"robots": "User-agent: *\nDisallow: /\n", "agent": "a", "url": "https://example.com:8181/x", "robots_url": "https://example.com/robots.txt"}"#,
+        "\n",
+        r#"{"robots": "User-agent: *\nDisallow: /\n", "agent": "a", "url": "/x", "robots_url": "https://example.com/robots.txt"}"#,
+        "\n",
+        r#"{"robots": "User-agent: *\nDisallow: /\n", "agent": "a", "url": "/x", "robots_url": 7}"#,
+        "\n",
+    );
+    let out = run(&["check", "--batch", "-"], input.as_bytes());
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["oracle"]["google"], "not-governed");
+    assert!(lines[1]["error"]
+        .as_str()
+        .unwrap()
+        .contains("is not an absolute URL"));
+    assert!(lines[2]["error"]
+        .as_str()
+        .unwrap()
+        .contains("must be a string"));
+}
+
+#[test]
 fn batch_answers_every_line_in_order_and_survives_bad_lines() {
     let input = concat!(
         r#"{"robots": "User-agent: *\nDisallow: /x\n", "agent": "a", "url": "/x", "extra": 1}"#,

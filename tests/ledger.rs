@@ -1,10 +1,10 @@
 //! Ledgers are strict: every way an answer can stand against a ledger, and every malformed ledger.
 
-use robotstxt_adapters::Answer;
+use robotstxt_adapters::{Adapter, Answer, Capabilities, Identity, Query, UrlForm};
 use robotstxt_conformance::cases::Corpus;
 use robotstxt_conformance::ledger::{self, Entry, Ledger};
 use robotstxt_conformance::results::Status;
-use robotstxt_conformance::run::judge;
+use robotstxt_conformance::run::{self, judge};
 use robotstxt_oracle::{ProfileId, Verdict};
 
 fn entry(answer: &str) -> Entry {
@@ -171,4 +171,84 @@ fn rewrite_keeps_reasons_that_still_hold_and_marks_the_rest() {
     assert_eq!(reloaded.entries["a#2"].reason, ledger::UNEXPLAINED);
     assert_eq!(reloaded.entries["b#1"].answer, "error");
     assert_eq!(reloaded.entries.len(), 3);
+}
+
+/// A parser that disallows everything and remembers the URLs it was asked about.
+struct Recording {
+    identity: Identity,
+    asked: Vec<String>,
+}
+
+impl Recording {
+    fn claiming(profile: ProfileId) -> Recording {
+        Recording {
+            identity: Identity {
+                id: "recording".into(),
+                library: "recording".into(),
+                version: "0".into(),
+                language: "Rust".into(),
+                licence: "MIT".into(),
+                source: "tests/ledger.rs".into(),
+                profile,
+                capabilities: Capabilities::default(),
+                url: UrlForm::Full,
+                notes: String::new(),
+            },
+            asked: Vec::new(),
+        }
+    }
+}
+
+impl Adapter for Recording {
+    fn identity(&self) -> &Identity {
+        &self.identity
+    }
+    fn answer(&mut self, _body: &[u8], queries: &[Query]) -> Vec<Answer> {
+        self.asked.extend(queries.iter().map(|q| q.url.clone()));
+        queries.iter().map(|_| Answer::Disallowed).collect()
+    }
+}
+
+#[test]
+fn checks_not_governed_under_the_claimed_profile_are_not_asked_and_not_judged() {
+    let corpus =
+        Corpus::load(&std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec-cases"))
+            .unwrap();
+    let case = |id: &str| corpus.cases.iter().find(|c| c.id == id).unwrap();
+    // Google's general case: the first two URLs are governed (disallowed), the other three not.
+    let general = case("google/file-location/general-case");
+    // The FTP example: governed under rfc9309 and google, not under draft-1996 and 1994.
+    let ftp = case("rfc9309/access-method/ftp-example");
+    for (case, profile, asked) in [
+        (general, ProfileId::Google, vec![0, 1]),
+        (general, ProfileId::Original1994, vec![0, 1]),
+        (ftp, ProfileId::Rfc9309, vec![0, 1]),
+        (ftp, ProfileId::Draft1996, vec![]),
+    ] {
+        let mut adapter = Recording::claiming(profile);
+        let all: Vec<usize> = (0..case.checks.len()).collect();
+        let answers = run::answer_case(&mut adapter, case, &all);
+        let urls: Vec<String> = asked
+            .iter()
+            .map(|&i: &usize| case.checks[i].url.clone())
+            .collect();
+        assert_eq!(adapter.asked, urls, "{} under {profile:?}", case.id);
+        for (check, answer) in case.checks.iter().zip(&answers) {
+            let not_governed = check.expect[&profile] == Verdict::NotGoverned;
+            let applicable = run::applicable(&adapter.identity, case, check);
+            assert_eq!(applicable, !not_governed);
+            let (status, _) = judge(answer, check.expect[&profile], None, applicable);
+            if not_governed {
+                match answer {
+                    Answer::Unsupported { reason } => {
+                        assert!(reason.contains("does not govern this URL"), "{reason}")
+                    }
+                    other => panic!("{}#{}: {other:?}", case.id, check.number),
+                }
+                assert_eq!(status, Status::NotApplicable);
+            } else {
+                assert_eq!(status, Status::Pass, "{}#{}", case.id, check.number);
+            }
+        }
+    }
 }

@@ -447,3 +447,53 @@ fn a_bad_file_name_and_the_problems_inside_are_all_reported() {
         text[4]
     );
 }
+
+#[test]
+fn path_url_beside_a_robots_url() {
+    let text = "title: t\ncite: [rfc9309#2.3]\nrobots_url: https://example.com/robots.txt\nbody: x\nchecks:\n  - agent: A\n    url: https://example.com/a\n    expect: allowed\n  - agent: A\n    url: /b\n    expect: allowed\n";
+    assert_error(
+        text,
+        10,
+        10,
+        "checks[1].url: `/b` is not an absolute URL, but the case gives `robots_url`",
+    );
+    let (_, _, message) = error_of(text);
+    assert!(message.contains("`https://example.com/b`"), "{message}");
+}
+
+#[test]
+fn robots_url_not_absolute() {
+    let text =
+        format!("title: t\ncite: [rfc9309#2.3]\nrobots_url: /robots.txt\nbody: x\n{GOOD_CHECKS}");
+    assert_error(
+        &text,
+        3,
+        13,
+        "robots_url: `/robots.txt` is not an absolute URL",
+    );
+}
+
+#[test]
+fn not_governed_without_a_robots_url() {
+    let text = "title: t\ncite: [rfc9309#2.3]\nbody: x\nchecks:\n  - agent: A\n    url: /a\n    expect: {google: not-governed, others: allowed}\n";
+    assert_error(
+        text,
+        7,
+        13,
+        "checks[0].expect: `not-governed` needs the case's `robots_url`",
+    );
+}
+
+#[test]
+fn robots_url_loads_with_absolute_urls_and_not_governed() {
+    let text = "title: t\ncite: [rfc9309#2.3]\nrobots_url: https://example.com/robots.txt\nbody: x\nchecks:\n  - agent: A\n    url: https://other.example.com/a\n    expect: not-governed\n";
+    let case = parse_case("t/x", text).expect("loads");
+    assert_eq!(
+        case.robots_url.as_deref(),
+        Some("https://example.com/robots.txt")
+    );
+    assert!(case.checks[0]
+        .expect
+        .values()
+        .all(|v| *v == robotstxt_oracle::Verdict::NotGoverned));
+}

@@ -98,6 +98,7 @@ fn sample() -> Results {
             cite: vec!["rfc9309#2.2.2".to_string()],
             tags: vec!["html".to_string()],
             fetch: None,
+            robots_url: None,
             body_len: HOSTILE_BODY.len(),
             body_visible: visible(HOSTILE_BODY, 4096),
         },
@@ -113,6 +114,7 @@ fn sample() -> Results {
                 status: 503,
                 redirects: 0,
             }),
+            robots_url: None,
             body_len: 0,
             body_visible: String::new(),
         },
@@ -454,6 +456,7 @@ fn corpus_sized() -> Results {
                 cite: case.cite.iter().map(ToString::to_string).collect(),
                 tags: case.tags.clone(),
                 fetch: (case.fetch != Fetch::default()).then_some(case.fetch),
+                robots_url: case.robots_url.clone(),
                 body_len: case.body.len(),
                 body_visible: visible(&case.body, 4096),
             },
@@ -566,4 +569,151 @@ fn the_full_matrix_stays_small() {
         "matrix.html is {} octets",
         page.len()
     );
+}
+
+/// [`sample`] plus a scope case (`demo/scope`, robots.txt URL given): check 1 is governed and
+/// `alpha` (rfc9309) wrongly allows it; check 2 is not governed under every profile, so neither
+/// adapter is asked, and the oracle's google cell wrongly says `disallowed`.
+fn sample_with_scope() -> Results {
+    use Verdict::{Disallowed as D, NotGoverned as G};
+    let mut results = sample();
+    results.cases.insert(
+        "demo/scope".to_string(),
+        CaseInfo {
+            title: "A file governs its own host".to_string(),
+            path: "demo/scope.yaml".to_string(),
+            cite: vec!["google#file-location".to_string()],
+            tags: vec!["scope".to_string()],
+            fetch: None,
+            robots_url: Some("https://example.com/robots.txt".to_string()),
+            body_len: 0,
+            body_visible: String::new(),
+        },
+    );
+    let not_asked = |profile: ProfileId| {
+        cell(
+            run::not_governed_answer(profile, "https://example.com/robots.txt"),
+            Status::NotApplicable,
+            None,
+        )
+    };
+    let rows = [
+        (
+            1,
+            "https://example.com/page",
+            verdicts([D; 4]),
+            None,
+            cell(Answer::Allowed, Status::UnexpectedDivergence, None),
+            cell(Answer::Disallowed, Status::Pass, None),
+        ),
+        (
+            2,
+            "https://other.example.com/page",
+            verdicts([G; 4]),
+            Some(ProfileId::Google),
+            not_asked(ProfileId::Rfc9309),
+            not_asked(ProfileId::Google),
+        ),
+    ];
+    for (check, url, expected, wrong, alpha, beta) in rows {
+        results.rows.push(Row {
+            case: "demo/scope".to_string(),
+            check,
+            agent: "ExampleBot".to_string(),
+            url: url.to_string(),
+            oracle: oracle(&expected, wrong),
+            expected,
+            adapters: [("alpha".to_string(), alpha), ("beta".to_string(), beta)]
+                .into_iter()
+                .collect(),
+        });
+    }
+    results
+}
+
+#[test]
+fn not_governed_renders_in_every_format() {
+    let results = sample_with_scope();
+    let json = report::render(Format::Json, &results);
+    assert!(json.contains("\"not-governed\""), "{json}");
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        value["cases"]["demo/scope"]["robots_url"],
+        "https://example.com/robots.txt"
+    );
+    let back: Results = serde_json::from_str(&json).expect("results.json parses");
+    assert_eq!(
+        back.rows[5].expected[&ProfileId::Google],
+        Verdict::NotGoverned
+    );
+    assert_eq!(report::render(Format::Json, &back), json);
+
+    let page = report::render(Format::Html, &results);
+    assert!(
+        page.contains("<span class=\"kg\">not-governed</span>"),
+        "legend"
+    );
+    assert!(page.contains("class=\"kg\""));
+    assert!(page.contains("not-governed"));
+    assert!(page.contains("<dt>robots.txt URL</dt><dd><code>https://example.com/robots.txt</code>"));
+    let groups = html::groups(&results);
+    let scope_group = groups
+        .iter()
+        .find(|g| g.rows == vec![5])
+        .expect("the not-governed row has its own group");
+    assert_eq!(scope_group.cells[0].kind, "not-governed");
+
+    let xml = report::render(Format::Junit, &results);
+    assert!(
+        xml.contains("the oracle says disallowed, the corpus expects not-governed"),
+        "{xml}"
+    );
+    assert!(
+        xml.contains("not asked: under google (the adapter&apos;s claimed profile)")
+            || xml.contains("not asked: under google (the adapter's claimed profile)"),
+        "{xml}"
+    );
+    assert!(xml.contains("robots.txt URL: https://example.com/robots.txt"));
+
+    let md = report::render(Format::Markdown, &results);
+    assert!(md.contains("`demo/scope#1`"), "{md}");
+    assert!(
+        md.contains("robots.txt URL `https://example.com/robots.txt`"),
+        "{md}"
+    );
+    let text = report::render(Format::Text, &results);
+    assert!(
+        text.contains("alpha  demo/scope#1: expected disallowed, got allowed"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_profile_expecting_not_governed_does_not_count_the_parsers_answer() {
+    let results = sample_with_scope();
+    let corpus = Corpus::load(&robotstxt_conformance::default_cases_dir()).expect("corpus loads");
+    let ledger = robotstxt_conformance::ledger::Ledger::load(
+        &std::env::temp_dir().join("robotstxt-no-ledgers-here"),
+        "beta",
+    )
+    .unwrap();
+    let beta = &results.adapters[1].identity;
+    let scope_rows: Vec<Row> = results.rows[4..].to_vec();
+    let summary = run::summarise(beta, &ledger, &corpus, &scope_rows);
+    // Row 1 is asked and passes; row 2 is not asked: counted apart, in no profile's tally.
+    assert_eq!(summary.ledger.pass, 1);
+    assert_eq!(summary.ledger.not_applicable, 1);
+    for profile in ProfileId::ALL {
+        assert_eq!(summary.profiles[&profile].checks, 1, "{profile:?}");
+        assert_eq!(summary.profiles[&profile].agree, 1, "{profile:?}");
+    }
+    // A row asked of the parser whose other profiles expect not-governed counts only where the
+    // file governs the URL.
+    let mut mixed = results.rows[4].clone();
+    mixed
+        .expected
+        .insert(ProfileId::Draft1996, Verdict::NotGoverned);
+    let summary = run::summarise(beta, &ledger, &corpus, &[mixed]);
+    assert!(!summary.profiles.contains_key(&ProfileId::Draft1996));
+    assert_eq!(summary.profiles[&ProfileId::Google].checks, 1);
 }

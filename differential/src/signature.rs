@@ -158,7 +158,8 @@ pub fn explaining_knob(
             let known = match verdict {
                 Verdict::Allowed => Some(true),
                 Verdict::Disallowed => Some(false),
-                Verdict::Either => None,
+                // The fuzzer's inputs carry no robots.txt URL, so never `not-governed`.
+                Verdict::Either | Verdict::NotGoverned => None,
             };
             (p.base_knobs(), known)
         })

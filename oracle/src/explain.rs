@@ -9,6 +9,7 @@ use crate::body::BodyNotes;
 use crate::decide::{Decision, RuleOutcome};
 use crate::fetch::FetchEffect;
 use crate::group::Group;
+use crate::scope::{Governs, Scope};
 use crate::select::{Selected, SelectionReason};
 use crate::{Fetch, ProfileId, Verdict};
 
@@ -73,8 +74,13 @@ pub struct VariantOutcome {
 pub struct Explanation {
     /// The profile.
     pub profile: ProfileId,
-    /// The verdict: `either` when the permitted readings disagree.
+    /// The verdict: `either` when the permitted readings disagree, `not-governed` when the file
+    /// does not govern the URL.
     pub verdict: Verdict,
+    /// The URL the robots.txt file was fetched from, when the request gave it.
+    pub robots_url: Option<String>,
+    /// Step 0: whether that file governs the URL, and why (when the request gave it).
+    pub scope: Option<Scope>,
     /// The fetch outcome asked about.
     pub fetch: Fetch,
     /// What the fetch outcome means under this profile.
@@ -109,6 +115,18 @@ impl fmt::Display for Explanation {
             self.profile.name(),
             self.verdict.name()
         )?;
+        if let (Some(robots_url), Some(scope)) = (&self.robots_url, &self.scope) {
+            let governs = match scope.governs {
+                Governs::Yes => "governs this URL",
+                Governs::No => "does not govern this URL",
+                Governs::Open => "may or may not govern this URL (open)",
+            };
+            writeln!(
+                out,
+                "  scope: {robots_url} {governs}: {} ({})",
+                scope.rule, scope.citation
+            )?;
+        }
         if self.fetch != Fetch::default() {
             writeln!(
                 out,

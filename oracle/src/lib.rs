@@ -24,12 +24,14 @@ pub mod memo;
 pub mod pattern;
 pub mod profile;
 pub mod request;
+pub mod scope;
 pub mod select;
 pub mod url;
 
 pub use explain::{Explanation, Reading, VariantOutcome};
 pub use profile::{Knobs, ProfileId};
 pub use request::{Fetch, Request};
+pub use scope::{Governs, Scope};
 
 use std::cell::OnceCell;
 
@@ -43,8 +45,12 @@ pub enum Verdict {
     Allowed,
     /// The URL may not be crawled.
     Disallowed,
-    /// The document permits either answer.
+    /// The document permits more than one answer.
     Either,
+    /// The robots.txt file does not govern the URL at all (step 0, [`scope`]): it says nothing
+    /// about it.
+    #[serde(rename = "not-governed")]
+    NotGoverned,
 }
 
 impl Verdict {
@@ -54,7 +60,20 @@ impl Verdict {
             Verdict::Allowed => "allowed",
             Verdict::Disallowed => "disallowed",
             Verdict::Either => "either",
+            Verdict::NotGoverned => "not-governed",
         }
+    }
+
+    /// The verdict named `name` as cases and reports write it.
+    pub fn from_name(name: &str) -> Option<Verdict> {
+        [
+            Verdict::Allowed,
+            Verdict::Disallowed,
+            Verdict::Either,
+            Verdict::NotGoverned,
+        ]
+        .into_iter()
+        .find(|v| v.name() == name)
     }
 
     fn from_allowed(allowed: bool) -> Verdict {
@@ -96,6 +115,9 @@ pub fn verdicts(profiles: &[ProfileId], request: &Request<'_>) -> Vec<Verdict> {
 /// request costs only its selection, match target and matching. Panics if the bodies differ.
 pub fn verdicts_on_one_body(asks: &[(&[ProfileId], &Request<'_>)]) -> Vec<Vec<Verdict>> {
     each_plan_on_one_body(asks, |plan, memo| {
+        if let Some(verdict) = plan.outside_scope() {
+            return verdict;
+        }
         let from_body = plan.readings.iter().map(|knobs| memo.allowed(knobs));
         agreed(plan.fetch_outcomes.iter().copied().chain(from_body))
     })
@@ -107,10 +129,12 @@ pub fn verdicts_all(request: &Request<'_>) -> [Verdict; 4] {
     [all[0], all[1], all[2], all[3]]
 }
 
-/// What one profile asks of one request: the fetch outcome's definite answers and, when the body
-/// is read, every reading (the base reading first).
+/// What one profile asks of one request: whether the file governs the URL (step 0), the fetch
+/// outcome's definite answers and, when the body is read, every reading (the base reading first).
 struct Plan {
     profile: ProfileId,
+    /// Step 0, when the request gives the robots.txt URL.
+    scope: Option<Scope>,
     effect: fetch::FetchEffect,
     fetch_citation: &'static str,
     /// Answers the fetch outcome gives without the body (`rfc9309#2.3.1`).
@@ -131,17 +155,26 @@ impl Plan {
         received: &OnceCell<memo::ReceivedBody<'r>>,
         facts: &OnceCell<profile::InputFacts>,
     ) -> Plan {
+        let scope = request
+            .robots_url
+            .map(|robots_url| scope::governs(profile, robots_url, request.url));
         let (effect, fetch_citation) = fetch::fetch_effect(profile, request.fetch);
-        let mut outcomes = Vec::new();
-        collect_fetch_outcomes(&effect, &mut outcomes);
         let mut plan = Plan {
             profile,
+            scope,
             effect,
             fetch_citation,
-            fetch_outcomes: outcomes.iter().flatten().copied().collect(),
+            fetch_outcomes: Vec::new(),
             open: Vec::new(),
             readings: Vec::new(),
         };
+        // A file that does not govern the URL (or may not) is not read for it.
+        if plan.outside_scope().is_some() {
+            return plan;
+        }
+        let mut outcomes = Vec::new();
+        collect_fetch_outcomes(&plan.effect, &mut outcomes);
+        plan.fetch_outcomes = outcomes.iter().flatten().copied().collect();
         // A 404 never looks at the body, so its facts are gathered only when it is read.
         if outcomes.iter().any(Option::is_none) {
             let facts = facts.get_or_init(|| {
@@ -155,6 +188,16 @@ impl Plan {
                 });
         }
         plan
+    }
+
+    /// The verdict step 0 gives on its own: `not-governed` when the file does not govern the URL,
+    /// `either` when the document leaves that open; `None` when the file governs it.
+    fn outside_scope(&self) -> Option<Verdict> {
+        match self.scope.map(|s| s.governs) {
+            None | Some(Governs::Yes) => None,
+            Some(Governs::No) => Some(Verdict::NotGoverned),
+            Some(Governs::Open) => Some(Verdict::Either),
+        }
     }
 
     /// The names of the alternatives each reading applied, in the order of `readings`.
@@ -185,16 +228,20 @@ fn explain_profiles(profiles: &[ProfileId], request: &Request<'_>) -> Vec<Explan
                 verdict: Verdict::from_allowed(memo.allowed(knobs)),
             })
             .collect();
-        let verdict = agreed(
-            plan.fetch_outcomes
-                .iter()
-                .copied()
-                .chain(base.iter().map(|r| r.allowed))
-                .chain(variants.iter().map(|v| v.verdict == Verdict::Allowed)),
-        );
+        let verdict = plan.outside_scope().unwrap_or_else(|| {
+            agreed(
+                plan.fetch_outcomes
+                    .iter()
+                    .copied()
+                    .chain(base.iter().map(|r| r.allowed))
+                    .chain(variants.iter().map(|v| v.verdict == Verdict::Allowed)),
+            )
+        });
         Explanation {
             profile: plan.profile,
             verdict,
+            robots_url: request.robots_url.map(str::to_string),
+            scope: plan.scope,
             fetch: request.fetch,
             fetch_effect: explain::describe_fetch_effect(&plan.effect),
             fetch_citation: plan.fetch_citation,

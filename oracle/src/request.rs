@@ -1,4 +1,5 @@
-//! What the oracle is asked: a body, an agent, a URL and how the fetch went.
+//! What the oracle is asked: a body, an agent, a URL, how the fetch went and, when known, the URL
+//! the body was fetched from.
 
 use serde::{Deserialize, Serialize};
 
@@ -37,6 +38,9 @@ pub struct Request<'a> {
     pub url: &'a str,
     /// How the fetch went.
     pub fetch: Fetch,
+    /// The URL the body was fetched from, when known: then step 0 ([`crate::scope`]) first decides
+    /// whether this file governs `url` at all. `None`: the file governs the URL, as asked.
+    pub robots_url: Option<&'a str>,
 }
 
 impl<'a> Request<'a> {
@@ -47,6 +51,21 @@ impl<'a> Request<'a> {
             agent,
             url,
             fetch: Fetch::default(),
+            robots_url: None,
         }
+    }
+
+    /// The same request, with the URL the body was fetched from (an absolute URL such as
+    /// `https://example.com/robots.txt`).
+    pub fn with_robots_url(self, robots_url: &'a str) -> Self {
+        Request {
+            robots_url: Some(robots_url),
+            ..self
+        }
+    }
+
+    /// The same request, with how the fetch went.
+    pub fn with_fetch(self, fetch: Fetch) -> Self {
+        Request { fetch, ..self }
     }
 }

@@ -9,12 +9,7 @@ fn verdicts(body: &str, agent: &str, url: &str) -> [Verdict; 4] {
 }
 
 fn verdicts_bytes(body: &[u8], agent: &str, url: &str, fetch: Fetch) -> [Verdict; 4] {
-    let request = Request {
-        body,
-        agent,
-        url,
-        fetch,
-    };
+    let request = Request::new(body, agent, url).with_fetch(fetch);
     ProfileId::ALL.map(|p| evaluate(p, &request).verdict)
 }
 
@@ -331,12 +326,7 @@ fn requests_on_one_body_answer_as_each_alone() {
 #[test]
 fn k07_charset_knobs_open_only_where_a_line_could_change() {
     let charset_knobs = |body: &[u8]| -> Vec<&'static str> {
-        let request = Request {
-            body,
-            agent: "FooBot",
-            url: "/a",
-            fetch: Fetch::default(),
-        };
+        let request = Request::new(body, "FooBot", "/a");
         [Rfc9309, Google]
             .into_iter()
             .flat_map(|p| p.open_knobs(&request))
@@ -392,4 +382,92 @@ fn k12_a_skipped_bom_leaves_the_first_line_its_open_knobs() {
         verdicts_bytes(&with_bom, "FooBot", "/x", Fetch::default()),
         plain
     );
+}
+
+#[test]
+fn step_0_scope_comes_before_the_fetch_and_the_body() {
+    let body = b"User-agent: *\nDisallow: /\n";
+    let file = "https://www.example.com/robots.txt";
+    let ask = |url: &'static str, fetch: Fetch| {
+        let request = Request::new(body, "FooBot", url)
+            .with_fetch(fetch)
+            .with_robots_url(file);
+        ProfileId::ALL.map(|p| evaluate(p, &request).verdict)
+    };
+    // Governed: the body decides; not governed: nothing the file says matters, not even a 503.
+    assert_eq!(
+        ask("https://www.example.com/a", Fetch::default()),
+        [Disallowed; 4]
+    );
+    assert_eq!(
+        ask("https://example.com/a", Fetch::default()),
+        [NotGoverned; 4]
+    );
+    let unavailable = Fetch::Status {
+        status: 503,
+        redirects: 0,
+    };
+    assert_eq!(ask("https://example.com/a", unavailable), [NotGoverned; 4]);
+    // Open scope (Google alone says an IDN is its punycode form) is `either`.
+    let idn = Request::new(body, "FooBot", "https://www.xn--exmple-cua.com/")
+        .with_robots_url("https://www.exämple.com/robots.txt");
+    assert_eq!(
+        ProfileId::ALL.map(|p| evaluate(p, &idn).verdict),
+        [Either, Disallowed, Either, Either]
+    );
+    // Without the robots.txt URL, nothing changes.
+    let plain = Request::new(body, "FooBot", "https://example.com/a");
+    assert_eq!(
+        ProfileId::ALL.map(|p| evaluate(p, &plain).verdict),
+        [Disallowed; 4]
+    );
+}
+
+#[test]
+fn every_path_answers_step_0_alike_and_the_explanation_names_the_rule() {
+    let body = b"User-agent: *\nDisallow: /private\n";
+    let file = "https://example.com:8181/robots.txt";
+    let urls = [
+        "https://example.com:8181/private",
+        "https://example.com/private",
+        "https://example.com./private",
+        "https://example.com:8181/public",
+    ];
+    let requests: Vec<Request<'_>> = urls
+        .iter()
+        .map(|url| Request::new(body, "FooBot", url).with_robots_url(file))
+        .collect();
+    let asks: Vec<(&[ProfileId], &Request<'_>)> =
+        requests.iter().map(|r| (&ProfileId::ALL[..], r)).collect();
+    let together = crate::verdicts_on_one_body(&asks);
+    for (request, together) in requests.iter().zip(&together) {
+        let explained: Vec<Verdict> = ProfileId::ALL
+            .iter()
+            .map(|&p| evaluate(p, request).verdict)
+            .collect();
+        assert_eq!(&explained, together, "{request:?}");
+        assert_eq!(crate::verdicts_all(request).to_vec(), explained);
+        assert_eq!(crate::verdict(Google, request), explained[1]);
+    }
+    assert_eq!(together[0], [Disallowed; 4]);
+    assert_eq!(together[1], [NotGoverned; 4]);
+    assert_eq!(together[2], [Either; 4]);
+    assert_eq!(together[3], [Allowed; 4]);
+    let text = evaluate(Google, &requests[1]).to_string();
+    assert!(text.starts_with("profile google: not-governed\n"), "{text}");
+    assert!(
+        text.contains(
+            "scope: https://example.com:8181/robots.txt does not govern this URL: the rules apply \
+             only to the port number"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("(google#file-location)"), "{text}");
+    // A governed URL's explanation says so and goes on to the body's reading.
+    let text = evaluate(Rfc9309, &requests[0]).to_string();
+    assert!(
+        text.contains("governs this URL: the same scheme, host and port"),
+        "{text}"
+    );
+    assert!(text.contains("=> line 2"), "{text}");
 }

@@ -67,6 +67,20 @@ pub fn split(url: &str) -> SplitUrl<'_> {
     }
 }
 
+/// The scheme and the authority of `url` as written, each when it has one (RFC 3986 3.1, 3.2):
+/// what step 0 ([`crate::scope`]) compares. A path (`/a`) has neither; `//host/a` has no scheme.
+pub fn scheme_and_authority(url: &str) -> (Option<&str>, Option<&str>) {
+    let (scheme, rest) = match scheme_end(url.as_bytes()) {
+        Some(colon) => (Some(&url[..colon]), &url[colon + 1..]),
+        None => (None, url),
+    };
+    let authority = rest.strip_prefix("//").map(|after| {
+        let end = after.find(['/', '?', '#']).unwrap_or(after.len());
+        &after[..end]
+    });
+    (scheme, authority)
+}
+
 fn scheme_end(bytes: &[u8]) -> Option<usize> {
     if !bytes.first()?.is_ascii_alphabetic() {
         return None;
@@ -92,9 +106,9 @@ pub fn is_robots_txt_uri(split: &SplitUrl<'_>) -> bool {
     split.query.is_none() && unescape_unreserved(split.path) == b"/robots.txt"
 }
 
-/// `path` with every `%xx` that encodes an unreserved character replaced by the character
+/// `path` (or any component) with every `%xx` that encodes an unreserved character replaced by the character
 /// (RFC 3986 6.2.2.2); other octets as they are.
-fn unescape_unreserved(path: &[u8]) -> Vec<u8> {
+pub(crate) fn unescape_unreserved(path: &[u8]) -> Vec<u8> {
     let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
     let mut out = Vec::with_capacity(path.len());
     let mut i = 0;

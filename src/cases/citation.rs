@@ -69,6 +69,7 @@ pub const DOCUMENTS: &[Document] = &[
         id: "guide-ch9",
         title: "HTTP: The Definitive Guide, chapter 9 (2002)",
         sections: &[
+            "web-sites",
             "fetching",
             "response-codes",
             "file-format",

@@ -36,6 +36,9 @@ pub struct Case {
     pub body: Vec<u8>,
     /// How the fetch went.
     pub fetch: Fetch,
+    /// The URL the body was fetched from, when the case gives it (then every check's URL is
+    /// absolute).
+    pub robots_url: Option<String>,
     /// The checks, numbered from 1.
     pub checks: Vec<Check>,
 }

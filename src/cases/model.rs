@@ -35,6 +35,10 @@ pub struct CaseFile {
     /// Free text.
     #[serde(default)]
     pub note: Option<String>,
+    /// The URL the body was fetched from; with it, every check's `url` is absolute and step 0
+    /// (scope) decides whether this file governs it.
+    #[serde(default)]
+    pub robots_url: Option<AbsoluteUrl>,
     /// The body as UTF-8 text.
     #[serde(default)]
     pub body: Option<String>,
@@ -132,6 +136,23 @@ validated_string!(
     check_case_url,
     { "type": "string", "pattern": "^(/|[A-Za-z][A-Za-z0-9+.-]*:)" }
 );
+
+validated_string!(
+    /// An absolute URL (`scheme:...`).
+    AbsoluteUrl,
+    check_absolute_url,
+    { "type": "string", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*:" }
+);
+
+/// Checks that `url` is an absolute URL (it has a scheme, RFC 3986 4.3).
+pub fn check_absolute_url(url: &str) -> Result<(), String> {
+    match robotstxt_oracle::url::scheme_and_authority(url) {
+        (Some(_), _) => Ok(()),
+        (None, _) => Err(format!(
+            "`{url}` is not an absolute URL: write the scheme and host, e.g. `https://example.com/robots.txt`"
+        )),
+    }
+}
 
 /// Checks that `agent` is a product token (`rfc9309#2.2.1`).
 pub fn check_product_token(agent: &str) -> Result<(), String> {
@@ -289,14 +310,9 @@ pub struct Expect(pub BTreeMap<ProfileId, Verdict>);
 
 /// Parses a verdict as a case writes it.
 pub fn parse_verdict(text: &str) -> Result<Verdict, String> {
-    match text {
-        "allowed" => Ok(Verdict::Allowed),
-        "disallowed" => Ok(Verdict::Disallowed),
-        "either" => Ok(Verdict::Either),
-        other => Err(format!(
-            "unknown verdict `{other}`; use allowed, disallowed or either"
-        )),
-    }
+    Verdict::from_name(text).ok_or_else(|| {
+        format!("unknown verdict `{text}`; use allowed, disallowed, either or not-governed")
+    })
 }
 
 impl JsonSchema for Expect {
@@ -328,7 +344,7 @@ pub fn case_schema() -> serde_json::Value {
     let mut schema = schemars::schema_for!(CaseFile).to_value();
     schema["$defs"]["Verdict"] = serde_json::json!({
         "type": "string",
-        "enum": ["allowed", "disallowed", "either"]
+        "enum": ["allowed", "disallowed", "either", "not-governed"]
     });
     schema
 }

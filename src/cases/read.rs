@@ -14,7 +14,8 @@ use super::escape;
 use super::load::{Case, Check};
 use super::locate::locate;
 use super::model::{
-    parse_verdict, BodyPart, CaseUrl, ProductToken, StatementRef, Tag, TextEncoding,
+    check_absolute_url, parse_verdict, AbsoluteUrl, BodyPart, CaseUrl, ProductToken,
+    StatementRef, Tag, TextEncoding,
 };
 
 /// A problem: 1-based line and column, and what is wrong.
@@ -45,6 +46,7 @@ pub const CASE_FIELDS: Fields = Fields {
         "tags",
         "covers",
         "note",
+        "robots_url",
         "body",
         "body_escaped",
         "body_generated",
@@ -318,13 +320,21 @@ impl Reader<'_> {
         let note = self.optional(map.optional("note"), |r, v| {
             r.string(v, "note").map(str::to_string)
         });
+        let robots_url = self.optional(map.optional("robots_url"), |r, v| {
+            let text = r.string(v, "robots_url")?;
+            r.valid("robots_url", AbsoluteUrl::parse(text))
+        });
         let fetch = self.optional(map.optional("fetch"), |r, v| r.fetch(v, "fetch"));
         let body = self.body(&map, fetch.as_ref().map(|f| f.unwrap_or_default()));
         let checks = self.list(map.get("checks"), "checks", true, |r, v, path| {
             r.check(v, path)
         });
-        let (title, cite, tags, covers, note, fetch, body, checks) =
-            (title?, cite?, tags?, covers?, note?, fetch?, body?, checks?);
+        if let (Some(robots_url), Some(checks)) = (&robots_url, &checks) {
+            self.scope_checks(robots_url.is_some(), checks);
+        }
+        let (title, cite, tags, covers, note, robots_url, fetch, body, checks) = (
+            title?, cite?, tags?, covers?, note?, robots_url?, fetch?, body?, checks?,
+        );
         Some(Case {
             id: id.to_string(),
             path: PathBuf::new(),
@@ -335,6 +345,7 @@ impl Reader<'_> {
             note,
             body,
             fetch: fetch.unwrap_or_default(),
+            robots_url: robots_url.map(|u| u.0),
             checks: checks
                 .into_iter()
                 .enumerate()
@@ -344,6 +355,35 @@ impl Reader<'_> {
                 })
                 .collect(),
         })
+    }
+
+    /// Step 0 compares each check's URL with the robots.txt URL: with one, a URL must be absolute
+    /// (a path names no host); without one, no check may expect `not-governed`.
+    fn scope_checks(&mut self, has_robots_url: bool, checks: &[Check]) {
+        for (i, check) in checks.iter().enumerate() {
+            if has_robots_url && check_absolute_url(&check.url).is_err() {
+                let example = if check.url.starts_with('/') {
+                    check.url.as_str()
+                } else {
+                    "/"
+                };
+                self.report(
+                    &format!("checks[{i}].url"),
+                    format!(
+                        "`{}` is not an absolute URL, but the case gives `robots_url`: write the \
+                         URL with its scheme and host (e.g. `https://example.com{example}`)",
+                        check.url
+                    ),
+                );
+            }
+            if !has_robots_url && check.expect.values().any(|v| *v == Verdict::NotGoverned) {
+                self.report(
+                    &format!("checks[{i}].expect"),
+                    "`not-governed` needs the case's `robots_url` (without it the file governs \
+                     every URL it is asked about)",
+                );
+            }
+        }
     }
 
     /// The body: exactly one of `body`, `body_escaped` and `body_generated`, or none when the fetch
@@ -551,7 +591,7 @@ impl Reader<'_> {
                 self.report(
                     path,
                     format!(
-                        "expected a verdict (allowed, disallowed, either) or a map from profile to verdict, found {}",
+                        "expected a verdict (allowed, disallowed, either, not-governed) or a map from profile to verdict, found {}",
                         kind(other)
                     ),
                 );

@@ -90,7 +90,7 @@ pub fn rewrite(
             for check in &case.checks {
                 let check_id = run::check_id(case, check);
                 let answer = &answers[&check_id];
-                let applicable = run::applicable(adapter.identity(), case.fetch);
+                let applicable = run::applicable(adapter.identity(), case, check);
                 let (status, _) = run::judge(answer, check.expect[&profile], None, applicable);
                 if status != robotstxt_conformance::results::Status::Pass
                     && status != robotstxt_conformance::results::Status::NotApplicable

@@ -118,28 +118,40 @@ pub fn open_for_check(args: &AdapterArgs) -> Result<Vec<CheckAdapter>, String> {
         .collect())
 }
 
-/// Asks every adapter one check; an unavailable adapter answers `unsupported` with its reason.
+/// Asks every adapter one check; an unavailable adapter answers `unsupported` with its reason,
+/// and so does one that cannot be asked (a fetch outcome it does not take, or a URL the oracle
+/// finds `not-governed` under its claimed profile).
 pub fn ask_adapters(
     adapters: &mut [CheckAdapter],
-    body: &[u8],
-    agent: &str,
-    url: &str,
-    fetch: robotstxt_oracle::Fetch,
+    request: &robotstxt_oracle::Request<'_>,
 ) -> Vec<(String, robotstxt_adapters::Answer)> {
     adapters
         .iter_mut()
         .map(|a| {
             let answer = match &mut a.adapter {
                 Ok(adapter) => {
-                    if robotstxt_conformance::run::applicable(adapter.identity(), fetch) {
-                        let query = robotstxt_adapters::Query {
-                            agent: agent.to_string(),
-                            url: robotstxt_conformance::run::absolute_url(url),
-                            fetch,
-                        };
-                        adapter.answer(body, &[query]).remove(0)
-                    } else {
-                        robotstxt_conformance::run::not_applicable(fetch)
+                    let identity = adapter.identity();
+                    let not_governed = request.robots_url.is_some_and(|robots_url| {
+                        robotstxt_oracle::scope::governs(identity.profile, robots_url, request.url)
+                            .governs
+                            == robotstxt_oracle::Governs::No
+                    });
+                    let skip = robotstxt_conformance::run::not_asked(
+                        identity,
+                        request.fetch,
+                        request.robots_url,
+                        not_governed,
+                    );
+                    match skip {
+                        Some(answer) => answer,
+                        None => {
+                            let query = robotstxt_adapters::Query {
+                                agent: request.agent.to_string(),
+                                url: robotstxt_conformance::run::absolute_url(request.url),
+                                fetch: request.fetch,
+                            };
+                            adapter.answer(request.body, &[query]).remove(0)
+                        }
                     }
                 }
                 Err(why) => robotstxt_adapters::Answer::Unsupported {

@@ -227,7 +227,7 @@ th,td{border:1px solid #ccc;padding:2px 5px;vertical-align:top}
 #m tbody{border-top:2px solid #888}
 #m tr.l td{text-align:left;white-space:normal;font-size:12px;border-top:none}
 #m.hq tbody.q{display:none}
-.ka{background:#d4efd4}.kd{background:#f6cccc}.ke{background:#dcdcf5}.ku{background:#e6e6e6;color:#666}
+.ka{background:#d4efd4}.kd{background:#f6cccc}.ke{background:#dcdcf5}.kg{background:#f3ead2}.ku{background:#e6e6e6;color:#666}
 .kr{background:#ffe08a}.kc{background:#5b2a86;color:#fff}.kt{background:#9cc9ef}.km{background:#fff;color:#999}
 .sx{outline:2px dashed #777;outline-offset:-3px}
 .su,.so{outline:3px solid #d00;outline-offset:-3px;font-weight:bold}
@@ -406,6 +406,7 @@ fn kind_class(kind: &str) -> &'static str {
         "allowed" => "ka",
         "disallowed" => "kd",
         "either" => "ke",
+        "not-governed" => "kg",
         "unsupported" => "ku",
         "error" => "kr",
         "crash" => "kc",
@@ -438,7 +439,8 @@ fn matrix(results: &Results, case_ids: &HashMap<&str, usize>, out: &mut String) 
     out.push_str(
         "<p class=\"legend\">\
          <span class=\"ka\">allowed</span><span class=\"kd\">disallowed</span>\
-         <span class=\"ke\">either</span><span class=\"ku\">unsupported</span>\
+         <span class=\"ke\">either</span><span class=\"kg\">not-governed</span>\
+         <span class=\"ku\">unsupported</span>\
          <span class=\"kr\">error</span><span class=\"kc\">crash</span>\
          <span class=\"kt\">timeout</span> \u{b7} \
          <span>plain: passes its claimed profile</span>\
@@ -567,6 +569,12 @@ fn check(results: &Results, row: &Row, case_ids: &HashMap<&str, usize>, out: &mu
     ));
     if let Some(fetch) = case.and_then(|c| c.fetch.as_ref()) {
         out.push_str(&format!("<dt>fetch</dt><dd>{}</dd>", fetch_text(fetch)));
+    }
+    if let Some(robots_url) = case.and_then(|c| c.robots_url.as_ref()) {
+        out.push_str(&format!(
+            "<dt>robots.txt URL</dt><dd><code>{}</code></dd>",
+            esc_inline(robots_url)
+        ));
     }
     if let Some(case) = case {
         out.push_str(&format!(
@@ -718,6 +726,12 @@ fn case_list(results: &Results, out: &mut String) {
         }
         if let Some(fetch) = &case.fetch {
             out.push_str(&format!("<dt>fetch</dt><dd>{}</dd>", fetch_text(fetch)));
+        }
+        if let Some(robots_url) = &case.robots_url {
+            out.push_str(&format!(
+                "<dt>robots.txt URL</dt><dd><code>{}</code></dd>",
+                esc_inline(robots_url)
+            ));
         }
         out.push_str(&format!(
             "<dt>body</dt><dd>{} octet{}</dd></dl><pre>{}</pre></div></details>\n",

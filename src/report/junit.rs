@@ -175,7 +175,7 @@ fn adapter_suite(results: &Results, column: &AdapterColumn) -> Suite {
     suite
 }
 
-/// The check in a few lines: case title, id, citations, agent, URL, fetch outcome.
+/// The check in a few lines: case title, id, citations, fetch outcome, robots.txt URL, agent, URL.
 fn check_text(results: &Results, row: &Row) -> String {
     let mut text = String::new();
     if let Some(case) = results.cases.get(&row.case) {
@@ -185,6 +185,9 @@ fn check_text(results: &Results, row: &Row) -> String {
         }
         if let Some(fetch) = &case.fetch {
             text.push_str(&format!("fetch: {}\n", fetch_text(fetch)));
+        }
+        if let Some(robots_url) = &case.robots_url {
+            text.push_str(&format!("robots.txt URL: {}\n", inline(robots_url)));
         }
     } else {
         text.push_str(&format!("{}\n", row.check_id()));

@@ -263,6 +263,9 @@ fn divergence(
     if let Some(fetch) = case.and_then(|c| c.fetch.as_ref()) {
         out.push_str(&format!(", fetch: {}", fetch_text(fetch)));
     }
+    if let Some(robots_url) = case.and_then(|c| c.robots_url.as_ref()) {
+        out.push_str(&format!(", robots.txt URL {}", code(&inline(robots_url))));
+    }
     out.push('\n');
     let got = match cell.answer.detail() {
         None => format!("**{}**", cell.answer.kind()),

@@ -26,12 +26,14 @@ function bodyText(request) {
 }
 
 // The library refuses (returns undefined for) URLs of other hosts than its robots.txt URL's,
-// so each check gets the robots.txt of its own origin; parsed once per origin per request.
+// so each check gets the robots.txt of its own scheme, host and port (`/robots.txt` resolved
+// against the URL: a URL's `origin` is "null" for schemes such as gopher); parsed once per
+// robots.txt URL per request.
 function answer(body, checks) {
   const parsed = new Map();
   checks.forEach((check, index) => {
     try {
-      const robotsUrl = new URL("/robots.txt", new URL(check.url).origin).href;
+      const robotsUrl = new URL("/robots.txt", check.url).href;
       if (!parsed.has(robotsUrl)) parsed.set(robotsUrl, robotsParser(robotsUrl, body));
       const allowed = parsed.get(robotsUrl).isAllowed(check.url, check.agent);
       if (allowed === true) write({ check: index, answer: "allowed" });
@@ -57,10 +59,10 @@ write({
   capabilities: { fetch_status: false, multiple_agents: false },
   url: "full",
   notes:
-    "robotsParser(robotsUrl, text).isAllowed(url, agent): URL first. robotsUrl is the check " +
-    "URL's origin + /robots.txt (the library answers undefined for other origins). Text: the " +
-    "body decoded as UTF-8 with invalid octets replaced by U+FFFD; a BOM is kept. Lines end " +
-    "at CRLF, CR or LF. Parsed once per origin per request.",
+    "robotsParser(robotsUrl, text).isAllowed(url, agent): URL first. robotsUrl is /robots.txt " +
+    "resolved against the check URL (the library answers undefined for other origins). Text: " +
+    "the body decoded as UTF-8 with invalid octets replaced by U+FFFD; a BOM is kept. Lines " +
+    "end at CRLF, CR or LF. Parsed once per robots.txt URL per request.",
 });
 
 // The runner went away (it closed our output): nothing left to answer.
