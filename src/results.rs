@@ -69,10 +69,25 @@ pub struct CaseInfo {
     /// The URL the body was fetched from, when the case gives it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub robots_url: Option<String>,
-    /// The body's size in octets.
+    /// A history of fetches, when the case gives one (then the body fields show every fetch).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fetches: Vec<TimedFetchInfo>,
+    /// The body's size in octets (a history's bodies together).
     pub body_len: usize,
-    /// The body with invisible octets made visible (`⟨CR⟩`, `⟨xFF⟩`), cut after 4096 octets.
+    /// The body with invisible octets made visible (`⟨CR⟩`, `⟨xFF⟩`), cut after 4096 octets; for
+    /// a history, each fetch's time, outcome and body.
     pub body_visible: String,
+}
+
+/// One fetch of a case's history.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TimedFetchInfo {
+    /// When, as cases write it (`13h`).
+    pub at: String,
+    /// How it went.
+    pub fetch: Fetch,
+    /// Its body's size in octets.
+    pub body_len: usize,
 }
 
 /// One check and every column's answer to it.
@@ -86,6 +101,9 @@ pub struct Row {
     pub agent: String,
     /// The URL.
     pub url: String,
+    /// When the check is asked (`13h`), in a case with a history of fetches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
     /// The corpus's expected verdict per profile.
     pub expected: BTreeMap<ProfileId, Verdict>,
     /// The oracle's verdict and explanation per profile.

@@ -6,14 +6,14 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use robotstxt_adapters::{Adapter, Answer, Identity, Query, Unavailable};
-use robotstxt_oracle::{evaluate, Fetch, ProfileId, Verdict};
+use robotstxt_oracle::history::format_minutes;
+use robotstxt_oracle::{Fetch, ProfileId, Verdict};
 
 use crate::cases::{Case, Check, Corpus};
 use crate::ledger::{self, Entry, Ledger};
-use crate::render::visible;
 use crate::results::{
     AdapterCell, AdapterColumn, AdapterSummary, CaseInfo, LedgerTally, OracleCell, Results, Row,
-    Status, Tally,
+    Status, Tally, TimedFetchInfo,
 };
 use crate::verify;
 
@@ -100,8 +100,24 @@ pub fn not_asked(
     None
 }
 
-/// [`not_asked`] for a check of the corpus, judged by its expectation under the claimed profile.
+/// The answer recorded, without asking, for a check asked at a time after a history of fetches:
+/// adapters answer about one fetched body and know nothing of time.
+pub fn not_timed(at: Option<u64>) -> Answer {
+    Answer::Unsupported {
+        reason: format!(
+            "the check is asked at {} after a history of robots.txt fetches; adapters answer \
+             about one fetched body",
+            at.map_or_else(|| "a time".to_string(), format_minutes)
+        ),
+    }
+}
+
+/// [`not_asked`] for a check of the corpus, judged by its expectation under the claimed profile;
+/// a check of a history of fetches is never asked.
 pub fn not_asked_check(identity: &Identity, case: &Case, check: &Check) -> Option<Answer> {
+    if !case.fetches.is_empty() {
+        return Some(not_timed(check.at));
+    }
     not_asked(
         identity,
         case.fetch,
@@ -111,7 +127,8 @@ pub fn not_asked_check(identity: &Identity, case: &Case, check: &Check) -> Optio
 }
 
 /// Whether an adapter can be asked a check: anything but a plain 200 needs the `fetch_status`
-/// capability, and a check its claimed profile expects `not-governed` cannot be asked at all.
+/// capability; a check its claimed profile expects `not-governed`, or one asked at a time after a
+/// history of fetches, cannot be asked at all.
 pub fn applicable(identity: &Identity, case: &Case, check: &Check) -> bool {
     not_asked_check(identity, case, check).is_none()
 }
@@ -351,7 +368,7 @@ fn assemble(
                 .profiles
                 .iter()
                 .map(|&profile| {
-                    let explanation = evaluate(profile, &verify::request(case, check));
+                    let explanation = verify::explain(case, check, profile);
                     let cell = OracleCell {
                         verdict: explanation.verdict,
                         agrees: explanation.verdict == check.expect[&profile],
@@ -385,6 +402,7 @@ fn assemble(
                 check: check.number,
                 agent: check.agent.clone(),
                 url: check.url.clone(),
+                at: check.at.map(format_minutes),
                 expected: check.expect.clone(),
                 oracle,
                 adapters,
@@ -471,8 +489,17 @@ fn case_info(corpus: &Corpus, case: &Case) -> CaseInfo {
         tags: case.tags.clone(),
         fetch: (case.fetch != Fetch::default()).then_some(case.fetch),
         robots_url: case.robots_url.clone(),
-        body_len: case.body.len(),
-        body_visible: visible(&case.body, 4096),
+        fetches: case
+            .fetches
+            .iter()
+            .map(|f| TimedFetchInfo {
+                at: format_minutes(f.at),
+                fetch: f.fetch,
+                body_len: f.body.len(),
+            })
+            .collect(),
+        body_len: case.body.len() + case.fetches.iter().map(|f| f.body.len()).sum::<usize>(),
+        body_visible: verify::visible_bodies(case),
     }
 }
 

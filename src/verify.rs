@@ -1,7 +1,10 @@
 //! Verifying checks: the oracle's verdict against a case's expectation, with the failure report
 //! the harness and the command line print.
 
-use robotstxt_oracle::{evaluate, Explanation, ProfileId, Request, Verdict};
+use robotstxt_oracle::history::format_minutes;
+use robotstxt_oracle::{
+    evaluate, evaluate_history, Explanation, HistoryRequest, ProfileId, Request, Verdict,
+};
 
 use crate::cases::{Case, Check};
 use crate::render::visible;
@@ -24,7 +27,8 @@ impl OracleOutcome {
     }
 }
 
-/// The oracle's request for a check.
+/// The oracle's request for a check of a single fetch (a case with a history of fetches is asked
+/// through [`explain`]).
 pub fn request<'a>(case: &'a Case, check: &'a Check) -> Request<'a> {
     Request {
         body: &case.body,
@@ -35,13 +39,51 @@ pub fn request<'a>(case: &'a Case, check: &'a Check) -> Request<'a> {
     }
 }
 
+/// The oracle's explanation of one check under one profile: of its single fetch, or, in a case
+/// with a history of fetches, at the check's time.
+pub fn explain(case: &Case, check: &Check, profile: ProfileId) -> Explanation {
+    if case.fetches.is_empty() {
+        return evaluate(profile, &request(case, check));
+    }
+    let fetches = case.timed_fetches();
+    let request = HistoryRequest {
+        fetches: &fetches,
+        agent: &check.agent,
+        url: &check.url,
+        at: check.at.unwrap_or_default(),
+        robots_url: case.robots_url.as_deref(),
+    };
+    evaluate_history(profile, &request)
+}
+
 /// Runs the oracle on one check under one profile.
 pub fn run_oracle(case: &Case, check: &Check, profile: ProfileId) -> OracleOutcome {
     OracleOutcome {
         profile,
         expected: check.expect[&profile],
-        explanation: evaluate(profile, &request(case, check)),
+        explanation: explain(case, check, profile),
     }
+}
+
+/// The case's bodies as the failure reports show them: its body, or each fetch of its history
+/// with its time, outcome and body.
+pub fn visible_bodies(case: &Case) -> String {
+    if case.fetches.is_empty() {
+        return visible(&case.body, 4096);
+    }
+    let mut out = String::new();
+    for (n, fetch) in case.fetches.iter().enumerate() {
+        out.push_str(&format!(
+            "fetch {} at {}: {}\n",
+            n + 1,
+            format_minutes(fetch.at),
+            crate::run::describe_fetch(fetch.fetch)
+        ));
+        for line in visible(&fetch.body, 4096).lines() {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
+    out
 }
 
 /// The test name of a check: `oracle::<profile>::<case-id>#<n>`.
@@ -77,8 +119,11 @@ pub fn failure_report(case: &Case, check: &Check, outcome: &OracleOutcome) -> St
         check.agent,
         visible(check.url.as_bytes(), 400)
     ));
+    if let Some(at) = check.at {
+        out.push_str(&format!("  at: {}\n", format_minutes(at)));
+    }
     out.push_str("  body:\n");
-    for line in visible(&case.body, 4096).lines() {
+    for line in visible_bodies(case).lines() {
         out.push_str(&format!("    | {line}\n"));
     }
     out.push_str(&format!(
@@ -87,7 +132,6 @@ pub fn failure_report(case: &Case, check: &Check, outcome: &OracleOutcome) -> St
         outcome.explanation.verdict.name(),
         outcome.expected.name()
     ));
-    let request = request(case, check);
     let table = |verdict_of: &dyn Fn(ProfileId) -> Verdict| {
         ProfileId::ALL
             .iter()
@@ -95,7 +139,7 @@ pub fn failure_report(case: &Case, check: &Check, outcome: &OracleOutcome) -> St
             .collect::<String>()
     };
     let expected = table(&|p| check.expect[&p]);
-    let actual = table(&|p| evaluate(p, &request).verdict);
+    let actual = table(&|p| explain(case, check, p).verdict);
     let diff = similar::TextDiff::from_lines(&expected, &actual);
     out.push_str("verdicts, expected (-) vs oracle (+):\n");
     out.push_str(
@@ -143,7 +187,7 @@ pub fn adapter_failure_report(
         ));
     }
     out.push_str("  body:\n");
-    for line in visible(&case.body, 4096).lines() {
+    for line in visible_bodies(case).lines() {
         out.push_str(&format!("    | {line}\n"));
     }
     out.push_str(&format!(
@@ -167,6 +211,6 @@ pub fn adapter_failure_report(
         )),
     }
     out.push_str("the oracle's explanation:\n");
-    out.push_str(&evaluate(profile, &request(case, check)).to_string());
+    out.push_str(&explain(case, check, profile).to_string());
     out
 }

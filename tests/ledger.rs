@@ -252,3 +252,33 @@ fn checks_not_governed_under_the_claimed_profile_are_not_asked_and_not_judged() 
         }
     }
 }
+
+#[test]
+fn checks_asked_at_a_time_after_a_history_are_never_asked() {
+    let corpus =
+        Corpus::load(&std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec-cases"))
+            .unwrap();
+    let case = corpus
+        .cases
+        .iter()
+        .find(|c| c.id == "google/status-codes/server-errors-after-a-good-fetch")
+        .unwrap();
+    for profile in ProfileId::ALL {
+        let mut adapter = Recording::claiming(profile);
+        let all: Vec<usize> = (0..case.checks.len()).collect();
+        let answers = run::answer_case(&mut adapter, case, &all);
+        assert!(adapter.asked.is_empty(), "{profile:?}: {:?}", adapter.asked);
+        for (check, answer) in case.checks.iter().zip(&answers) {
+            match answer {
+                Answer::Unsupported { reason } => assert!(
+                    reason.contains("after a history of robots.txt fetches"),
+                    "{reason}"
+                ),
+                other => panic!("{}#{}: {other:?}", case.id, check.number),
+            }
+            assert!(!run::applicable(&adapter.identity, case, check));
+            let (status, _) = judge(answer, check.expect[&profile], None, false);
+            assert_eq!(status, Status::NotApplicable);
+        }
+    }
+}

@@ -497,3 +497,80 @@ fn robots_url_loads_with_absolute_urls_and_not_governed() {
         .values()
         .all(|v| *v == robotstxt_oracle::Verdict::NotGoverned));
 }
+
+const HISTORY: &str = "title: t\ncite: [rfc9309#2.4]\nfetches:\n  - at: 0h\n    body: x\n  - at: 13h\n    status: 503\n";
+
+#[test]
+fn a_history_loads_with_times() {
+    let text = format!(
+        "{HISTORY}checks:\n  - agent: A\n    url: /a\n    at: 1d2h\n    expect: not-governed\n"
+    );
+    let case = parse_case("t/x", &text).expect("loads");
+    assert_eq!(case.fetches.len(), 2);
+    assert_eq!(case.fetches[1].at, 13 * 60);
+    assert_eq!(case.checks[0].at, Some(26 * 60));
+    assert!(case.body.is_empty());
+}
+
+#[test]
+fn a_history_check_without_a_time() {
+    let text = format!("{HISTORY}checks:\n  - agent: A\n    url: /a\n    expect: allowed\n");
+    assert_error(
+        &text,
+        9,
+        5,
+        "checks[0]: the case gives `fetches`, so every check needs its time `at`",
+    );
+}
+
+#[test]
+fn a_time_without_a_history() {
+    let text = "title: t\ncite: [rfc9309#2.4]\nbody: x\nchecks:\n  - agent: A\n    url: /a\n    at: 1h\n    expect: allowed\n";
+    assert_error(text, 7, 9, "checks[0].at: `at` needs the case's `fetches`");
+}
+
+#[test]
+fn a_malformed_time() {
+    let text =
+        format!("{HISTORY}checks:\n  - agent: A\n    url: /a\n    at: 1h30\n    expect: allowed\n");
+    assert_error(&text, 11, 9, "`1h30` is not a time");
+}
+
+#[test]
+fn a_check_before_the_first_fetch() {
+    let text = "title: t\ncite: [rfc9309#2.4]\nfetches:\n  - at: 2h\n    body: x\nchecks:\n  - agent: A\n    url: /a\n    at: 1h\n    expect: allowed\n";
+    assert_error(text, 9, 9, "asked at 1h but the first fetch is at 2h");
+}
+
+#[test]
+fn fetches_out_of_time_order() {
+    let text = "title: t\ncite: [rfc9309#2.4]\nfetches:\n  - at: 2h\n    body: x\n  - at: 2h\n    status: 503\nchecks:\n  - agent: A\n    url: /a\n    at: 3h\n    expect: allowed\n";
+    assert_error(
+        text,
+        6,
+        9,
+        "fetches[1].at: fetches are in time order: 2h is not after",
+    );
+}
+
+#[test]
+fn a_body_beside_a_history() {
+    let text = "title: t\ncite: [rfc9309#2.4]\nbody: y\nfetches:\n  - at: 0h\n    body: x\nchecks:\n  - agent: A\n    url: /a\n    at: 1h\n    expect: allowed\n";
+    assert_error(
+        text,
+        3,
+        1,
+        "body: a case with `fetches` gives each fetch its own outcome and body",
+    );
+}
+
+#[test]
+fn a_successful_fetch_without_a_body() {
+    let text = "title: t\ncite: [rfc9309#2.4]\nfetches:\n  - at: 0h\n    status: 200\nchecks:\n  - agent: A\n    url: /a\n    at: 1h\n    expect: allowed\n";
+    assert_error(
+        text,
+        4,
+        5,
+        "fetches[0]: a successful fetch needs its `body`",
+    );
+}

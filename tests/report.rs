@@ -99,6 +99,7 @@ fn sample() -> Results {
             tags: vec!["html".to_string()],
             fetch: None,
             robots_url: None,
+            fetches: Vec::new(),
             body_len: HOSTILE_BODY.len(),
             body_visible: visible(HOSTILE_BODY, 4096),
         },
@@ -115,6 +116,7 @@ fn sample() -> Results {
                 redirects: 0,
             }),
             robots_url: None,
+            fetches: Vec::new(),
             body_len: 0,
             body_visible: String::new(),
         },
@@ -124,6 +126,7 @@ fn sample() -> Results {
         check,
         agent: "Foo<bot>\u{1}".to_string(),
         url: url.to_string(),
+        at: None,
         oracle: oracle(&expected, wrong),
         expected,
         adapters: [("alpha".to_string(), alpha), ("beta".to_string(), beta)]
@@ -457,8 +460,9 @@ fn corpus_sized() -> Results {
                 tags: case.tags.clone(),
                 fetch: (case.fetch != Fetch::default()).then_some(case.fetch),
                 robots_url: case.robots_url.clone(),
+                fetches: Vec::new(),
                 body_len: case.body.len(),
-                body_visible: visible(&case.body, 4096),
+                body_visible: robotstxt_conformance::verify::visible_bodies(case),
             },
         );
         for check in &case.checks {
@@ -517,6 +521,7 @@ fn corpus_sized() -> Results {
                 check: check.number,
                 agent: check.agent.clone(),
                 url: check.url.clone(),
+                at: None,
                 expected: check.expect.clone(),
                 oracle,
                 adapters: answers,
@@ -586,6 +591,7 @@ fn sample_with_scope() -> Results {
             tags: vec!["scope".to_string()],
             fetch: None,
             robots_url: Some("https://example.com/robots.txt".to_string()),
+            fetches: Vec::new(),
             body_len: 0,
             body_visible: String::new(),
         },
@@ -621,6 +627,7 @@ fn sample_with_scope() -> Results {
             check,
             agent: "ExampleBot".to_string(),
             url: url.to_string(),
+            at: None,
             oracle: oracle(&expected, wrong),
             expected,
             adapters: [("alpha".to_string(), alpha), ("beta".to_string(), beta)]
@@ -716,4 +723,22 @@ fn a_profile_expecting_not_governed_does_not_count_the_parsers_answer() {
     let summary = run::summarise(beta, &ledger, &corpus, &[mixed]);
     assert!(!summary.profiles.contains_key(&ProfileId::Draft1996));
     assert_eq!(summary.profiles[&ProfileId::Google].checks, 1);
+}
+
+#[test]
+fn a_checks_time_renders_where_its_url_does() {
+    let mut results = sample_with_scope();
+    results.rows[5].at = Some("14h".to_string());
+    let page = report::render(Format::Html, &results);
+    assert!(
+        page.contains("<dt>at</dt><dd>14h (after the case&#39;s history of fetches)</dd>")
+            || page.contains("<dt>at</dt><dd>14h (after the case's history of fetches)</dd>"),
+        "{page}"
+    );
+    let xml = report::render(Format::Junit, &results);
+    assert!(xml.contains("at: 14h"), "{xml}");
+    let json = report::render(Format::Json, &results);
+    let back: Results = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.rows[5].at.as_deref(), Some("14h"));
+    assert_eq!(back.rows[4].at, None);
 }

@@ -91,6 +91,22 @@ pub struct Explanation {
     pub reading: Option<Reading>,
     /// The alternative readings of the open knobs that could matter here.
     pub variants: Vec<VariantOutcome>,
+    /// For a question asked at a time after a history of fetches: which fetches may decide, and
+    /// why (the rest of the explanation is the first permitted fetch's).
+    pub history: Option<HistoryNote>,
+}
+
+/// Which fetches of a history may decide a question asked at a time (`crate::history`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HistoryNote {
+    /// When the question is asked, in minutes.
+    pub at: crate::history::Minutes,
+    /// The rule that decides, in words.
+    pub rule: &'static str,
+    /// Where the document says so.
+    pub citation: &'static str,
+    /// Each permitted basis, in words, and what it answers.
+    pub bases: Vec<(String, Verdict)>,
 }
 
 /// Describes a fetch effect in words.
@@ -126,6 +142,18 @@ impl fmt::Display for Explanation {
                 "  scope: {robots_url} {governs}: {} ({})",
                 scope.rule, scope.citation
             )?;
+        }
+        if let Some(history) = &self.history {
+            writeln!(
+                out,
+                "  at {}: {} ({})",
+                crate::history::format_minutes(history.at),
+                history.rule,
+                history.citation
+            )?;
+            for (basis, verdict) in &history.bases {
+                writeln!(out, "    {basis} -> {}", verdict.name())?;
+            }
         }
         if self.fetch != Fetch::default() {
             writeln!(

@@ -19,6 +19,7 @@ pub mod encoding;
 pub mod explain;
 pub mod fetch;
 pub mod group;
+pub mod history;
 pub mod line;
 pub mod memo;
 pub mod pattern;
@@ -28,9 +29,9 @@ pub mod scope;
 pub mod select;
 pub mod url;
 
-pub use explain::{Explanation, Reading, VariantOutcome};
+pub use explain::{Explanation, HistoryNote, Reading, VariantOutcome};
 pub use profile::{Knobs, ProfileId};
-pub use request::{Fetch, Request};
+pub use request::{Fetch, HistoryRequest, Request, TimedFetch};
 pub use scope::{Governs, Scope};
 
 use std::cell::OnceCell;
@@ -127,6 +128,115 @@ pub fn verdicts_on_one_body(asks: &[(&[ProfileId], &Request<'_>)]) -> Vec<Vec<Ve
 pub fn verdicts_all(request: &Request<'_>) -> [Verdict; 4] {
     let all = verdicts(&ProfileId::ALL, request);
     [all[0], all[1], all[2], all[3]]
+}
+
+/// Evaluates a question asked at a time after a history of fetches (`history`) under one profile:
+/// step 0 (scope) first, then every basis the profile permits at that time, each fetch's outcome
+/// and body evaluated as a single fetch; `either` when the permitted bases disagree.
+pub fn evaluate_history(profile: ProfileId, request: &HistoryRequest<'_>) -> Explanation {
+    let scope = request
+        .robots_url
+        .map(|robots_url| scope::governs(profile, robots_url, request.url));
+    let attempts: Vec<history::Attempt> = request
+        .fetches
+        .iter()
+        .map(|f| history::Attempt {
+            at: f.at,
+            fetch: f.fetch,
+        })
+        .collect();
+    let permitted = history::permitted(profile, &attempts, request.at);
+    let mut first_fetch: Option<Explanation> = None;
+    let mut outcomes = Vec::with_capacity(permitted.bases.len());
+    for &basis in &permitted.bases {
+        let verdict = match basis {
+            history::Basis::Fetch(n) => {
+                let explained = evaluate(profile, &request.request(n));
+                let verdict = explained.verdict;
+                first_fetch.get_or_insert(explained);
+                verdict
+            }
+            history::Basis::Allowed => Verdict::Allowed,
+            history::Basis::Disallowed => Verdict::Disallowed,
+            history::Basis::Expired => Verdict::NotGoverned,
+        };
+        outcomes.push((basis, verdict));
+    }
+    let outside_scope = match scope.map(|s| s.governs) {
+        None | Some(Governs::Yes) => None,
+        Some(Governs::No) => Some(Verdict::NotGoverned),
+        Some(Governs::Open) => Some(Verdict::Either),
+    };
+    let verdict = outside_scope.unwrap_or_else(|| combined(outcomes.iter().map(|(_, v)| *v)));
+    let note = HistoryNote {
+        at: request.at,
+        rule: permitted.rule,
+        citation: permitted.citation,
+        bases: outcomes
+            .iter()
+            .map(|&(basis, verdict)| (describe_basis(basis, request), verdict))
+            .collect(),
+    };
+    let base = first_fetch.unwrap_or(Explanation {
+        profile,
+        verdict,
+        robots_url: None,
+        scope: None,
+        fetch: Fetch::default(),
+        fetch_effect: String::new(),
+        fetch_citation: "",
+        reading: None,
+        variants: Vec::new(),
+        history: None,
+    });
+    Explanation {
+        verdict,
+        robots_url: request.robots_url.map(str::to_string),
+        scope,
+        history: Some(note),
+        ..base
+    }
+}
+
+/// The verdict alone of [`evaluate_history`].
+pub fn verdict_history(profile: ProfileId, request: &HistoryRequest<'_>) -> Verdict {
+    evaluate_history(profile, request).verdict
+}
+
+/// The verdict of several permitted answers: the common one, or `either`.
+fn combined(mut verdicts: impl Iterator<Item = Verdict>) -> Verdict {
+    let Some(first) = verdicts.next() else {
+        return Verdict::Either;
+    };
+    if first != Verdict::Either && verdicts.all(|v| v == first) {
+        first
+    } else {
+        Verdict::Either
+    }
+}
+
+/// A basis in words: `fetch 1 at 0h (status 200 after 0 redirects)`, `allowed`.
+fn describe_basis(basis: history::Basis, request: &HistoryRequest<'_>) -> String {
+    match basis {
+        history::Basis::Fetch(n) => {
+            let fetch = &request.fetches[n];
+            let outcome = match fetch.fetch {
+                Fetch::Status { status, redirects } if redirects > 0 => {
+                    format!("status {status} after {redirects} redirects")
+                }
+                Fetch::Status { status, .. } => format!("status {status}"),
+                Fetch::Unreachable => "unreachable".to_string(),
+            };
+            format!(
+                "fetch {} at {} ({outcome})",
+                n + 1,
+                history::format_minutes(fetch.at)
+            )
+        }
+        history::Basis::Allowed => "everything allowed".to_string(),
+        history::Basis::Disallowed => "everything disallowed".to_string(),
+        history::Basis::Expired => "no fetch speaks for the site now".to_string(),
+    }
 }
 
 /// What one profile asks of one request: whether the file governs the URL (step 0), the fetch
@@ -242,6 +352,7 @@ fn explain_profiles(profiles: &[ProfileId], request: &Request<'_>) -> Vec<Explan
             verdict,
             robots_url: request.robots_url.map(str::to_string),
             scope: plan.scope,
+            history: None,
             fetch: request.fetch,
             fetch_effect: explain::describe_fetch_effect(&plan.effect),
             fetch_citation: plan.fetch_citation,

@@ -69,3 +69,37 @@ impl<'a> Request<'a> {
         Request { fetch, ..self }
     }
 }
+
+/// One robots.txt fetch of a history: when it was made, how it went and the body it returned.
+#[derive(Clone, Copy, Debug)]
+pub struct TimedFetch<'a> {
+    /// When, in minutes from the start of the history.
+    pub at: crate::history::Minutes,
+    /// How it went.
+    pub fetch: Fetch,
+    /// The body, any octets (empty when none came).
+    pub body: &'a [u8],
+}
+
+/// A question asked at a time, after a history of robots.txt fetches (`crate::history`).
+#[derive(Clone, Copy, Debug)]
+pub struct HistoryRequest<'a> {
+    /// Every fetch of `/robots.txt` the crawler made, in time order.
+    pub fetches: &'a [TimedFetch<'a>],
+    /// The crawler's product token.
+    pub agent: &'a str,
+    /// An absolute URL or an absolute path, taken octet for octet.
+    pub url: &'a str,
+    /// When the question is asked, in minutes from the start of the history.
+    pub at: crate::history::Minutes,
+    /// The URL the bodies were fetched from, when known (step 0, [`crate::scope`]).
+    pub robots_url: Option<&'a str>,
+}
+
+impl<'a> HistoryRequest<'a> {
+    /// The single-fetch request fetch number `n` of the history makes for this question.
+    pub fn request(&self, n: usize) -> Request<'a> {
+        let fetch = &self.fetches[n];
+        Request::new(fetch.body, self.agent, self.url).with_fetch(fetch.fetch)
+    }
+}

@@ -471,3 +471,99 @@ fn every_path_answers_step_0_alike_and_the_explanation_names_the_rule() {
     );
     assert!(text.contains("=> line 2"), "{text}");
 }
+
+#[test]
+fn a_history_is_decided_by_the_fetches_each_profile_permits() {
+    use crate::{evaluate_history, HistoryRequest, TimedFetch};
+    const H: u64 = 60;
+    let fetches = [
+        TimedFetch {
+            at: 0,
+            fetch: Fetch::default(),
+            body: b"User-agent: *\nDisallow: /private\n",
+        },
+        TimedFetch {
+            at: H,
+            fetch: Fetch::Status {
+                status: 503,
+                redirects: 0,
+            },
+            body: b"",
+        },
+    ];
+    let ask = |url: &'static str, at: u64, robots_url: Option<&'static str>| {
+        let request = HistoryRequest {
+            fetches: &fetches,
+            agent: "FooBot",
+            url,
+            at,
+            robots_url,
+        };
+        ProfileId::ALL.map(|p| evaluate_history(p, &request).verdict)
+    };
+    assert_eq!(ask("/public", 30, None), [Allowed; 4]);
+    // Google: the first 12 hours of server errors stop crawling, then the last good version.
+    assert_eq!(
+        ask("/public", 5 * H, None),
+        [Either, Disallowed, Disallowed, Either]
+    );
+    assert_eq!(
+        ask("/public", 14 * H, None),
+        [Either, Allowed, Disallowed, Either]
+    );
+    assert_eq!(
+        ask("/private", 14 * H, None),
+        [Disallowed, Disallowed, Disallowed, Either]
+    );
+    // Step 0 comes first: another host is not governed at any time.
+    let file = Some("https://example.com/robots.txt");
+    assert_eq!(
+        ask("https://other.example.com/public", 14 * H, file),
+        [NotGoverned; 4]
+    );
+    assert_eq!(
+        ask("https://example.com/public", 14 * H, file),
+        ask("/public", 14 * H, None)
+    );
+    // The explanation says which rule chose which fetches, then explains the first of them.
+    let request = HistoryRequest {
+        fetches: &fetches,
+        agent: "FooBot",
+        url: "/public",
+        at: 14 * H,
+        robots_url: None,
+    };
+    let text = evaluate_history(Google, &request).to_string();
+    assert!(text.starts_with("profile google: allowed\n"), "{text}");
+    assert!(
+        text.contains("at 14h: server errors for 12 hours to 30 days: Google uses the last good version (google#status-codes)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("fetch 1 at 0h (status 200) -> allowed"),
+        "{text}"
+    );
+    assert!(text.contains("line 2: Disallow \"/private\""), "{text}");
+    let text = evaluate_history(Rfc9309, &request).to_string();
+    assert!(
+        text.contains("everything disallowed -> disallowed"),
+        "{text}"
+    );
+    assert!(
+        text.contains("fetch 1 at 0h (status 200) -> allowed"),
+        "{text}"
+    );
+    // A copy past its lifetime: not-governed under RFC 9309 (24 hours), not yet under 1996.
+    let one = &fetches[..1];
+    let request = HistoryRequest {
+        fetches: one,
+        agent: "FooBot",
+        url: "/private",
+        at: 25 * H,
+        robots_url: None,
+    };
+    assert_eq!(
+        ProfileId::ALL.map(|p| evaluate_history(p, &request).verdict),
+        [NotGoverned, Either, Disallowed, Disallowed]
+    );
+}

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use robotstxt_oracle::{Fetch, ProfileId, Verdict};
+use robotstxt_oracle::history::Minutes;
+use robotstxt_oracle::{Fetch, ProfileId, TimedFetch, Verdict};
 
 use super::citation::Citation;
 use super::locate::{key_positions, locate};
@@ -39,6 +40,9 @@ pub struct Case {
     /// The URL the body was fetched from, when the case gives it (then every check's URL is
     /// absolute).
     pub robots_url: Option<String>,
+    /// A history of fetches, in time order (then `body` is empty, `fetch` the default, and every
+    /// check has its time `at`); empty for a case of one fetch.
+    pub fetches: Vec<CaseFetch>,
     /// The checks, numbered from 1.
     pub checks: Vec<Check>,
 }
@@ -54,11 +58,36 @@ pub struct Check {
     pub url: String,
     /// The expected verdict per profile (every profile present).
     pub expect: BTreeMap<ProfileId, Verdict>,
+    /// When the check is asked, in minutes (only in a case with a history of fetches).
+    pub at: Option<Minutes>,
     /// Free text.
     pub note: Option<String>,
 }
 
+/// One fetch of a case's history.
+#[derive(Debug, Clone)]
+pub struct CaseFetch {
+    /// When, in minutes from the start of the history.
+    pub at: Minutes,
+    /// How it went.
+    pub fetch: Fetch,
+    /// The body's octets (empty when none came).
+    pub body: Vec<u8>,
+}
+
 impl Case {
+    /// The history as the oracle takes it.
+    pub fn timed_fetches(&self) -> Vec<TimedFetch<'_>> {
+        self.fetches
+            .iter()
+            .map(|f| TimedFetch {
+                at: f.at,
+                fetch: f.fetch,
+                body: &f.body,
+            })
+            .collect()
+    }
+
     /// The documents this case cites, each once.
     pub fn documents(&self) -> Vec<&'static str> {
         let mut docs: Vec<&'static str> = self.cite.iter().map(|c| c.document).collect();

@@ -51,6 +51,11 @@ pub struct CaseFile {
     /// The fetch outcome; absent means HTTP 200 with no redirect.
     #[serde(default)]
     pub fetch: Option<FetchSpec>,
+    /// A history: every fetch of the robots.txt file a crawler made, in time order, each with its
+    /// outcome and body (instead of `body` and `fetch`); every check then gives its time `at`.
+    #[serde(default)]
+    #[schemars(length(min = 1))]
+    pub fetches: Option<Vec<TimedFetchSpec>>,
     /// The checks, numbered from 1 (at least one).
     #[schemars(length(min = 1))]
     pub checks: Vec<CheckSpec>,
@@ -66,6 +71,9 @@ pub struct CheckSpec {
     pub url: CaseUrl,
     /// The expected verdict per profile.
     pub expect: Expect,
+    /// When the check is asked (only in a case with `fetches`), e.g. `13h`.
+    #[serde(default)]
+    pub at: Option<Time>,
     /// Free text.
     #[serde(default)]
     pub note: Option<String>,
@@ -302,6 +310,53 @@ pub struct FetchSpec {
     /// No response at all (DNS failure, timeout, reset).
     #[serde(default)]
     pub unreachable: Option<bool>,
+}
+
+/// One fetch of a history: when, how it went (as `fetch`), and the body it returned.
+#[derive(Debug, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TimedFetchSpec {
+    /// When the crawler fetched the file, e.g. `0h`, `13h`, `30d12h`.
+    pub at: Time,
+    /// The final HTTP status (default 200).
+    #[serde(default)]
+    pub status: Option<u16>,
+    /// Redirect hops before it.
+    #[serde(default)]
+    pub redirects: Option<u32>,
+    /// No response at all (DNS failure, timeout, reset).
+    #[serde(default)]
+    pub unreachable: Option<bool>,
+    /// The body as UTF-8 text.
+    #[serde(default)]
+    pub body: Option<String>,
+    /// The body with escapes for arbitrary octets.
+    #[serde(default)]
+    pub body_escaped: Option<EscapedBytes>,
+}
+
+/// A time from the start of a history: days, hours and minutes (`0h`, `90m`, `13h`, `30d12h`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Time(pub robotstxt_oracle::history::Minutes);
+
+impl Time {
+    /// Parses a time as cases write it, or says what is wrong.
+    pub fn parse(text: &str) -> Result<Time, String> {
+        robotstxt_oracle::history::parse_minutes(text)
+            .map(Time)
+            .ok_or_else(|| {
+                format!("`{text}` is not a time: write days, hours and minutes in that order, e.g. `0h`, `13h`, `30d12h`, `90m`")
+            })
+    }
+}
+
+impl JsonSchema for Time {
+    fn schema_name() -> Cow<'static, str> {
+        "Time".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({ "type": "string", "pattern": "^([0-9]+d)?([0-9]+h)?([0-9]+m)?$" })
+    }
 }
 
 /// The expected verdict of a check for every profile.

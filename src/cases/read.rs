@@ -11,12 +11,13 @@ use serde_yaml::{Mapping, Value};
 
 use super::citation::Citation;
 use super::escape;
-use super::load::{Case, Check};
+use super::load::{Case, CaseFetch, Check};
 use super::locate::locate;
 use super::model::{
-    check_absolute_url, parse_verdict, AbsoluteUrl, BodyPart, CaseUrl, ProductToken,
-    StatementRef, Tag, TextEncoding,
+    check_absolute_url, parse_verdict, AbsoluteUrl, BodyPart, CaseUrl, ProductToken, StatementRef,
+    Tag, TextEncoding, Time,
 };
+use robotstxt_oracle::history::format_minutes;
 
 /// A problem: 1-based line and column, and what is wrong.
 pub type Located = (Option<usize>, Option<usize>, String);
@@ -51,6 +52,7 @@ pub const CASE_FIELDS: Fields = Fields {
         "body_escaped",
         "body_generated",
         "fetch",
+        "fetches",
         "checks",
     ],
     required: &["title", "cite", "checks"],
@@ -59,7 +61,7 @@ pub const CASE_FIELDS: Fields = Fields {
 /// A check (`model::CheckSpec`).
 pub const CHECK_FIELDS: Fields = Fields {
     what: "a check",
-    known: &["agent", "url", "expect", "note"],
+    known: &["agent", "url", "expect", "at", "note"],
     required: &["agent", "url", "expect"],
 };
 
@@ -82,6 +84,20 @@ pub const FETCH_FIELDS: Fields = Fields {
     what: "fetch",
     known: &["status", "redirects", "unreachable"],
     required: &[],
+};
+
+/// A fetch of a history (`model::TimedFetchSpec`).
+pub const TIMED_FETCH_FIELDS: Fields = Fields {
+    what: "a fetch of `fetches`",
+    known: &[
+        "at",
+        "status",
+        "redirects",
+        "unreachable",
+        "body",
+        "body_escaped",
+    ],
+    required: &["at"],
 };
 
 /// Reads case `id` from `value`, the parse of `text`; every problem, or the case.
@@ -325,15 +341,33 @@ impl Reader<'_> {
             r.valid("robots_url", AbsoluteUrl::parse(text))
         });
         let fetch = self.optional(map.optional("fetch"), |r, v| r.fetch(v, "fetch"));
-        let body = self.body(&map, fetch.as_ref().map(|f| f.unwrap_or_default()));
+        let history = map.optional("fetches").is_some();
+        let fetches = self.optional(map.optional("fetches"), |r, v| r.history(v, &map));
+        let body = if history {
+            Some(Vec::new())
+        } else {
+            self.body(&map, fetch.as_ref().map(|f| f.unwrap_or_default()))
+        };
         let checks = self.list(map.get("checks"), "checks", true, |r, v, path| {
             r.check(v, path)
         });
         if let (Some(robots_url), Some(checks)) = (&robots_url, &checks) {
-            self.scope_checks(robots_url.is_some(), checks);
+            self.scope_checks(robots_url.is_some(), history, checks);
         }
-        let (title, cite, tags, covers, note, robots_url, fetch, body, checks) = (
-            title?, cite?, tags?, covers?, note?, robots_url?, fetch?, body?, checks?,
+        if let (Some(fetches), Some(checks)) = (&fetches, &checks) {
+            self.time_checks(fetches.as_deref(), checks);
+        }
+        let (title, cite, tags, covers, note, robots_url, fetch, fetches, body, checks) = (
+            title?,
+            cite?,
+            tags?,
+            covers?,
+            note?,
+            robots_url?,
+            fetch?,
+            fetches?,
+            body?,
+            checks?,
         );
         Some(Case {
             id: id.to_string(),
@@ -346,6 +380,7 @@ impl Reader<'_> {
             body,
             fetch: fetch.unwrap_or_default(),
             robots_url: robots_url.map(|u| u.0),
+            fetches: fetches.unwrap_or_default(),
             checks: checks
                 .into_iter()
                 .enumerate()
@@ -358,8 +393,9 @@ impl Reader<'_> {
     }
 
     /// Step 0 compares each check's URL with the robots.txt URL: with one, a URL must be absolute
-    /// (a path names no host); without one, no check may expect `not-governed`.
-    fn scope_checks(&mut self, has_robots_url: bool, checks: &[Check]) {
+    /// (a path names no host); without one (or a history, where a copy can expire), no check may
+    /// expect `not-governed`.
+    fn scope_checks(&mut self, has_robots_url: bool, has_history: bool, checks: &[Check]) {
         for (i, check) in checks.iter().enumerate() {
             if has_robots_url && check_absolute_url(&check.url).is_err() {
                 let example = if check.url.starts_with('/') {
@@ -376,14 +412,130 @@ impl Reader<'_> {
                     ),
                 );
             }
-            if !has_robots_url && check.expect.values().any(|v| *v == Verdict::NotGoverned) {
+            if !has_robots_url
+                && !has_history
+                && check.expect.values().any(|v| *v == Verdict::NotGoverned)
+            {
                 self.report(
                     &format!("checks[{i}].expect"),
-                    "`not-governed` needs the case's `robots_url` (without it the file governs \
-                     every URL it is asked about)",
+                    "`not-governed` needs the case's `robots_url` or `fetches` (without them the \
+                     file governs every URL it is asked about)",
                 );
             }
         }
+    }
+
+    /// With a history every check is asked at a time, at or after the first fetch; without one,
+    /// no check has a time.
+    fn time_checks(&mut self, fetches: Option<&[CaseFetch]>, checks: &[Check]) {
+        for (i, check) in checks.iter().enumerate() {
+            match (fetches.and_then(|f| f.first()), check.at) {
+                (Some(_), None) => self.report(
+                    &format!("checks[{i}]"),
+                    "the case gives `fetches`, so every check needs its time `at` (e.g. `at: 13h`)",
+                ),
+                (None, Some(_)) => self.report(
+                    &format!("checks[{i}].at"),
+                    "`at` needs the case's `fetches` (a check of a single fetch has no time)",
+                ),
+                (Some(first), Some(at)) if at < first.at => self.report(
+                    &format!("checks[{i}].at"),
+                    format!(
+                        "the check is asked at {} but the first fetch is at {}: ask after it",
+                        format_minutes(at),
+                        format_minutes(first.at)
+                    ),
+                ),
+                _ => {}
+            }
+        }
+    }
+
+    /// `fetches`: a history, in time order, each fetch with its outcome and (for a 2xx) a body,
+    /// and no single-fetch `body` or `fetch` beside it.
+    fn history(&mut self, value: &Value, case: &Map<'_>) -> Option<Vec<CaseFetch>> {
+        for name in ["body", "body_escaped", "body_generated", "fetch"] {
+            if case.optional(name).is_some() {
+                self.report_at(
+                    name,
+                    At::Key,
+                    name,
+                    "a case with `fetches` gives each fetch its own outcome and body; remove this field",
+                );
+            }
+        }
+        let fetches = self.list(Some(value), "fetches", true, |r, v, path| {
+            r.timed_fetch(v, path)
+        })?;
+        let mut in_order = true;
+        for (i, pair) in fetches.windows(2).enumerate() {
+            if pair[1].at <= pair[0].at {
+                self.report(
+                    &format!("fetches[{}].at", i + 1),
+                    format!(
+                        "fetches are in time order: {} is not after the previous fetch's {}",
+                        format_minutes(pair[1].at),
+                        format_minutes(pair[0].at)
+                    ),
+                );
+                in_order = false;
+            }
+        }
+        in_order.then_some(fetches)
+    }
+
+    /// One fetch of a history.
+    fn timed_fetch(&mut self, value: &Value, path: &str) -> Option<CaseFetch> {
+        let map = self.map(value, path, &TIMED_FETCH_FIELDS)?;
+        let at_path = map.field("at");
+        let at = map.get("at").and_then(|v| {
+            let text = self.string(v, &at_path)?;
+            self.valid(&at_path, Time::parse(text))
+        });
+        let fetch = self.outcome(&map, path);
+        let body = self.optional(map.optional("body"), |r, v| {
+            r.string(v, &map.field("body"))
+                .map(|text| text.as_bytes().to_vec())
+        });
+        let escaped_path = map.field("body_escaped");
+        let escaped = self.optional(map.optional("body_escaped"), |r, v| {
+            let text = r.string(v, &escaped_path)?;
+            r.valid(&escaped_path, escape::decode(text))
+        });
+        let (at, fetch, body, escaped) = (at?, fetch?, body?, escaped?);
+        let success = matches!(
+            fetch,
+            Fetch::Status {
+                status: 200..=299,
+                ..
+            }
+        );
+        let body = match (body, escaped) {
+            (Some(_), Some(_)) => {
+                self.report_at(
+                    &escaped_path,
+                    At::Key,
+                    path,
+                    "the fetch has two bodies: keep one of `body` and `body_escaped`",
+                );
+                return None;
+            }
+            (None, None) if success => {
+                self.report_at(
+                    path,
+                    At::Value,
+                    path,
+                    "a successful fetch needs its `body` (or `body_escaped`)",
+                );
+                return None;
+            }
+            (body, escaped) => body.or(escaped).unwrap_or_default(),
+        };
+        Some(CaseFetch {
+            at: at.0,
+            fetch,
+            body,
+        })
     }
 
     /// The body: exactly one of `body`, `body_escaped` and `body_generated`, or none when the fetch
@@ -435,6 +587,11 @@ impl Reader<'_> {
     /// `fetch`: a status with redirects, or unreachable.
     fn fetch(&mut self, value: &Value, path: &str) -> Option<Fetch> {
         let map = self.map(value, path, &FETCH_FIELDS)?;
+        self.outcome(&map, path)
+    }
+
+    /// A fetch outcome from the `status`, `redirects` and `unreachable` of `map` (at `path`).
+    fn outcome(&mut self, map: &Map<'_>, path: &str) -> Option<Fetch> {
         let status_path = map.field("status");
         let status = self.optional(map.optional("status"), |r, v| {
             let status = r.number(v, &status_path, u64::from(u16::MAX))?;
@@ -569,11 +726,17 @@ impl Reader<'_> {
         let note = self.optional(map.optional("note"), |r, v| {
             r.string(v, &map.field("note")).map(str::to_string)
         });
+        let at_path = map.field("at");
+        let at = self.optional(map.optional("at"), |r, v| {
+            let text = r.string(v, &at_path)?;
+            r.valid(&at_path, Time::parse(text))
+        });
         Some(Check {
             number: 0,
             agent: agent?.0,
             url: url?.0,
             expect: expect?,
+            at: at?.map(|t| t.0),
             note: note?,
         })
     }
@@ -695,6 +858,7 @@ mod tests {
             (&defs["GeneratedBody"], &GENERATED_FIELDS),
             (&defs["BodyPart"], &PART_FIELDS),
             (&defs["FetchSpec"], &FETCH_FIELDS),
+            (&defs["TimedFetchSpec"], &TIMED_FETCH_FIELDS),
         ] {
             assert_eq!(schema_fields(object), fields(read), "{}", read.what);
         }

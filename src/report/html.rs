@@ -576,6 +576,12 @@ fn check(results: &Results, row: &Row, case_ids: &HashMap<&str, usize>, out: &mu
             esc_inline(robots_url)
         ));
     }
+    if let Some(at) = &row.at {
+        out.push_str(&format!(
+            "<dt>at</dt><dd>{} (after the case's history of fetches)</dd>",
+            esc_inline(at)
+        ));
+    }
     if let Some(case) = case {
         out.push_str(&format!(
             "<dt>body</dt><dd>{} octet{}</dd>",

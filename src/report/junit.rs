@@ -197,6 +197,9 @@ fn check_text(results: &Results, row: &Row) -> String {
         inline(&row.agent),
         inline(&row.url)
     ));
+    if let Some(at) = &row.at {
+        text.push_str(&format!("at: {}\n", inline(at)));
+    }
     text
 }
 
