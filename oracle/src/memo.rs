@@ -276,9 +276,7 @@ impl<'b> Memo<'b> {
         let compiled = self.patterns.get(shared.patterns);
         self.selections
             .get(shared.selection)
-            .groups
-            .iter()
-            .flat_map(|&i| groups[i].rules.iter())
+            .rules(groups)
             .map(|rule| {
                 let pattern = compiled[rule.line - 1]
                     .as_ref()
@@ -341,11 +339,9 @@ impl<'b> Memo<'b> {
             .index((body, pattern_knobs), || vec![None; lines.len()]);
         let groups_of_body = &self.groups.get(groups).groups;
         let compiled = &mut self.patterns.entries[patterns].1;
-        for &i in &self.selections.get(selection).groups {
-            for rule in &groups_of_body[i].rules {
-                compiled[rule.line - 1]
-                    .get_or_insert_with(|| Pattern::compile(rule.value, pattern_knobs));
-            }
+        for rule in self.selections.get(selection).rules(groups_of_body) {
+            compiled[rule.line - 1]
+                .get_or_insert_with(|| Pattern::compile(rule.value, pattern_knobs));
         }
         Shared {
             body: body_at,

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::group::Group;
+use crate::group::{Group, RuleLine};
 use crate::line::is_ws;
 use crate::profile::{AgentComparison, AgentList, AgentValue, Knobs, RulelessRecord, Selection};
 
@@ -134,6 +134,19 @@ pub struct Selected {
     pub groups: Vec<usize>,
     /// Why.
     pub reason: SelectionReason,
+}
+
+impl Selected {
+    /// The rules that apply: every rule of the selected groups, in file order (`rfc9309#2.2.1`,
+    /// `google#grouping`: matching groups are combined; one record for the blank-line profiles).
+    pub fn rules<'g, 'a>(
+        &self,
+        groups: &'g [Group<'a>],
+    ) -> impl Iterator<Item = &'g RuleLine<'a>> + use<'_, 'g, 'a> {
+        self.groups
+            .iter()
+            .flat_map(move |&i| groups[i].rules.iter())
+    }
 }
 
 /// Selects the group(s) for `agent` (K3).
