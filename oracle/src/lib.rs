@@ -14,6 +14,7 @@
 //! ```
 
 pub mod body;
+pub mod crosscheck;
 pub mod decide;
 pub mod encoding;
 pub mod explain;
@@ -21,6 +22,7 @@ pub mod fetch;
 pub mod group;
 pub mod history;
 pub mod line;
+pub mod literal;
 pub mod memo;
 pub mod pattern;
 pub mod profile;

@@ -1,0 +1,321 @@
+//! The literal mode: the oracle's definition, computed the slow and obvious way.
+//!
+//! `docs/profiles.md`: where a document leaves a choice open, every permitted alternative is a
+//! reading, and the verdict is the set of their answers: `allowed` or `disallowed` when they all
+//! agree, `either` when they do not. This module computes exactly that:
+//!
+//! 0. when the request names the file's URL, step 0 ([`crate::scope`]) decides whether the file
+//!    governs the URL at all (`not-governed`; `either` where the document leaves it open);
+//! 1. the fetch outcome (step 8, K15) gives its definite answers, and says whether the body is read;
+//! 2. when it is, every combination of the alternatives of **every** knob the profile leaves open
+//!    ([`ProfileId::every_open_knob`]) is applied to the base reading ([`readings`]), whatever the
+//!    input holds;
+//! 3. each reading reads the input through steps 1 to 7, one after another ([`allowed`]);
+//! 4. the verdict is the common answer, or `either` ([`verdict`]).
+//!
+//! Nothing is skipped and nothing is shared: no facts about the input choose the knobs, no step's
+//! output is reused by another reading. The fast path ([`crate::verdict`], [`crate::evaluate`])
+//! must answer what this module answers, on every input; [`crate::crosscheck`] compares them. Both
+//! paths call the same rule functions (`body`, `line`, `group`, `select`, `url`, `pattern`,
+//! `decide`, `fetch`), so they differ only in which readings they try and how they share work.
+//! It is slow (hundreds of readings of the whole input per request: 2 to the number of open knobs
+//! and more, see [`readings`]) and total: it never panics.
+
+use crate::body::{self, BodyKnobs};
+use crate::decide;
+use crate::fetch::{self, FetchEffect};
+use crate::group;
+use crate::line::{self, LineKind};
+use crate::pattern::{Pattern, PatternKnobs};
+use crate::profile::{Alternative, Knobs, ProfileId};
+use crate::request::Request;
+use crate::scope::{self, Governs};
+use crate::select::{self, SelectKnobs};
+use crate::url::{self, TargetKnobs};
+use crate::Verdict;
+
+/// One alternative a reading applies: the open knob, where the document leaves it open, and the
+/// setting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Applied {
+    /// The knob's name (`docs/profiles.md`), as [`ProfileId::every_open_knob`] names it.
+    pub knob: &'static str,
+    /// Where the document leaves it open.
+    pub citation: &'static str,
+    /// The setting applied to the base reading.
+    pub alternative: Alternative,
+}
+
+/// One reading a profile permits: the alternatives applied to its base reading (none for the
+/// base reading itself) and the complete knobs they make.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiteralReading {
+    /// Each alternative applied, in the profile's knob order.
+    pub applied: Vec<Applied>,
+    /// The complete reading.
+    pub knobs: Knobs,
+}
+
+impl LiteralReading {
+    /// The reading's name: `base`, or each alternative it applies as `knob = setting (citation)`.
+    pub fn name(&self) -> String {
+        if self.applied.is_empty() {
+            return "base".to_string();
+        }
+        let each: Vec<String> = self
+            .applied
+            .iter()
+            .map(|a| format!("{} = {:?} ({})", a.knob, a.alternative, a.citation))
+            .collect();
+        each.join(", ")
+    }
+}
+
+/// Where one answer of the literal mode came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The fetch outcome, with the citation that gives it (step 8, K15).
+    Fetch(&'static str),
+    /// The body, read under one reading.
+    Reading(LiteralReading),
+}
+
+/// One answer the literal mode found: where it came from and whether it allows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The fetch outcome or the reading.
+    pub source: Source,
+    /// Whether the URL is allowed.
+    pub allowed: bool,
+}
+
+impl std::fmt::Display for Answer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let verdict = Verdict::from_allowed(self.allowed).name();
+        match &self.source {
+            Source::Fetch(citation) => write!(f, "fetch outcome ({citation}): {verdict}"),
+            Source::Reading(reading) => write!(f, "reading {}: {verdict}", reading.name()),
+        }
+    }
+}
+
+/// The literal verdict of `request` under `profile` (it stops reading once two answers differ).
+pub fn verdict(profile: ProfileId, request: &Request<'_>) -> Verdict {
+    // Step 0 (scope): a file that does not govern the URL says nothing about it; where the document
+    // leaves that open, `not-governed` and the file's own answer are both permitted.
+    if let Some(robots_url) = request.robots_url {
+        match scope::governs(profile, robots_url, request.url).governs {
+            Governs::Yes => {}
+            Governs::No => return Verdict::NotGoverned,
+            Governs::Open => return Verdict::Either,
+        }
+    }
+    common(answers_lazily(profile, request).map(|answer| answer.allowed))
+}
+
+/// [`verdict`] under every profile, in [`ProfileId::ALL`] order.
+pub fn verdicts_all(request: &Request<'_>) -> [Verdict; 4] {
+    ProfileId::ALL.map(|profile| verdict(profile, request))
+}
+
+/// Every answer the file gives for `request` under `profile`: the fetch outcome's definite ones,
+/// then, when the body is read, one per reading of [`readings`], in that order (step 0 aside: see
+/// [`verdict`]).
+pub fn answers(profile: ProfileId, request: &Request<'_>) -> Vec<Answer> {
+    answers_lazily(profile, request).collect()
+}
+
+/// The answers of [`answers`], each worked out when it is asked for.
+fn answers_lazily<'r>(
+    profile: ProfileId,
+    request: &Request<'r>,
+) -> impl Iterator<Item = Answer> + 'r {
+    let request = *request;
+    // Step 8 (K15): what the fetch outcome says, and whether the body's rules decide.
+    let (effect, citation) = fetch::fetch_effect(profile, request.fetch);
+    let mut definite = Vec::new();
+    let mut use_body = false;
+    fetch_outcomes(&effect, &mut definite, &mut use_body);
+    let from_fetch = definite.into_iter().map(move |allowed| Answer {
+        source: Source::Fetch(citation),
+        allowed,
+    });
+    // Steps 1 to 7 under every reading, when the body is read.
+    let body_readings = if use_body {
+        readings(profile)
+    } else {
+        Vec::new()
+    };
+    let from_body = body_readings.into_iter().map(move |reading| Answer {
+        allowed: allowed(&reading.knobs, &request),
+        source: Source::Reading(reading),
+    });
+    from_fetch.chain(from_body)
+}
+
+/// Flattens a fetch effect (`rfc9309#2.3.1`): its definite answers go to `definite`; `use_body`
+/// is set when one of its outcomes is "the body's rules decide".
+fn fetch_outcomes(effect: &FetchEffect, definite: &mut Vec<bool>, use_body: &mut bool) {
+    match effect {
+        FetchEffect::UseBody => *use_body = true,
+        FetchEffect::Allowed => definite.push(true),
+        FetchEffect::Disallowed => definite.push(false),
+        FetchEffect::Open(options) => {
+            for option in options {
+                fetch_outcomes(option, definite, use_body);
+            }
+        }
+    }
+}
+
+/// Every reading `profile` permits: its base reading with each combination of the alternatives of
+/// every knob it leaves open (each knob at its base setting or at one of its alternatives).
+pub fn readings(profile: ProfileId) -> Vec<LiteralReading> {
+    let mut all = vec![LiteralReading {
+        applied: Vec::new(),
+        knobs: profile.base_knobs(),
+    }];
+    for knob in profile.every_open_knob() {
+        let mut with_knob = Vec::new();
+        for reading in &all {
+            // The knob at its base setting...
+            with_knob.push(reading.clone());
+            // ...and at each alternative.
+            for alternative in knob.alternatives {
+                let mut applied = reading.applied.clone();
+                applied.push(Applied {
+                    knob: knob.name,
+                    citation: knob.citation,
+                    alternative: *alternative,
+                });
+                with_knob.push(LiteralReading {
+                    applied,
+                    knobs: alternative.apply(reading.knobs),
+                });
+            }
+        }
+        all = with_knob;
+    }
+    all
+}
+
+/// Whether the URL of `request` is allowed by its body under one complete reading: steps 1 to 7,
+/// one after another, each given the whole reading.
+pub fn allowed(knobs: &Knobs, request: &Request<'_>) -> bool {
+    // Step 5 (RFC 3986 3): the URL split into path and query, the fragment dropped.
+    let split = url::split(request.url);
+    // K10 (`rfc9309#2.2.2`): the robots.txt URI itself may be allowed before any rule is read.
+    if decide::robots_txt_exempt(&split, knobs) {
+        return true;
+    }
+    // Step 1 (K14 size limit, K12 byte-order mark, K7 charset): the octets to read.
+    let (octets, _notes) = body::prepare_body(request.body, BodyKnobs::of(knobs));
+    // Step 1 (`rfc9309#2.2` NL): the lines, at CR, LF or CRLF.
+    let lines = body::split_lines(&octets);
+    // Step 2 (K5 `Allow`, K13 line syntax and field spacing): what each line is.
+    let kinds: Vec<LineKind<'_>> = lines
+        .iter()
+        .map(|line| line::classify(line, knobs.allow_directive, knobs.field_spacing))
+        .collect();
+    // Step 3 (K1 grouping, K2 rules outside groups): the groups.
+    let groups = group::build_groups(&kinds, knobs.grouping);
+    // Step 4 (K3): the groups that apply to the agent, and their rules.
+    let selected = select::select(&groups.groups, request.agent, SelectKnobs::of(knobs));
+    // Step 5 (K8 match target, K7 percent-encoding): what the patterns are matched against.
+    let target = url::normalised_target(&split, TargetKnobs::of(knobs));
+    // Step 6a (K6 `*` and `$`, K7 percent-encoding): each applicable rule's pattern.
+    let rules: Vec<_> = selected
+        .rules(&groups.groups)
+        .map(|rule| (rule, Pattern::compile(rule.value, PatternKnobs::of(knobs))))
+        .collect();
+    // Steps 6b and 7 (K4 precedence, K9 empty rules, K13 invalid patterns): the decision.
+    decide::allows(
+        rules.iter().map(|(rule, pattern)| (*rule, pattern)),
+        &target,
+        knobs,
+    )
+}
+
+/// The verdict of a set of answers: the common answer, or `either` when both occur (it stops at
+/// the first answer that differs). There is always an answer: every fetch effect has an outcome,
+/// and a profile has a base reading; with none, `either` says nothing is settled.
+fn common(answers: impl Iterator<Item = bool>) -> Verdict {
+    let (mut allowed, mut disallowed) = (false, false);
+    for answer in answers {
+        allowed |= answer;
+        disallowed |= !answer;
+        if allowed && disallowed {
+            break;
+        }
+    }
+    match (allowed, disallowed) {
+        (true, false) => Verdict::Allowed,
+        (false, true) => Verdict::Disallowed,
+        _ => Verdict::Either,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Fetch;
+
+    #[test]
+    fn every_combination_of_every_open_knob_is_read() {
+        for profile in ProfileId::ALL {
+            let knobs = profile.every_open_knob();
+            let expected: usize = knobs.iter().map(|k| k.alternatives.len() + 1).product();
+            let all = readings(profile);
+            assert_eq!(all.len(), expected, "{profile:?}");
+            assert_eq!(all[0].knobs, profile.base_knobs());
+            // Distinct names: no combination is read twice.
+            let mut names: Vec<String> = all.iter().map(LiteralReading::name).collect();
+            names.sort();
+            names.dedup();
+            assert_eq!(names.len(), expected, "{profile:?}");
+        }
+        // Every profile leaves something open.
+        assert!(ProfileId::ALL.iter().all(|p| readings(*p).len() > 1));
+    }
+
+    #[test]
+    fn open_readings_give_either_and_closed_ones_a_verdict() {
+        // RFC 9309 leaves a versioned user-agent value open (K3).
+        let request = Request::new(
+            b"User-agent: googlebot/1.2\nDisallow: /\n",
+            "googlebot",
+            "/x",
+        );
+        assert_eq!(
+            verdicts_all(&request),
+            [
+                Verdict::Either,
+                Verdict::Disallowed,
+                Verdict::Allowed,
+                Verdict::Allowed
+            ]
+        );
+        // K10: the robots.txt URI under RFC 9309, whatever the rules.
+        let request = Request::new(b"User-agent: *\nDisallow: /\n", "a", "/robots.txt");
+        assert_eq!(verdict(ProfileId::Rfc9309, &request), Verdict::Allowed);
+    }
+
+    #[test]
+    fn the_fetch_outcome_answers_without_the_body() {
+        let mut request = Request::new(b"User-agent: *\nDisallow: /\n", "a", "/x");
+        request.fetch = Fetch::Status {
+            status: 404,
+            redirects: 0,
+        };
+        assert_eq!(answers(ProfileId::Rfc9309, &request).len(), 1);
+        assert_eq!(verdict(ProfileId::Rfc9309, &request), Verdict::Allowed);
+        // Too many redirects: allowed, or what the final status says (here the body: disallowed).
+        request.fetch = Fetch::Status {
+            status: 200,
+            redirects: 6,
+        };
+        let all = answers(ProfileId::Rfc9309, &request);
+        assert_eq!(all.len(), 1 + readings(ProfileId::Rfc9309).len());
+        assert_eq!(verdict(ProfileId::Rfc9309, &request), Verdict::Either);
+    }
+}
