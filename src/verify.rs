@@ -39,6 +39,24 @@ pub fn request<'a>(case: &'a Case, check: &'a Check) -> Request<'a> {
     }
 }
 
+/// Every single-fetch request a check's verdict is read from: the check's own, or, in a case with
+/// a history of fetches, one per fetch (its outcome and body, with the case's robots.txt URL).
+pub fn single_fetch_requests<'a>(case: &'a Case, check: &'a Check) -> Vec<Request<'a>> {
+    if case.fetches.is_empty() {
+        return vec![request(case, check)];
+    }
+    case.fetches
+        .iter()
+        .map(|f| Request {
+            body: &f.body,
+            agent: &check.agent,
+            url: &check.url,
+            fetch: f.fetch,
+            robots_url: case.robots_url.as_deref(),
+        })
+        .collect()
+}
+
 /// The oracle's explanation of one check under one profile: of its single fetch, or, in a case
 /// with a history of fetches, at the check's time.
 pub fn explain(case: &Case, check: &Check, profile: ProfileId) -> Explanation {

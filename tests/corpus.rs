@@ -1,5 +1,9 @@
 //! The corpus harness: every (profile, case, check) is a named test,
 //! `oracle::<profile>::<case-id>#<n>`, so `cargo test -- longest` filters and `-- --list` lists.
+//! Each also has a `literal::<profile>::<case-id>#<n>` test: the fast path answers what the literal
+//! mode answers (`robotstxt_oracle::literal`, every reading of every open knob), whatever the case
+//! expects, on the check's request (on each fetch's, for a case with a history of fetches); a
+//! failure names the check, both verdicts and the readings behind the difference.
 //!
 //! Besides the checks, three tidy tests keep the corpus honest: the JSON Schema is up to date, every
 //! RFC 9309 statement has a case or a reason, and the corpus meets its minimum counts.
@@ -10,7 +14,7 @@ use std::sync::Arc;
 use libtest_mimic::{Arguments, Failed, Trial};
 use robotstxt_conformance::cases::Corpus;
 use robotstxt_conformance::{coverage, stats, verify};
-use robotstxt_oracle::ProfileId;
+use robotstxt_oracle::{crosscheck, ProfileId};
 
 fn cases_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec-cases")
@@ -32,6 +36,7 @@ fn main() {
         for (case_index, case) in corpus.cases.iter().enumerate() {
             for (check_index, check) in case.checks.iter().enumerate() {
                 let name = verify::test_name(profile, case, check);
+                let literal_corpus = Arc::clone(&corpus);
                 let corpus = Arc::clone(&corpus);
                 trials.push(Trial::test(name, move || {
                     let case = &corpus.cases[case_index];
@@ -42,6 +47,31 @@ fn main() {
                     } else {
                         Err(verify::failure_report(case, check, &outcome).into())
                     }
+                }));
+                let name = format!("literal::{}::{}#{}", profile.name(), case.id, check.number);
+                let corpus = Arc::clone(&literal_corpus);
+                trials.push(Trial::test(name, move || {
+                    let case = &corpus.cases[case_index];
+                    let check = &case.checks[check_index];
+                    let requests = verify::single_fetch_requests(case, check);
+                    let each = requests.len();
+                    for (n, request) in requests.iter().enumerate() {
+                        if let Err(disagreement) = crosscheck::check_profile(profile, request) {
+                            let fetch = if each > 1 {
+                                format!(", fetch {} of its history", n + 1)
+                            } else {
+                                String::new()
+                            };
+                            return Err(format!(
+                                "case {}#{}{fetch} ({}): {disagreement}",
+                                case.id,
+                                check.number,
+                                case.path.display()
+                            )
+                            .into());
+                        }
+                    }
+                    Ok(())
                 }));
             }
         }
