@@ -14,9 +14,10 @@ use crate::{generate, invariants};
 
 /// Target `oracle`: builds an input from the fuzzer's bytes ([`generate::any`]), evaluates it
 /// under all four profiles (the oracle must never panic) together with one metamorphic relation
-/// ([`invariants::verdicts_checked`]), and panics with the violation when it breaks: an oracle bug. It also
-/// explains the input under every profile and panics when an explained verdict differs from the
-/// verdict-only path's.
+/// and, for one input in [`invariants::LITERAL_SAMPLE`], the literal mode
+/// ([`invariants::verdicts_checked`]), and panics with the violation when one breaks: an oracle bug.
+/// It also explains the input under every profile and panics when an explained verdict differs from
+/// the verdict-only path's.
 pub fn fuzz_oracle(data: &[u8]) {
     let Some((input, verdicts)) = checked_input(data) else {
         return;
