@@ -6,6 +6,13 @@
 //! [`profile`]. The oracle is pure and total: any octets, agent and URL give a [`Verdict`] and an
 //! [`Explanation`]; it does no I/O, never panics and matches in polynomial time.
 //!
+//! Two paths give the same verdicts. The definition is [`literal`]: every combination of every
+//! alternative a document leaves open, each reading run through the steps one after another. The
+//! fast path ([`evaluate`], [`verdict`], [`verdicts_all`]) tries a knob's alternatives only where
+//! the input's facts say they can matter ([`profile::InputFacts`]) and shares step outputs between
+//! readings ([`memo`]). [`crosscheck`] compares them; the corpus tests, a property test on 100,000
+//! generated inputs and the fuzzer check that they agree.
+//!
 //! ```
 //! use robotstxt_oracle::{evaluate, ProfileId, Request, Verdict};
 //! let body = b"User-agent: *\nDisallow: /private\nAllow: /private/public\n";
