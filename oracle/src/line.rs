@@ -82,7 +82,7 @@ pub enum FieldSpacing {
     /// the line is ignored", "Spaces are optional".
     Around,
     /// Only after the colon and after the value: the field starts the line and ends at the colon.
-    /// `norobots-1994#format`: lines "в форме "<field>:<optional_space><value><optional_space>""
+    /// `norobots-1994#format`: lines "в форме `"<field>:<optional_space><value><optional_space>"`"
     /// (in the form); `draft-1996#3.3`: `"Disallow:" *space path *space`. A line with white space
     /// before its field or its colon names no field these documents know: an unrecognised line
     /// ("Нераспознанные строки игнорируются", unrecognised lines are ignored).
@@ -104,7 +104,7 @@ pub fn spacing_can_matter(line: &[u8]) -> bool {
 /// Classifies one line (K13); `allow_directive` is K5, whether `Allow` is a rule, and `spacing` K13's
 /// white space around the field. Field names compare case-insensitively and exactly:
 /// `rfc9309#2.2.4` permits leniency only for records outside the protocol; `norobots-1994#format`:
-/// "Поле <field> является регистронезависимым" (the field is case-insensitive); `draft-1996#3.3`
+/// "Поле `<field>` является регистронезависимым" (the field is case-insensitive); `draft-1996#3.3`
 /// writes its literals by RFC 822's conventions, which ignore case.
 pub fn classify<'a>(line: &Line<'a>, allow_directive: bool, spacing: FieldSpacing) -> LineKind<'a> {
     let bytes = line.bytes;
