@@ -16,6 +16,7 @@ use robotstxt_adapters::registry::Options;
 use robotstxt_adapters::{Answer, Identity, BUILTIN_IDS};
 use robotstxt_conformance::cases::Corpus;
 use robotstxt_conformance::ledger::{self, Ledger};
+use robotstxt_conformance::results::Status;
 use robotstxt_conformance::run::{self, Selection};
 use robotstxt_conformance::verify;
 
@@ -116,18 +117,30 @@ fn main() {
                         let entry = ledger.entries.get(&check_id);
                         let applicable = run::applicable(&run.identity, case, check);
                         let (status, note) = run::judge(answer, expected, entry, applicable);
-                        if status.is_unexpected() {
-                            Err(verify::adapter_failure_report(
-                                case,
-                                check,
-                                &run.identity,
-                                answer,
-                                status,
-                                note.as_deref(),
-                            )
-                            .into())
-                        } else {
-                            Ok(Completion::Completed)
+                        match status {
+                            Status::UnexpectedDivergence | Status::FixedDivergence => {
+                                Err(verify::adapter_failure_report(
+                                    case,
+                                    check,
+                                    &run.identity,
+                                    answer,
+                                    status,
+                                    note.as_deref(),
+                                )
+                                .into())
+                            }
+                            // Never counted as passing: a check not put to the adapter, and a
+                            // divergence its ledger lists, show as ignored with the reason.
+                            Status::NotApplicable => Ok(Completion::ignored_with(
+                                "not applicable: the adapter cannot be asked this check (a fetch \
+                                 outcome or history it does not model, or a URL the file does not \
+                                 govern)",
+                            )),
+                            Status::ExpectedDivergence => Ok(Completion::ignored_with(format!(
+                                "known divergence ({answer}), in the ledger: {}",
+                                note.unwrap_or_default()
+                            ))),
+                            Status::Pass => Ok(Completion::Completed),
                         }
                     },
                 ));
