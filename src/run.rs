@@ -133,28 +133,9 @@ pub fn applicable(identity: &Identity, case: &Case, check: &Check) -> bool {
     not_asked_check(identity, case, check).is_none()
 }
 
-/// "status 503 after 0 redirects", "unreachable".
-pub fn describe_fetch(fetch: Fetch) -> String {
-    match fetch {
-        Fetch::Status { status, redirects } => {
-            format!("status {status} after {redirects} redirects")
-        }
-        Fetch::Unreachable => "unreachable".to_string(),
-    }
-}
+pub use robotstxt_spec::verify::describe_fetch;
 
-/// The host a check written as a bare path is put on for adapters, which all take absolute URLs.
-pub const DEFAULT_ORIGIN: &str = "http://example.com";
-
-/// A check's URL as adapters get it: absolute URLs as they are, a path (`/x`) on
-/// [`DEFAULT_ORIGIN`]. The oracle ignores the origin, so verdicts are unchanged.
-pub fn absolute_url(url: &str) -> String {
-    if url.starts_with('/') && !url.starts_with("//") {
-        format!("{DEFAULT_ORIGIN}{url}")
-    } else {
-        url.to_string()
-    }
-}
+pub use robotstxt_spec::verify::{absolute_url, DEFAULT_ORIGIN};
 
 /// Asks `adapter` the selected `checks` of `case` in one batch; checks it cannot be asked
 /// ([`not_asked`]) are not sent and get the reason as an `unsupported` answer.

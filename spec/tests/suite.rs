@@ -1,0 +1,303 @@
+//! The suite as a downstream crate sees it: a parser that agrees everywhere passes, one that does
+//! not fails until its ledger lists the divergences, and bless, strictness and the environment
+//! variable behave as documented.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use libtest_mimic::{Arguments, Conclusion};
+use robotstxt_oracle::{evaluate, Request};
+use robotstxt_spec::ledger::{Ledger, UNEXPLAINED};
+use robotstxt_spec::suite::{bless_requested, judge, Outcome};
+use robotstxt_spec::{Answer, ProfileId, Suite, Verdict};
+
+fn quiet() -> Arguments {
+    Arguments {
+        quiet: true,
+        ..Arguments::default()
+    }
+}
+
+/// The oracle itself as a parser (`either` read as allowed).
+fn oracle(body: &[u8], agent: &str, url: &str) -> Answer {
+    let request = Request {
+        body,
+        agent,
+        url,
+        fetch: Default::default(),
+        robots_url: None,
+    };
+    match evaluate(ProfileId::Rfc9309, &request).verdict {
+        Verdict::Disallowed => Answer::Disallowed,
+        _ => Answer::Allowed,
+    }
+}
+
+/// Ignores every rule whose path holds `*` (a deliberately wrong toy).
+fn literal_star(body: &[u8], agent: &str, url: &str) -> Answer {
+    if body.contains(&b'*') && body.windows(2).any(|w| w == b"/*" || w == b"*.") {
+        return Answer::Allowed;
+    }
+    oracle(body, agent, url)
+}
+
+fn run(suite: &Suite, parser: fn(&[u8], &str, &str) -> Answer) -> Conclusion {
+    suite.conclude(&quiet(), parser, Ok(false))
+}
+
+/// The part of the corpus the runs that fail are limited to (their reports are long).
+const PART: &str = "rfc9309/special-chars/";
+
+fn run_part(suite: &Suite, parser: fn(&[u8], &str, &str) -> Answer) -> Conclusion {
+    let args = Arguments {
+        filter: Some(PART.into()),
+        ..quiet()
+    };
+    suite.conclude(&args, parser, Ok(false))
+}
+
+/// Entries of the ledger at `path` in [`PART`].
+fn entries_in_part(path: &Path) -> u64 {
+    let ledger = Ledger::load(path).unwrap();
+    ledger.entries.keys().filter(|k| k.contains(PART)).count() as u64
+}
+
+#[test]
+fn the_oracle_passes_every_askable_check_and_the_rest_are_ignored() {
+    let c = run(&Suite::new("oracle").profile(ProfileId::Rfc9309), oracle);
+    assert_eq!(c.num_failed, 0);
+    assert!(c.num_passed > 1000, "{c:?}");
+    // History, scope and fetch-outcome checks are ignored, never passed.
+    assert!(c.num_ignored > 50, "{c:?}");
+}
+
+#[test]
+fn a_divergent_parser_fails_without_a_ledger() {
+    let c = run_part(&Suite::new("toy"), literal_star);
+    assert!(c.num_failed > 0, "{c:?}");
+}
+
+#[test]
+fn bless_then_explain_then_fix_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.yaml");
+    let suite = Suite::new("toy").ledger(&path);
+    let corpus = robotstxt_spec::embedded::corpus().unwrap();
+
+    // Bless writes every divergence, marked unexplained; the run fails on them.
+    let blessed = suite.bless(&corpus, &literal_star).unwrap();
+    assert!(blessed.entries > 0 && blessed.unexplained == blessed.entries);
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert!(written.contains(UNEXPLAINED));
+    assert!(written.contains(&format!("corpus: {}", robotstxt_spec::CORPUS_VERSION)));
+    let in_part = entries_in_part(&path);
+    assert!(in_part > 0);
+    let c = run_part(&suite, literal_star);
+    assert_eq!(c.num_failed, in_part);
+
+    // A person explains them: the divergences are ignored with the reason, nothing fails.
+    std::fs::write(
+        &path,
+        written.replace(UNEXPLAINED, "stars are literal here"),
+    )
+    .unwrap();
+    let c = run(&suite, literal_star);
+    assert_eq!(c.num_failed, 0, "{c:?}");
+
+    // Blessing again keeps the reasons.
+    let again = suite.bless(&corpus, &literal_star).unwrap();
+    assert_eq!(again.unexplained, 0);
+
+    // Fixing the parser fails every fixed entry until the ledger is rewritten.
+    let c = run_part(&suite, oracle);
+    assert_eq!(c.num_failed, in_part, "{c:?}");
+    let after = suite.bless(&corpus, &oracle).unwrap();
+    assert_eq!(after.entries, 0);
+    assert_eq!(run(&suite, oracle).num_failed, 0);
+}
+
+#[test]
+fn a_stale_entry_fails_the_tidy_test() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.yaml");
+    std::fs::write(
+        &path,
+        "parser: toy\ncorpus: 0.1.0\ndivergences:\n  - reason: gone\n    checks:\n      rfc9309::no/such/case#1: allowed\n",
+    )
+    .unwrap();
+    let suite = Suite::new("toy").ledger(&path);
+    let args = Arguments {
+        filter: Some("ledger::".into()),
+        ..quiet()
+    };
+    let c = suite.conclude(&args, oracle as fn(&[u8], &str, &str) -> Answer, Ok(false));
+    assert_eq!((c.num_passed, c.num_failed), (0, 1), "{c:?}");
+}
+
+#[test]
+fn a_malformed_ledger_is_one_failing_test_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.yaml");
+    std::fs::write(&path, "parser: toy\ncorpus: 0.1.0\nsurprise: 1\n").unwrap();
+    let error = Ledger::load(&path).unwrap_err();
+    assert!(
+        error.contains("ledger.yaml:3:1") && error.contains("surprise"),
+        "{error}"
+    );
+    let c = Suite::new("toy").ledger(&path).conclude(
+        &quiet(),
+        oracle as fn(&[u8], &str, &str) -> Answer,
+        Ok(false),
+    );
+    assert_eq!((c.num_passed, c.num_failed), (0, 1));
+}
+
+#[test]
+fn judge_says_what_to_do() {
+    let entry = |answer: &str, reason: &str| robotstxt_spec::ledger::Entry {
+        answer: answer.into(),
+        reason: reason.into(),
+    };
+    let ledger = Some(Path::new("tests/l.yaml"));
+    let fail = |o: Outcome| match o {
+        Outcome::Fail(m) => m,
+        other => panic!("expected a failure, got {other:?}"),
+    };
+    assert_eq!(
+        judge(&Answer::Allowed, Verdict::Allowed, None, ledger, "x"),
+        Outcome::Pass
+    );
+    assert_eq!(
+        judge(&Answer::Disallowed, Verdict::Either, None, ledger, "x"),
+        Outcome::Pass
+    );
+    let m = fail(judge(
+        &Answer::Allowed,
+        Verdict::Disallowed,
+        None,
+        ledger,
+        "x",
+    ));
+    assert!(m.starts_with("unexpected divergence") && m.contains("tests/l.yaml"));
+    let m = fail(judge(
+        &Answer::Allowed,
+        Verdict::Allowed,
+        Some(&entry("disallowed", "why")),
+        ledger,
+        "x",
+    ));
+    assert!(m.starts_with("fixed") && m.contains("remove the entry"));
+    let m = fail(judge(
+        &Answer::Allowed,
+        Verdict::Disallowed,
+        Some(&entry("unsupported", "why")),
+        ledger,
+        "x",
+    ));
+    assert!(m.starts_with("changed"));
+    let m = fail(judge(
+        &Answer::Allowed,
+        Verdict::Disallowed,
+        Some(&entry("allowed", UNEXPLAINED)),
+        ledger,
+        "x",
+    ));
+    assert!(m.starts_with("unexplained"));
+    assert_eq!(
+        judge(
+            &Answer::Allowed,
+            Verdict::Disallowed,
+            Some(&entry("allowed", "why")),
+            ledger,
+            "x"
+        ),
+        Outcome::Ignored("accepted divergence: why".into())
+    );
+    let m = fail(judge(
+        &Answer::Unsupported("no".into()),
+        Verdict::Either,
+        None,
+        ledger,
+        "x",
+    ));
+    assert!(m.starts_with("unexpected divergence"));
+}
+
+#[test]
+fn the_bless_variable_is_strict() {
+    assert_eq!(bless_requested(None, None), Ok(false));
+    assert_eq!(bless_requested(Some("0"), Some("true")), Ok(false));
+    assert_eq!(bless_requested(Some("1"), None), Ok(true));
+    let e = bless_requested(Some("yes"), None).unwrap_err();
+    assert!(e.contains("\"yes\" is not understood"), "{e}");
+    let e = bless_requested(Some("1"), Some("true")).unwrap_err();
+    assert!(e.contains("refused when CI is set"), "{e}");
+}
+
+#[test]
+fn bless_without_a_ledger_file_is_an_error_and_a_bad_variable_fails_the_run() {
+    let corpus = robotstxt_spec::embedded::corpus().unwrap();
+    let e = Suite::new("toy").bless(&corpus, &oracle).unwrap_err();
+    assert!(e.contains("no ledger file"), "{e}");
+    let c = Suite::new("toy").conclude(
+        &quiet(),
+        oracle as fn(&[u8], &str, &str) -> Answer,
+        Err("bad".into()),
+    );
+    assert_eq!((c.num_passed, c.num_failed), (0, 1));
+}
+
+#[test]
+fn fetch_outcomes_are_asked_only_of_a_parser_that_takes_them() {
+    struct Fetching(AtomicBool);
+    impl robotstxt_spec::Parser for Fetching {
+        fn check(&self, body: &[u8], agent: &str, url: &str) -> Answer {
+            oracle(body, agent, url)
+        }
+        fn takes_fetch_outcomes(&self) -> bool {
+            true
+        }
+        fn check_fetch(
+            &self,
+            fetch: robotstxt_spec::Fetch,
+            body: &[u8],
+            agent: &str,
+            url: &str,
+        ) -> Answer {
+            self.0.store(true, Ordering::Relaxed);
+            let request = Request {
+                body,
+                agent,
+                url,
+                fetch,
+                robots_url: None,
+            };
+            match evaluate(ProfileId::Rfc9309, &request).verdict {
+                Verdict::Disallowed => Answer::Disallowed,
+                _ => Answer::Allowed,
+            }
+        }
+    }
+    let corpus = robotstxt_spec::embedded::corpus().unwrap();
+    let fetching = Fetching(AtomicBool::new(false));
+    let suite = Suite::new("fetching");
+    let plain = suite.divergences(&corpus, &oracle);
+    let with_fetch = suite.divergences(&corpus, &fetching);
+    assert!(fetching.0.load(Ordering::Relaxed));
+    assert!(with_fetch.len() > plain.len());
+    assert!(with_fetch.values().all(Option::is_none));
+}
+
+#[test]
+fn the_embedded_corpus_is_the_directory() {
+    let embedded = robotstxt_spec::embedded::corpus().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec-cases");
+    let loaded = robotstxt_spec::cases::Corpus::load(&root).unwrap();
+    assert_eq!(embedded.cases.len(), loaded.cases.len());
+    for (a, b) in embedded.cases.iter().zip(&loaded.cases) {
+        assert_eq!(
+            (&a.id, a.checks.len(), &a.body),
+            (&b.id, b.checks.len(), &b.body)
+        );
+    }
+}
