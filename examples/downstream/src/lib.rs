@@ -13,7 +13,10 @@ pub fn is_allowed(body: &[u8], agent: &str, url: &str) -> bool {
         .filter(|g| g.agents.iter().any(|a| a.to_ascii_lowercase() == agent))
         .collect();
     let chosen: Vec<&Group> = if named.is_empty() {
-        groups.iter().filter(|g| g.agents.iter().any(|a| a == "*")).collect()
+        groups
+            .iter()
+            .filter(|g| g.agents.iter().any(|a| a == "*"))
+            .collect()
     } else {
         named
     };
@@ -25,7 +28,9 @@ pub fn is_allowed(body: &[u8], agent: &str, url: &str) -> bool {
             }
             let better = match best {
                 None => true,
-                Some((len, allowed)) => pattern.len() > len || (pattern.len() == len && *allow && !allowed),
+                Some((len, allowed)) => {
+                    pattern.len() > len || (pattern.len() == len && *allow && !allowed)
+                }
             };
             if better {
                 best = Some((pattern.len(), *allow));
@@ -45,12 +50,17 @@ fn groups(text: &str) -> Vec<Group> {
     let mut in_agents = false;
     for line in text.split('\n') {
         let line = line.split('#').next().unwrap_or("").trim();
-        let Some((field, value)) = line.split_once(':') else { continue };
+        let Some((field, value)) = line.split_once(':') else {
+            continue;
+        };
         let (field, value) = (field.trim().to_ascii_lowercase(), value.trim().to_string());
         match field.as_str() {
             "user-agent" => {
                 if !in_agents {
-                    groups.push(Group { agents: Vec::new(), rules: Vec::new() });
+                    groups.push(Group {
+                        agents: Vec::new(),
+                        rules: Vec::new(),
+                    });
                 }
                 in_agents = true;
                 groups.last_mut().expect("pushed").agents.push(value);
@@ -76,7 +86,9 @@ fn path_of(url: &str) -> String {
 /// `*` matches any run of octets; everything else, `$` included, is literal.
 fn matches(pattern: &str, path: &str) -> bool {
     let parts: Vec<&str> = pattern.split('*').collect();
-    let Some(rest) = path.strip_prefix(parts[0]) else { return false };
+    let Some(rest) = path.strip_prefix(parts[0]) else {
+        return false;
+    };
     let mut rest = rest;
     for part in &parts[1..] {
         match rest.find(part) {
