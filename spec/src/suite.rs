@@ -241,24 +241,49 @@ impl Suite {
         self.conclude(&args, parser, bless).exit()
     }
 
-    /// Runs the suite with `args`; `bless` is what [`bless_requested`] said (an error fails the
-    /// run with its message).
+    /// Runs the suite with `args` through libtest-mimic's runner and printer; `bless` is what
+    /// [`bless_requested`] said (an error fails the run with its message).
     pub fn conclude<P: Parser + 'static>(
         &self,
         args: &Arguments,
         parser: P,
         bless: Result<bool, String>,
     ) -> Conclusion {
+        let trials = self
+            .plan(parser, bless)
+            .into_iter()
+            .map(Planned::into_trial)
+            .collect();
+        libtest_mimic::run(args, trials)
+    }
+
+    /// Runs every trial [`Suite::conclude`] would run, in the same order and judged the same
+    /// way, but prints nothing: each trial's name and outcome ([`Outcome::Fail`] carries the full
+    /// failure report). For tools and tests that judge a suite without a test runner's output.
+    pub fn outcomes<P: Parser + 'static>(
+        &self,
+        parser: P,
+        bless: Result<bool, String>,
+    ) -> Vec<(String, Outcome)> {
+        self.plan(parser, bless)
+            .into_iter()
+            .map(|planned| (planned.name, (planned.run)()))
+            .collect()
+    }
+
+    /// The trials of a run, not yet run: blesses first when asked; a corpus, ledger or bless
+    /// that cannot be used is a single failing trial.
+    fn plan<P: Parser + 'static>(&self, parser: P, bless: Result<bool, String>) -> Vec<Planned> {
         let parser: Arc<dyn Parser> = Arc::new(parser);
         let corpus = match crate::embedded::corpus() {
             Ok(corpus) => Arc::new(corpus),
             Err(errors) => {
                 let message: String = errors.iter().map(|e| format!("{e}\n")).collect();
-                return fail_alone(args, "corpus::loads", message);
+                return vec![Planned::failing("corpus::loads", message)];
             }
         };
         match bless {
-            Err(message) => return fail_alone(args, "ledger::bless", message),
+            Err(message) => return vec![Planned::failing("ledger::bless", message)],
             Ok(true) => match self.bless(&corpus, parser.as_ref()) {
                 Ok(blessed) => eprintln!(
                     "{BLESS_VAR}=1: wrote {} ({} entries, {} marked UNEXPLAINED: write their reasons)",
@@ -266,15 +291,15 @@ impl Suite {
                     blessed.entries,
                     blessed.unexplained
                 ),
-                Err(message) => return fail_alone(args, "ledger::bless", message),
+                Err(message) => return vec![Planned::failing("ledger::bless", message)],
             },
             Ok(false) => {}
         }
         let ledger = match self.load_ledger() {
             Ok(ledger) => Arc::new(ledger),
-            Err(message) => return fail_alone(args, "ledger::loads", message),
+            Err(message) => return vec![Planned::failing("ledger::loads", message)],
         };
-        libtest_mimic::run(args, self.trials(&corpus, parser, &ledger))
+        self.planned(&corpus, parser, &ledger)
     }
 
     fn load_ledger(&self) -> Result<Ledger, String> {
@@ -340,13 +365,27 @@ impl Suite {
         })
     }
 
-    /// The trials: one per (profile, check), then the ledger's tidy test.
+    /// The trials as libtest-mimic runs them: one per (profile, check), then the ledger's tidy
+    /// test.
     pub fn trials(
         &self,
         corpus: &Arc<Corpus>,
         parser: Arc<dyn Parser>,
         ledger: &Arc<Ledger>,
     ) -> Vec<Trial> {
+        self.planned(corpus, parser, ledger)
+            .into_iter()
+            .map(Planned::into_trial)
+            .collect()
+    }
+
+    /// One planned trial per (profile, check), then the ledger's tidy test.
+    fn planned(
+        &self,
+        corpus: &Arc<Corpus>,
+        parser: Arc<dyn Parser>,
+        ledger: &Arc<Ledger>,
+    ) -> Vec<Planned> {
         let mut trials = Vec::new();
         let ledger_path: Option<Arc<Path>> = self.ledger.as_deref().map(Arc::from);
         for profile in self.profiles() {
@@ -356,11 +395,11 @@ impl Suite {
                     let (corpus, parser, ledger) =
                         (Arc::clone(corpus), Arc::clone(&parser), Arc::clone(ledger));
                     let (suite, ledger_path) = (self.name.clone(), ledger_path.clone());
-                    trials.push(Trial::ignorable_test(name.clone(), move || {
+                    trials.push(Planned::new(name.clone(), move || {
                         let case = &corpus.cases[case_index];
                         let check = &case.checks[check_index];
                         if let Some(why) = not_asked(parser.as_ref(), profile, case, check) {
-                            return Ok(Completion::ignored_with(why.reason(profile)));
+                            return Outcome::Ignored(why.reason(profile));
                         }
                         let answer = ask(parser.as_ref(), case, check);
                         let outcome = judge(
@@ -371,11 +410,10 @@ impl Suite {
                             &name,
                         );
                         match outcome {
-                            Outcome::Pass => Ok(Completion::Completed),
-                            Outcome::Ignored(reason) => Ok(Completion::ignored_with(reason)),
-                            Outcome::Fail(advice) => Err(Failed::from(parser_failure_report(
+                            Outcome::Fail(advice) => Outcome::Fail(parser_failure_report(
                                 case, check, profile, &suite, &answer, &advice,
-                            ))),
+                            )),
+                            other => other,
                         }
                     }));
                 }
@@ -395,16 +433,16 @@ impl Suite {
             names
         };
         let ledger = Arc::clone(ledger);
-        trials.push(Trial::test("ledger::no-stale-entries", move || {
+        trials.push(Planned::new("ledger::no-stale-entries".into(), move || {
             let stale: Vec<&String> = ledger
                 .entries
                 .keys()
                 .filter(|k| !askable.contains(*k))
                 .collect();
             if stale.is_empty() {
-                return Ok(());
+                return Outcome::Pass;
             }
-            Err(format!(
+            Outcome::Fail(format!(
                 "stale: {} entries of {} name no check this suite asks (a check the corpus no \
                  longer has, a profile not chosen, or a check the parser cannot be asked); \
                  remove them (or run {BLESS_VAR}=1 cargo test): {}",
@@ -415,15 +453,39 @@ impl Suite {
                     .map(|s| s.as_str())
                     .collect::<Vec<_>>()
                     .join(", ")
-            )
-            .into())
+            ))
         }));
         trials
     }
 }
 
-/// A run of one failing test carrying `message` (a corpus or ledger that cannot be used).
-fn fail_alone(args: &Arguments, name: &str, message: String) -> Conclusion {
-    let trial = Trial::test(name, move || Err(Failed::from(message.clone())));
-    libtest_mimic::run(args, vec![trial])
+/// A trial before it runs: its name and the judgement running it yields. [`Suite::conclude`]
+/// hands these to libtest-mimic, [`Suite::outcomes`] runs them without printing, so the two
+/// cannot judge differently.
+struct Planned {
+    name: String,
+    run: Box<dyn FnOnce() -> Outcome + Send>,
+}
+
+impl Planned {
+    fn new(name: String, run: impl FnOnce() -> Outcome + Send + 'static) -> Planned {
+        Planned {
+            name,
+            run: Box::new(run),
+        }
+    }
+
+    /// A trial that fails with `message` (a corpus or ledger that cannot be used).
+    fn failing(name: &str, message: String) -> Planned {
+        Planned::new(name.to_string(), move || Outcome::Fail(message))
+    }
+
+    fn into_trial(self) -> Trial {
+        let run = self.run;
+        Trial::ignorable_test(self.name, move || match run() {
+            Outcome::Pass => Ok(Completion::Completed),
+            Outcome::Ignored(reason) => Ok(Completion::ignored_with(reason)),
+            Outcome::Fail(message) => Err(Failed::from(message)),
+        })
+    }
 }
