@@ -54,6 +54,12 @@ fn main() {
         version.trim()
     ));
     println!("cargo:rerun-if-changed=spec-cases/VERSION");
+    // The record of the corpus version each check first shipped in (`src/versions.rs`).
+    out.push_str(&format!(
+        "/// `spec-cases/CHECKS`: each check's first corpus version.\npub const CHECKS: &str = include_str!({:?});\n",
+        root.join("CHECKS").display().to_string()
+    ));
+    println!("cargo:rerun-if-changed=spec-cases/CHECKS");
     let dest = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets it")).join("corpus.rs");
     std::fs::write(&dest, out).expect("write corpus.rs");
 }

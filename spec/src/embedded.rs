@@ -5,14 +5,27 @@ use std::path::{Path, PathBuf};
 
 use crate::cases::load::{case_id, parse_case};
 use crate::cases::{Corpus, LoadError};
+use crate::versions::{CheckVersions, Version};
 
 mod files {
     include!(concat!(env!("OUT_DIR"), "/corpus.rs"));
 }
 
-/// The corpus version (`spec-cases/VERSION`): a minor version adds checks, a major version
-/// changes or removes one (see the crate README, "Versioning").
+/// The corpus version (`spec-cases/VERSION`): see the crate README, "Versioning", for what a
+/// patch, minor and major change mean.
 pub const CORPUS_VERSION: &str = files::VERSION;
+
+/// The embedded `spec-cases/CHECKS`: the corpus version each check first shipped in.
+pub fn check_versions() -> Result<CheckVersions, Vec<String>> {
+    CheckVersions::parse(files::CHECKS)
+}
+
+/// [`CORPUS_VERSION`] parsed.
+pub fn corpus_version() -> Version {
+    CORPUS_VERSION
+        .parse()
+        .expect("spec-cases/VERSION holds MAJOR.MINOR.PATCH (the tidy test checks it)")
+}
 
 /// The embedded case files: (path below `spec-cases/`, text).
 pub fn files() -> &'static [(&'static str, &'static str)] {

@@ -18,6 +18,7 @@ pub mod parser;
 pub mod render;
 pub mod suite;
 pub mod verify;
+pub mod versions;
 
 pub use embedded::CORPUS_VERSION;
 pub use parser::{Answer, Parser};

@@ -12,6 +12,7 @@ use crate::cases::{Case, Check, Corpus};
 use crate::ledger::{self, Ledger};
 use crate::parser::{Answer, Parser};
 use crate::verify::{absolute_url, describe_fetch, parser_failure_report};
+use crate::versions::{CheckVersions, Version};
 
 /// The environment variable that rewrites the ledger from the current answers: `1` to bless,
 /// unset, empty or `0` not to; any other value is an error, and so is `1` when `CI` is set.
@@ -117,11 +118,14 @@ pub enum Outcome {
     Fail(String),
 }
 
-/// Judges an answer against the profile's expectation and the ledger.
+/// Judges an answer against the profile's expectation and the ledger. `new_in` is the corpus
+/// version the check first shipped in when that is newer than the ledger's corpus version (see
+/// [`new_in`]): an unlisted divergence on such a check is reported as new, not as a failure.
 pub fn judge(
     answer: &Answer,
     expected: Verdict,
     entry: Option<&ledger::Entry>,
+    new_in: Option<Version>,
     ledger_path: Option<&Path>,
     name: &str,
 ) -> Outcome {
@@ -153,6 +157,12 @@ pub fn judge(
              entry in {file} (or run {bless})",
             entry.answer, entry.reason
         )),
+        (false, None) if new_in.is_some() => Outcome::Ignored(format!(
+            "new in corpus {}: bless to accept; the check is newer than the corpus version \
+             {file} was written against, so its divergence is reported, not failed, until \
+             {bless} lists it (then write its reason) or the parser is fixed",
+            new_in.expect("matched Some")
+        )),
         (false, None) => Outcome::Fail(format!(
             "unexpected divergence: not in the ledger; fix the parser, or, if the divergence is \
              intended, list `{name}: {}` with its reason in {file} (or run {bless}, then write \
@@ -160,6 +170,13 @@ pub fn judge(
             answer.kind()
         )),
     }
+}
+
+/// The version check `id` first shipped in, when it is newer than `ledger`'s corpus version
+/// (`None` for a check the ledger's corpus already had, and for a ledger not written yet).
+pub fn new_in(versions: &CheckVersions, ledger: &Ledger, id: &str) -> Option<Version> {
+    let seen: Version = ledger.corpus.as_deref()?.parse().ok()?;
+    versions.of(id).filter(|v| *v > seen)
 }
 
 /// Whether the environment asks for a bless: `value` is [`BLESS_VAR`]'s, `ci` is `CI`'s.
@@ -282,6 +299,10 @@ impl Suite {
                 return vec![Planned::failing("corpus::loads", message)];
             }
         };
+        let versions = match crate::embedded::check_versions() {
+            Ok(versions) => Arc::new(versions),
+            Err(errors) => return vec![Planned::failing("corpus::loads", errors.join("\n"))],
+        };
         match bless {
             Err(message) => return vec![Planned::failing("ledger::bless", message)],
             Ok(true) => match self.bless(&corpus, parser.as_ref()) {
@@ -299,14 +320,29 @@ impl Suite {
             Ok(ledger) => Arc::new(ledger),
             Err(message) => return vec![Planned::failing("ledger::loads", message)],
         };
-        self.planned(&corpus, parser, &ledger)
+        self.planned(&corpus, &versions, parser, &ledger)
     }
 
+    /// Loads the ledger; one written against a newer corpus than this crate's is an error.
     fn load_ledger(&self) -> Result<Ledger, String> {
-        match &self.ledger {
-            Some(path) => Ledger::load(path),
-            None => Ok(Ledger::default()),
+        let Some(path) = &self.ledger else {
+            return Ok(Ledger::default());
+        };
+        let ledger = Ledger::load(path)?;
+        if let Some(written) = &ledger.corpus {
+            let written: Version = written
+                .parse()
+                .map_err(|e| format!("{}: corpus: {e}", path.display()))?;
+            let current = crate::embedded::corpus_version();
+            if written > current {
+                return Err(format!(
+                    "{}: written against corpus {written}, newer than this robotstxt-spec's \
+                     corpus {current}: upgrade robotstxt-spec (or bless the ledger with this one)",
+                    path.display()
+                ));
+            }
         }
+        Ok(ledger)
     }
 
     /// Every askable check's test name under the chosen profiles, with its answer kind when the
@@ -370,10 +406,11 @@ impl Suite {
     pub fn trials(
         &self,
         corpus: &Arc<Corpus>,
+        versions: &Arc<CheckVersions>,
         parser: Arc<dyn Parser>,
         ledger: &Arc<Ledger>,
     ) -> Vec<Trial> {
-        self.planned(corpus, parser, ledger)
+        self.planned(corpus, versions, parser, ledger)
             .into_iter()
             .map(Planned::into_trial)
             .collect()
@@ -383,6 +420,7 @@ impl Suite {
     fn planned(
         &self,
         corpus: &Arc<Corpus>,
+        versions: &Arc<CheckVersions>,
         parser: Arc<dyn Parser>,
         ledger: &Arc<Ledger>,
     ) -> Vec<Planned> {
@@ -394,6 +432,7 @@ impl Suite {
                     let name = test_name(profile, case, check);
                     let (corpus, parser, ledger) =
                         (Arc::clone(corpus), Arc::clone(&parser), Arc::clone(ledger));
+                    let fresh = new_in(versions, &ledger, &format!("{}#{}", case.id, check.number));
                     let (suite, ledger_path) = (self.name.clone(), ledger_path.clone());
                     trials.push(Planned::new(name.clone(), move || {
                         let case = &corpus.cases[case_index];
@@ -406,6 +445,7 @@ impl Suite {
                             &answer,
                             check.expect[&profile],
                             ledger.entries.get(&name),
+                            fresh,
                             ledger_path.as_deref(),
                             &name,
                         );

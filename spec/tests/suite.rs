@@ -176,16 +176,24 @@ fn judge_says_what_to_do() {
         other => panic!("expected a failure, got {other:?}"),
     };
     assert_eq!(
-        judge(&Answer::Allowed, Verdict::Allowed, None, ledger, "x"),
+        judge(&Answer::Allowed, Verdict::Allowed, None, None, ledger, "x"),
         Outcome::Pass
     );
     assert_eq!(
-        judge(&Answer::Disallowed, Verdict::Either, None, ledger, "x"),
+        judge(
+            &Answer::Disallowed,
+            Verdict::Either,
+            None,
+            None,
+            ledger,
+            "x"
+        ),
         Outcome::Pass
     );
     let m = fail(judge(
         &Answer::Allowed,
         Verdict::Disallowed,
+        None,
         None,
         ledger,
         "x",
@@ -195,6 +203,7 @@ fn judge_says_what_to_do() {
         &Answer::Allowed,
         Verdict::Allowed,
         Some(&entry("disallowed", "why")),
+        None,
         ledger,
         "x",
     ));
@@ -203,6 +212,7 @@ fn judge_says_what_to_do() {
         &Answer::Allowed,
         Verdict::Disallowed,
         Some(&entry("unsupported", "why")),
+        None,
         ledger,
         "x",
     ));
@@ -211,6 +221,7 @@ fn judge_says_what_to_do() {
         &Answer::Allowed,
         Verdict::Disallowed,
         Some(&entry("allowed", UNEXPLAINED)),
+        None,
         ledger,
         "x",
     ));
@@ -220,6 +231,7 @@ fn judge_says_what_to_do() {
             &Answer::Allowed,
             Verdict::Disallowed,
             Some(&entry("allowed", "why")),
+            None,
             ledger,
             "x"
         ),
@@ -228,6 +240,7 @@ fn judge_says_what_to_do() {
     let m = fail(judge(
         &Answer::Unsupported("no".into()),
         Verdict::Either,
+        None,
         None,
         ledger,
         "x",
@@ -311,4 +324,90 @@ fn the_embedded_corpus_is_the_directory() {
             (&b.id, b.checks.len(), &b.body)
         );
     }
+}
+
+#[test]
+fn checks_newer_than_the_ledger_are_reported_as_new_until_blessed() {
+    let new = |answer: &Answer, expected| {
+        judge(
+            answer,
+            expected,
+            None,
+            Some("0.2.0".parse().unwrap()),
+            None,
+            "x",
+        )
+    };
+    assert_eq!(new(&Answer::Allowed, Verdict::Allowed), Outcome::Pass);
+    match new(&Answer::Allowed, Verdict::Disallowed) {
+        Outcome::Ignored(m) => {
+            assert!(m.starts_with("new in corpus 0.2.0: bless to accept"), "{m}")
+        }
+        other => panic!("{other:?}"),
+    }
+
+    // A ledger written against an older corpus than every check: the toy's divergences are new.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.yaml");
+    std::fs::write(&path, "parser: toy\ncorpus: 0.0.9\ndivergences: []\n").unwrap();
+    let suite = Suite::new("toy").ledger(&path);
+    let outcomes = suite.outcomes(literal_star as fn(&[u8], &str, &str) -> Answer, Ok(false));
+    let part = tally(&outcomes, PART);
+    assert_eq!(part.failed, 0, "{part:?}");
+    let new_ones = outcomes
+        .iter()
+        .filter(|(_, o)| matches!(o, Outcome::Ignored(m) if m.starts_with("new in corpus 0.1.0")))
+        .count();
+    assert!(new_ones > 0);
+
+    // Bless records the corpus version: the same divergences are now listed (and fail until
+    // explained), none is new any more.
+    let corpus = robotstxt_spec::embedded::corpus().unwrap();
+    let blessed = suite.bless(&corpus, &literal_star).unwrap();
+    assert_eq!(blessed.entries, new_ones);
+    let after = suite.outcomes(literal_star as fn(&[u8], &str, &str) -> Answer, Ok(false));
+    assert_eq!(tally(&after, "").failed as usize, new_ones);
+    assert!(!after
+        .iter()
+        .any(|(_, o)| matches!(o, Outcome::Ignored(m) if m.starts_with("new in"))));
+}
+
+#[test]
+fn a_ledger_from_a_newer_corpus_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.yaml");
+    std::fs::write(&path, "parser: toy\ncorpus: 9.0.0\n").unwrap();
+    let outcomes = Suite::new("toy")
+        .ledger(&path)
+        .outcomes(oracle as fn(&[u8], &str, &str) -> Answer, Ok(false));
+    assert_eq!(outcomes.len(), 1);
+    match &outcomes[0] {
+        (name, Outcome::Fail(m)) if name == "ledger::loads" => {
+            assert!(m.contains("newer than this robotstxt-spec's corpus"), "{m}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The tidy test of `spec-cases/CHECKS`: one line per check of the corpus, none newer than
+/// `spec-cases/VERSION`.
+#[test]
+fn every_check_has_its_first_corpus_version_recorded() {
+    let corpus = robotstxt_spec::embedded::corpus().unwrap();
+    let versions = robotstxt_spec::embedded::check_versions().unwrap_or_else(|e| panic!("{e:#?}"));
+    let current = robotstxt_spec::embedded::corpus_version();
+    let problems = versions.verify(&corpus, current);
+    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+
+    // A check without a line says what line to add; a line without a check says to remove it.
+    let mut missing = versions.clone();
+    let (id, _) = missing.0.pop_first().unwrap();
+    missing.0.insert("no/such/case#1".into(), current);
+    let problems = missing.verify(&corpus, current);
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(
+        problems[0].contains(&format!("add the line `{id} {current}`")),
+        "{problems:?}"
+    );
+    assert!(problems[1].contains("`no/such/case#1`") && problems[1].contains("remove the line"));
 }
