@@ -104,11 +104,17 @@ impl Ledger {
     /// file and, for YAML errors, line and column.
     pub fn load(dir: &Path, id: &str) -> Result<Ledger, String> {
         let path = path_of(dir, id);
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Ledger::default()),
-            Err(e) => return Err(format!("{}: {e}", path.display())),
-        };
+        if !path.exists() {
+            return Ok(Ledger::default());
+        }
+        Ledger::load_file(&path, id)
+    }
+
+    /// Loads the ledger file at `path`, which must exist and name adapter `id`.
+    pub fn load_file(path: &Path, id: &str) -> Result<Ledger, String> {
+        let path = path.to_path_buf();
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let at = |message: String| format!("{}: {message}", path.display());
         let file: LedgerFile = serde_yaml::from_str(&text).map_err(|e| match e.location() {
             Some(l) => format!("{}:{}:{}: {e}", path.display(), l.line(), l.column()),

@@ -1,12 +1,15 @@
 //! robotstxt-conformance: the case corpus, its loader, and the verification shared by the
 //! `cargo test` harness, the command line and (later) the fuzzer and downstream crates.
 //!
-//! The oracle lives in the `robotstxt-oracle` crate; this crate knows about cases.
+//! The oracle lives in the `robotstxt-oracle` crate; the corpus loader, the oracle's verification
+//! and its failure report in `robotstxt-spec` (the light crate parser authors depend on),
+//! re-exported here as `cases`, `render` and `verify`; this crate adds the adapters, the runner,
+//! ledgers, reports and the command line.
 
-pub mod cases;
+pub use robotstxt_spec::{cases, render};
+
 pub mod coverage;
 pub mod ledger;
-pub mod render;
 pub mod report;
 pub mod results;
 pub mod run;

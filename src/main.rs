@@ -58,6 +58,10 @@ enum Command {
         #[command(flatten)]
         args: cli::run::RunArgs,
     },
+    /// Certify one parser of yours through its adapter (adapters/PROTOCOL.md) against one
+    /// profile under your ledger, for CI: exit 1 exactly when an unlisted divergence, a fixed
+    /// entry or a stale entry appears; JUnit on request; a one-line summary to cite.
+    Certify(cli::certify::CertifyArgs),
     /// The differential fuzzer: generated inputs through the oracle and the in-process adapters;
     /// findings bucketed, minimised and written as cases (seeded, reproducible, stable Rust).
     Fuzz(cli::fuzz::FuzzArgs),
@@ -274,6 +278,7 @@ fn main() -> ExitCode {
             let ledgers = ledgers.unwrap_or_else(robotstxt_conformance::ledger::default_dir);
             cli::adapters::rewrite(&args, &corpus, &ledgers)
         }),
+        Command::Certify(args) => cli::certify::run(&args),
         Command::Fuzz(args) => cli::fuzz::run(&args),
         Command::Peers {
             command: PeersCommand::Install { peers_dir },

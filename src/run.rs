@@ -133,28 +133,9 @@ pub fn applicable(identity: &Identity, case: &Case, check: &Check) -> bool {
     not_asked_check(identity, case, check).is_none()
 }
 
-/// "status 503 after 0 redirects", "unreachable".
-pub fn describe_fetch(fetch: Fetch) -> String {
-    match fetch {
-        Fetch::Status { status, redirects } => {
-            format!("status {status} after {redirects} redirects")
-        }
-        Fetch::Unreachable => "unreachable".to_string(),
-    }
-}
+pub use robotstxt_spec::verify::describe_fetch;
 
-/// The host a check written as a bare path is put on for adapters, which all take absolute URLs.
-pub const DEFAULT_ORIGIN: &str = "http://example.com";
-
-/// A check's URL as adapters get it: absolute URLs as they are, a path (`/x`) on
-/// [`DEFAULT_ORIGIN`]. The oracle ignores the origin, so verdicts are unchanged.
-pub fn absolute_url(url: &str) -> String {
-    if url.starts_with('/') && !url.starts_with("//") {
-        format!("{DEFAULT_ORIGIN}{url}")
-    } else {
-        url.to_string()
-    }
-}
+pub use robotstxt_spec::verify::{absolute_url, DEFAULT_ORIGIN};
 
 /// Asks `adapter` the selected `checks` of `case` in one batch; checks it cannot be asked
 /// ([`not_asked`]) are not sent and get the reason as an `unsupported` answer.
@@ -273,9 +254,11 @@ pub struct RunOptions {
 }
 
 /// An adapter that opened, with its ledger.
-struct Opened {
-    adapter: Box<dyn Adapter>,
-    ledger: Ledger,
+pub struct Opened {
+    /// The adapter.
+    pub adapter: Box<dyn Adapter>,
+    /// Its ledger, judged against the profile in its identity.
+    pub ledger: Ledger,
 }
 
 /// Runs the corpus (or the selected part) through the oracle and every available adapter.
@@ -286,7 +269,6 @@ pub fn run(
     options: &RunOptions,
     progress: &dyn Progress,
 ) -> Result<Results, String> {
-    let selection = Selection::new(corpus, options.filter.as_deref());
     let mut opened = Vec::new();
     let mut unavailable: Vec<Unavailable> = Vec::new();
     for id in &options.adapters {
@@ -300,6 +282,20 @@ pub fn run(
             Err(why) => unavailable.push(why),
         }
     }
+    Ok(run_opened(corpus, options, opened, unavailable, progress))
+}
+
+/// Runs the corpus (or the part `options.filter` selects) through adapters already opened, each
+/// judged under its ledger against the profile its identity claims; `options.adapters` and
+/// `options.open` are not used.
+pub fn run_opened(
+    corpus: &Corpus,
+    options: &RunOptions,
+    mut opened: Vec<Opened>,
+    unavailable: Vec<Unavailable>,
+    progress: &dyn Progress,
+) -> Results {
+    let selection = Selection::new(corpus, options.filter.as_deref());
     progress.start((selection.check_count() * opened.len()) as u64);
     let answers: Vec<BTreeMap<String, Answer>> = std::thread::scope(|scope| {
         let handles: Vec<_> = opened
@@ -323,14 +319,7 @@ pub fn run(
         .iter()
         .map(|o| (o.adapter.identity(), &o.ledger))
         .collect();
-    Ok(assemble(
-        corpus,
-        &selection,
-        options,
-        &columns,
-        &answers,
-        unavailable,
-    ))
+    assemble(corpus, &selection, options, &columns, &answers, unavailable)
 }
 
 /// A ledger must be written against the profile its adapter claims.

@@ -1,8 +1,9 @@
-//! The command line's adapter-facing commands: `run`, `adapter`, `adapters`, `peers`, `ledger`,
+//! The command line's adapter-facing commands: `run`, `certify`, `adapter`, `adapters`, `peers`, `ledger`,
 //! and the options they share.
 
 pub mod adapters;
 pub mod bench;
+pub mod certify;
 pub mod fuzz;
 pub mod run;
 

@@ -1,0 +1,3 @@
+module example.invalid/robotstxt-adapter
+
+go 1.19

@@ -1,0 +1,93 @@
+//! What a downstream parser answers: the [`Parser`] trait (a closure over body, agent and URL
+//! implements it) and its [`Answer`].
+
+use std::fmt;
+
+use robotstxt_oracle::{Fetch, Verdict};
+
+/// A parser's answer to one check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The URL may be crawled.
+    Allowed,
+    /// The URL may not be crawled.
+    Disallowed,
+    /// The parser cannot answer this input (the reason is shown); never agrees with a verdict.
+    Unsupported(String),
+}
+
+impl Answer {
+    /// The answer's kind as ledgers write it: `allowed`, `disallowed` or `unsupported`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Answer::Allowed => "allowed",
+            Answer::Disallowed => "disallowed",
+            Answer::Unsupported(_) => "unsupported",
+        }
+    }
+
+    /// Whether the answer is what a profile expects: `either` accepts both verdicts; an
+    /// unsupported answer never agrees.
+    pub fn agrees(&self, expected: Verdict) -> bool {
+        let verdict = match self {
+            Answer::Allowed => Verdict::Allowed,
+            Answer::Disallowed => Verdict::Disallowed,
+            Answer::Unsupported(_) => return false,
+        };
+        expected == Verdict::Either || verdict == expected
+    }
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::Unsupported(reason) => write!(f, "unsupported ({reason})"),
+            other => f.write_str(other.kind()),
+        }
+    }
+}
+
+impl From<bool> for Answer {
+    /// `true` is allowed, `false` disallowed.
+    fn from(allowed: bool) -> Answer {
+        if allowed {
+            Answer::Allowed
+        } else {
+            Answer::Disallowed
+        }
+    }
+}
+
+/// A robots.txt parser under test.
+///
+/// A closure `Fn(&[u8], &str, &str) -> bool` (or `-> Answer`) implements it: body octets, the
+/// crawler's product token and an absolute URL in, "may it crawl?" out. Implement the trait
+/// yourself to answer fetch outcomes too.
+pub trait Parser: Send + Sync {
+    /// Whether `agent` may crawl `url` under `body`, a robots.txt file fetched with HTTP 200.
+    fn check(&self, body: &[u8], agent: &str, url: &str) -> Answer;
+
+    /// Whether the parser takes fetch outcomes other than a plain 200 (4xx, 5xx, redirects,
+    /// unreachable). When `false` (the default), checks with such an outcome are ignored with the
+    /// reason, never counted as passing.
+    fn takes_fetch_outcomes(&self) -> bool {
+        false
+    }
+
+    /// The answer after the fetch went as `fetch` says (called only when
+    /// [`Parser::takes_fetch_outcomes`] is `true`; `body` is what came with it, possibly empty).
+    fn check_fetch(&self, fetch: Fetch, body: &[u8], agent: &str, url: &str) -> Answer {
+        let _ = fetch;
+        self.check(body, agent, url)
+    }
+}
+
+impl<F, R> Parser for F
+where
+    F: Fn(&[u8], &str, &str) -> R + Send + Sync,
+    R: Into<Answer>,
+{
+    fn check(&self, body: &[u8], agent: &str, url: &str) -> Answer {
+        self(body, agent, url).into()
+    }
+}

@@ -1,0 +1,531 @@
+//! The suite a downstream crate runs: chosen profiles, an optional ledger, a parser; every check
+//! a libtest-mimic trial named `<profile>::<case-id>#<n>`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use libtest_mimic::{Arguments, Completion, Conclusion, Failed, Trial};
+use robotstxt_oracle::{Fetch, ProfileId, Verdict};
+
+use crate::cases::{Case, Check, Corpus};
+use crate::ledger::{self, Ledger};
+use crate::parser::{Answer, Parser};
+use crate::verify::{absolute_url, describe_fetch, parser_failure_report};
+use crate::versions::{CheckVersions, Version};
+
+/// The environment variable that rewrites the ledger from the current answers: `1` to bless,
+/// unset, empty or `0` not to; any other value is an error, and so is `1` when `CI` is set.
+pub const BLESS_VAR: &str = "ROBOTSTXT_SPEC_BLESS";
+
+/// A conformance suite for one parser.
+///
+/// ```no_run
+/// use robotstxt_spec::{ProfileId, Suite};
+///
+/// fn main() {
+///     Suite::new("my-parser")
+///         .profile(ProfileId::Rfc9309)
+///         .ledger("tests/robotstxt-spec.yaml")
+///         .run(|body: &[u8], agent: &str, url: &str| {
+///             // Your parser here: may `agent` crawl `url` under `body`?
+///             !body.is_empty() || !agent.is_empty() || url.is_empty()
+///         });
+/// }
+/// ```
+#[derive(Clone, Debug)]
+pub struct Suite {
+    name: String,
+    profiles: Vec<ProfileId>,
+    ledger: Option<PathBuf>,
+}
+
+/// Why a check is not put to the parser (its test is ignored with this reason).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotAsked {
+    /// The case is a history of fetches over time; the parser answers about one body.
+    History,
+    /// The profile finds that the robots.txt file does not govern the URL (scope, step 0); the
+    /// parser is never told the robots.txt URL.
+    NotGoverned,
+    /// The fetch was not a plain 200 and the parser does not take fetch outcomes.
+    Fetch(Fetch),
+}
+
+impl NotAsked {
+    /// The reason shown for the ignored test.
+    pub fn reason(&self, profile: ProfileId) -> String {
+        match self {
+            NotAsked::History => "a history of robots.txt fetches over time; the parser answers \
+                                  about one fetched body"
+                .to_string(),
+            NotAsked::NotGoverned => format!(
+                "under {} the robots.txt file does not govern this URL (not-governed); the \
+                 parser is not told the robots.txt URL",
+                profile.name()
+            ),
+            NotAsked::Fetch(fetch) => format!(
+                "the fetch was {}; the parser does not take fetch outcomes \
+                 (Parser::takes_fetch_outcomes)",
+                describe_fetch(*fetch)
+            ),
+        }
+    }
+}
+
+/// Why a check cannot be asked of `parser` under `profile`; `None` when it can.
+pub fn not_asked(
+    parser: &dyn Parser,
+    profile: ProfileId,
+    case: &Case,
+    check: &Check,
+) -> Option<NotAsked> {
+    if !case.fetches.is_empty() {
+        return Some(NotAsked::History);
+    }
+    if check.expect[&profile] == Verdict::NotGoverned {
+        return Some(NotAsked::NotGoverned);
+    }
+    if case.fetch != Fetch::default() && !parser.takes_fetch_outcomes() {
+        return Some(NotAsked::Fetch(case.fetch));
+    }
+    None
+}
+
+/// Asks `parser` one check (which must be askable, see [`not_asked`]).
+pub fn ask(parser: &dyn Parser, case: &Case, check: &Check) -> Answer {
+    let url = absolute_url(&check.url);
+    if case.fetch == Fetch::default() {
+        parser.check(&case.body, &check.agent, &url)
+    } else {
+        parser.check_fetch(case.fetch, &case.body, &check.agent, &url)
+    }
+}
+
+/// The test name of a check under a profile: `<profile>::<case-id>#<n>` (also its ledger key).
+pub fn test_name(profile: ProfileId, case: &Case, check: &Check) -> String {
+    format!("{}::{}#{}", profile.name(), case.id, check.number)
+}
+
+/// How one check came out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The parser agrees with the profile and the ledger lists nothing.
+    Pass,
+    /// Ignored, with the reason: not askable, or a divergence the ledger accepts.
+    Ignored(String),
+    /// Failed, with what to do.
+    Fail(String),
+}
+
+/// Judges an answer against the profile's expectation and the ledger. `new_in` is the corpus
+/// version the check first shipped in when that is newer than the ledger's corpus version (see
+/// [`new_in`]): an unlisted divergence on such a check is reported as new, not as a failure.
+pub fn judge(
+    answer: &Answer,
+    expected: Verdict,
+    entry: Option<&ledger::Entry>,
+    new_in: Option<Version>,
+    ledger_path: Option<&Path>,
+    name: &str,
+) -> Outcome {
+    let file = ledger_path.map_or_else(
+        || "a ledger file (Suite::ledger)".to_string(),
+        |p| p.display().to_string(),
+    );
+    let bless = format!("{BLESS_VAR}=1 cargo test");
+    match (answer.agrees(expected), entry) {
+        (true, None) => Outcome::Pass,
+        (true, Some(entry)) => Outcome::Fail(format!(
+            "fixed: the ledger lists `{name}` as a divergence ({}), but the parser now agrees; \
+             remove the entry from {file} (or run {bless} to rewrite the ledger)",
+            entry.reason
+        )),
+        (false, Some(entry)) if entry.answer == answer.kind() => {
+            if entry.reason == ledger::UNEXPLAINED {
+                Outcome::Fail(format!(
+                    "unexplained: the ledger accepts `{name}` but gives no reason yet; replace \
+                     `{}` with the reason in {file}",
+                    ledger::UNEXPLAINED
+                ))
+            } else {
+                Outcome::Ignored(format!("accepted divergence: {}", entry.reason))
+            }
+        }
+        (false, Some(entry)) => Outcome::Fail(format!(
+            "changed: the ledger expects `{}` ({}) for `{name}`; fix the parser, or update the \
+             entry in {file} (or run {bless})",
+            entry.answer, entry.reason
+        )),
+        (false, None) if new_in.is_some() => Outcome::Ignored(format!(
+            "new in corpus {}: bless to accept; the check is newer than the corpus version \
+             {file} was written against, so its divergence is reported, not failed, until \
+             {bless} lists it (then write its reason) or the parser is fixed",
+            new_in.expect("matched Some")
+        )),
+        (false, None) => Outcome::Fail(format!(
+            "unexpected divergence: not in the ledger; fix the parser, or, if the divergence is \
+             intended, list `{name}: {}` with its reason in {file} (or run {bless}, then write \
+             the reason)",
+            answer.kind()
+        )),
+    }
+}
+
+/// The version check `id` first shipped in, when it is newer than `ledger`'s corpus version
+/// (`None` for a check the ledger's corpus already had, and for a ledger not written yet).
+pub fn new_in(versions: &CheckVersions, ledger: &Ledger, id: &str) -> Option<Version> {
+    let seen: Version = ledger.corpus.as_deref()?.parse().ok()?;
+    versions.of(id).filter(|v| *v > seen)
+}
+
+/// Whether the environment asks for a bless: `value` is [`BLESS_VAR`]'s, `ci` is `CI`'s.
+pub fn bless_requested(value: Option<&str>, ci: Option<&str>) -> Result<bool, String> {
+    let bless = match value {
+        None | Some("") | Some("0") => false,
+        Some("1") => true,
+        Some(other) => {
+            return Err(format!(
+                "{BLESS_VAR}={other:?} is not understood: set it to 1 to rewrite the ledger, or \
+                 unset it"
+            ))
+        }
+    };
+    if bless && ci.is_some() {
+        return Err(format!(
+            "{BLESS_VAR}=1 is refused when CI is set: bless on a developer's machine and commit \
+             the ledger"
+        ));
+    }
+    Ok(bless)
+}
+
+/// What a bless wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Blessed {
+    /// The ledger file.
+    pub path: PathBuf,
+    /// Entries written.
+    pub entries: usize,
+    /// Of them, entries marked [`ledger::UNEXPLAINED`] (new, or with a changed answer).
+    pub unexplained: usize,
+}
+
+impl Suite {
+    /// A suite for the parser called `name` (shown in reports and written in the ledger). With no
+    /// [`Suite::profile`] call it checks RFC 9309.
+    pub fn new(name: impl Into<String>) -> Suite {
+        Suite {
+            name: name.into(),
+            profiles: Vec::new(),
+            ledger: None,
+        }
+    }
+
+    /// Adds a profile to check against (`rfc9309`, `google`, `draft-1996`, `original-1994`).
+    pub fn profile(mut self, profile: ProfileId) -> Suite {
+        if !self.profiles.contains(&profile) {
+            self.profiles.push(profile);
+        }
+        self
+    }
+
+    /// The ledger of accepted divergences (relative paths are from the crate's root, where cargo
+    /// runs tests). A missing file is an empty ledger.
+    pub fn ledger(mut self, path: impl AsRef<Path>) -> Suite {
+        self.ledger = Some(path.as_ref().to_path_buf());
+        self
+    }
+
+    /// The profiles checked.
+    pub fn profiles(&self) -> Vec<ProfileId> {
+        if self.profiles.is_empty() {
+            vec![ProfileId::Rfc9309]
+        } else {
+            self.profiles.clone()
+        }
+    }
+
+    /// Runs the suite as a test binary (`[[test]] harness = false`): reads the command line
+    /// (`--list`, `--ignored`, `--exact`, filters, `--format`), blesses the ledger first when
+    /// [`BLESS_VAR`] asks, runs every check and exits.
+    pub fn run<P: Parser + 'static>(self, parser: P) -> ! {
+        let args = Arguments::from_args();
+        let bless = bless_requested(
+            std::env::var(BLESS_VAR).ok().as_deref(),
+            std::env::var("CI").ok().as_deref(),
+        );
+        self.conclude(&args, parser, bless).exit()
+    }
+
+    /// Runs the suite with `args` through libtest-mimic's runner and printer; `bless` is what
+    /// [`bless_requested`] said (an error fails the run with its message).
+    pub fn conclude<P: Parser + 'static>(
+        &self,
+        args: &Arguments,
+        parser: P,
+        bless: Result<bool, String>,
+    ) -> Conclusion {
+        let trials = self
+            .plan(parser, bless)
+            .into_iter()
+            .map(Planned::into_trial)
+            .collect();
+        libtest_mimic::run(args, trials)
+    }
+
+    /// Runs every trial [`Suite::conclude`] would run, in the same order and judged the same
+    /// way, but prints nothing: each trial's name and outcome ([`Outcome::Fail`] carries the full
+    /// failure report). For tools and tests that judge a suite without a test runner's output.
+    pub fn outcomes<P: Parser + 'static>(
+        &self,
+        parser: P,
+        bless: Result<bool, String>,
+    ) -> Vec<(String, Outcome)> {
+        self.plan(parser, bless)
+            .into_iter()
+            .map(|planned| (planned.name, (planned.run)()))
+            .collect()
+    }
+
+    /// The trials of a run, not yet run: blesses first when asked; a corpus, ledger or bless
+    /// that cannot be used is a single failing trial.
+    fn plan<P: Parser + 'static>(&self, parser: P, bless: Result<bool, String>) -> Vec<Planned> {
+        let parser: Arc<dyn Parser> = Arc::new(parser);
+        let corpus = match crate::embedded::corpus() {
+            Ok(corpus) => Arc::new(corpus),
+            Err(errors) => {
+                let message: String = errors.iter().map(|e| format!("{e}\n")).collect();
+                return vec![Planned::failing("corpus::loads", message)];
+            }
+        };
+        let versions = match crate::embedded::check_versions() {
+            Ok(versions) => Arc::new(versions),
+            Err(errors) => return vec![Planned::failing("corpus::loads", errors.join("\n"))],
+        };
+        match bless {
+            Err(message) => return vec![Planned::failing("ledger::bless", message)],
+            Ok(true) => match self.bless(&corpus, parser.as_ref()) {
+                Ok(blessed) => eprintln!(
+                    "{BLESS_VAR}=1: wrote {} ({} entries, {} marked UNEXPLAINED: write their reasons)",
+                    blessed.path.display(),
+                    blessed.entries,
+                    blessed.unexplained
+                ),
+                Err(message) => return vec![Planned::failing("ledger::bless", message)],
+            },
+            Ok(false) => {}
+        }
+        let ledger = match self.load_ledger() {
+            Ok(ledger) => Arc::new(ledger),
+            Err(message) => return vec![Planned::failing("ledger::loads", message)],
+        };
+        self.planned(&corpus, &versions, parser, &ledger)
+    }
+
+    /// Loads the ledger; one written against a newer corpus than this crate's is an error.
+    fn load_ledger(&self) -> Result<Ledger, String> {
+        let Some(path) = &self.ledger else {
+            return Ok(Ledger::default());
+        };
+        let ledger = Ledger::load(path)?;
+        if let Some(written) = &ledger.corpus {
+            let written: Version = written
+                .parse()
+                .map_err(|e| format!("{}: corpus: {e}", path.display()))?;
+            let current = crate::embedded::corpus_version();
+            if written > current {
+                return Err(format!(
+                    "{}: written against corpus {written}, newer than this robotstxt-spec's \
+                     corpus {current}: upgrade robotstxt-spec (or bless the ledger with this one)",
+                    path.display()
+                ));
+            }
+        }
+        Ok(ledger)
+    }
+
+    /// Every askable check's test name under the chosen profiles, with its answer kind when the
+    /// parser diverges (`None` when it agrees).
+    pub fn divergences(
+        &self,
+        corpus: &Corpus,
+        parser: &dyn Parser,
+    ) -> BTreeMap<String, Option<String>> {
+        let mut out = BTreeMap::new();
+        for profile in self.profiles() {
+            for case in &corpus.cases {
+                for check in &case.checks {
+                    if not_asked(parser, profile, case, check).is_some() {
+                        continue;
+                    }
+                    let answer = ask(parser, case, check);
+                    let diverges = !answer.agrees(check.expect[&profile]);
+                    out.insert(
+                        test_name(profile, case, check),
+                        diverges.then(|| answer.kind().to_string()),
+                    );
+                }
+            }
+        }
+        out
+    }
+
+    /// Rewrites the ledger from the parser's current answers: every divergence listed, reasons
+    /// kept where the answer is unchanged, the others marked [`ledger::UNEXPLAINED`]; the corpus
+    /// version recorded is this crate's.
+    pub fn bless(&self, corpus: &Corpus, parser: &dyn Parser) -> Result<Blessed, String> {
+        let path = self.ledger.clone().ok_or_else(|| {
+            format!("{BLESS_VAR}=1 but the suite has no ledger file: add .ledger(\"tests/robotstxt-spec.yaml\")")
+        })?;
+        let old = Ledger::load(&path)?;
+        let divergences: BTreeMap<String, String> = self
+            .divergences(corpus, parser)
+            .into_iter()
+            .filter_map(|(name, kind)| kind.map(|k| (name, k)))
+            .collect();
+        let text = ledger::rewrite(&self.name, crate::CORPUS_VERSION, &old, &divergences);
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let unexplained = divergences
+            .iter()
+            .filter(|(name, kind)| {
+                old.entries
+                    .get(*name)
+                    .is_none_or(|e| &e.answer != *kind || e.reason == ledger::UNEXPLAINED)
+            })
+            .count();
+        Ok(Blessed {
+            path,
+            entries: divergences.len(),
+            unexplained,
+        })
+    }
+
+    /// The trials as libtest-mimic runs them: one per (profile, check), then the ledger's tidy
+    /// test.
+    pub fn trials(
+        &self,
+        corpus: &Arc<Corpus>,
+        versions: &Arc<CheckVersions>,
+        parser: Arc<dyn Parser>,
+        ledger: &Arc<Ledger>,
+    ) -> Vec<Trial> {
+        self.planned(corpus, versions, parser, ledger)
+            .into_iter()
+            .map(Planned::into_trial)
+            .collect()
+    }
+
+    /// One planned trial per (profile, check), then the ledger's tidy test.
+    fn planned(
+        &self,
+        corpus: &Arc<Corpus>,
+        versions: &Arc<CheckVersions>,
+        parser: Arc<dyn Parser>,
+        ledger: &Arc<Ledger>,
+    ) -> Vec<Planned> {
+        let mut trials = Vec::new();
+        let ledger_path: Option<Arc<Path>> = self.ledger.as_deref().map(Arc::from);
+        for profile in self.profiles() {
+            for (case_index, case) in corpus.cases.iter().enumerate() {
+                for (check_index, check) in case.checks.iter().enumerate() {
+                    let name = test_name(profile, case, check);
+                    let (corpus, parser, ledger) =
+                        (Arc::clone(corpus), Arc::clone(&parser), Arc::clone(ledger));
+                    let fresh = new_in(versions, &ledger, &format!("{}#{}", case.id, check.number));
+                    let (suite, ledger_path) = (self.name.clone(), ledger_path.clone());
+                    trials.push(Planned::new(name.clone(), move || {
+                        let case = &corpus.cases[case_index];
+                        let check = &case.checks[check_index];
+                        if let Some(why) = not_asked(parser.as_ref(), profile, case, check) {
+                            return Outcome::Ignored(why.reason(profile));
+                        }
+                        let answer = ask(parser.as_ref(), case, check);
+                        let outcome = judge(
+                            &answer,
+                            check.expect[&profile],
+                            ledger.entries.get(&name),
+                            fresh,
+                            ledger_path.as_deref(),
+                            &name,
+                        );
+                        match outcome {
+                            Outcome::Fail(advice) => Outcome::Fail(parser_failure_report(
+                                case, check, profile, &suite, &answer, &advice,
+                            )),
+                            other => other,
+                        }
+                    }));
+                }
+            }
+        }
+        let askable: std::collections::BTreeSet<String> = {
+            let mut names = std::collections::BTreeSet::new();
+            for profile in self.profiles() {
+                for case in &corpus.cases {
+                    for check in &case.checks {
+                        if not_asked(parser.as_ref(), profile, case, check).is_none() {
+                            names.insert(test_name(profile, case, check));
+                        }
+                    }
+                }
+            }
+            names
+        };
+        let ledger = Arc::clone(ledger);
+        trials.push(Planned::new("ledger::no-stale-entries".into(), move || {
+            let stale: Vec<&String> = ledger
+                .entries
+                .keys()
+                .filter(|k| !askable.contains(*k))
+                .collect();
+            if stale.is_empty() {
+                return Outcome::Pass;
+            }
+            Outcome::Fail(format!(
+                "stale: {} entries of {} name no check this suite asks (a check the corpus no \
+                 longer has, a profile not chosen, or a check the parser cannot be asked); \
+                 remove them (or run {BLESS_VAR}=1 cargo test): {}",
+                stale.len(),
+                ledger.path.display(),
+                stale
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        }));
+        trials
+    }
+}
+
+/// A trial before it runs: its name and the judgement running it yields. [`Suite::conclude`]
+/// hands these to libtest-mimic, [`Suite::outcomes`] runs them without printing, so the two
+/// cannot judge differently.
+struct Planned {
+    name: String,
+    run: Box<dyn FnOnce() -> Outcome + Send>,
+}
+
+impl Planned {
+    fn new(name: String, run: impl FnOnce() -> Outcome + Send + 'static) -> Planned {
+        Planned {
+            name,
+            run: Box::new(run),
+        }
+    }
+
+    /// A trial that fails with `message` (a corpus or ledger that cannot be used).
+    fn failing(name: &str, message: String) -> Planned {
+        Planned::new(name.to_string(), move || Outcome::Fail(message))
+    }
+
+    fn into_trial(self) -> Trial {
+        let run = self.run;
+        Trial::ignorable_test(self.name, move || match run() {
+            Outcome::Pass => Ok(Completion::Completed),
+            Outcome::Ignored(reason) => Ok(Completion::ignored_with(reason)),
+            Outcome::Fail(message) => Err(Failed::from(message)),
+        })
+    }
+}

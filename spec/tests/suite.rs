@@ -1,0 +1,413 @@
+//! The suite as a downstream crate sees it: a parser that agrees everywhere passes, one that does
+//! not fails until its ledger lists the divergences, and bless, strictness and the environment
+//! variable behave as documented.
+//!
+//! Runs are judged through `Suite::outcomes`, which prints nothing: libtest-mimic's printer would
+//! put the `test result: FAILED` lines of the suites expected to fail into this binary's output.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use robotstxt_oracle::{evaluate, Request};
+use robotstxt_spec::ledger::{Ledger, UNEXPLAINED};
+use robotstxt_spec::suite::{bless_requested, judge, Outcome};
+use robotstxt_spec::{Answer, ProfileId, Suite, Verdict};
+
+/// How many trials of a run passed, failed and were ignored.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Tally {
+    passed: u64,
+    failed: u64,
+    ignored: u64,
+}
+
+/// Counts the outcomes of the trials whose name contains `filter`.
+fn tally(outcomes: &[(String, Outcome)], filter: &str) -> Tally {
+    let mut t = Tally::default();
+    for (_, outcome) in outcomes.iter().filter(|(name, _)| name.contains(filter)) {
+        match outcome {
+            Outcome::Pass => t.passed += 1,
+            Outcome::Fail(_) => t.failed += 1,
+            Outcome::Ignored(_) => t.ignored += 1,
+        }
+    }
+    t
+}
+
+/// The oracle itself as a parser (`either` read as allowed).
+fn oracle(body: &[u8], agent: &str, url: &str) -> Answer {
+    let request = Request {
+        body,
+        agent,
+        url,
+        fetch: Default::default(),
+        robots_url: None,
+    };
+    match evaluate(ProfileId::Rfc9309, &request).verdict {
+        Verdict::Disallowed => Answer::Disallowed,
+        _ => Answer::Allowed,
+    }
+}
+
+/// Ignores every rule whose path holds `*` (a deliberately wrong toy).
+fn literal_star(body: &[u8], agent: &str, url: &str) -> Answer {
+    if body.contains(&b'*') && body.windows(2).any(|w| w == b"/*" || w == b"*.") {
+        return Answer::Allowed;
+    }
+    oracle(body, agent, url)
+}
+
+fn run(suite: &Suite, parser: fn(&[u8], &str, &str) -> Answer) -> Tally {
+    tally(&suite.outcomes(parser, Ok(false)), "")
+}
+
+/// The part of the corpus the runs that fail are limited to (their reports are long).
+const PART: &str = "rfc9309/special-chars/";
+
+fn run_part(suite: &Suite, parser: fn(&[u8], &str, &str) -> Answer) -> Tally {
+    tally(&suite.outcomes(parser, Ok(false)), PART)
+}
+
+/// Entries of the ledger at `path` in [`PART`].
+fn entries_in_part(path: &Path) -> u64 {
+    let ledger = Ledger::load(path).unwrap();
+    ledger.entries.keys().filter(|k| k.contains(PART)).count() as u64
+}
+
+#[test]
+fn the_oracle_passes_every_askable_check_and_the_rest_are_ignored() {
+    let c = run(&Suite::new("oracle").profile(ProfileId::Rfc9309), oracle);
+    assert_eq!(c.failed, 0);
+    assert!(c.passed > 1000, "{c:?}");
+    // History, scope and fetch-outcome checks are ignored, never passed.
+    assert!(c.ignored > 50, "{c:?}");
+}
+
+#[test]
+fn a_divergent_parser_fails_without_a_ledger() {
+    let c = run_part(&Suite::new("toy"), literal_star);
+    assert!(c.failed > 0, "{c:?}");
+}
+
+#[test]
+fn bless_then_explain_then_fix_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.yaml");
+    let suite = Suite::new("toy").ledger(&path);
+    let corpus = robotstxt_spec::embedded::corpus().unwrap();
+
+    // Bless writes every divergence, marked unexplained; the run fails on them.
+    let blessed = suite.bless(&corpus, &literal_star).unwrap();
+    assert!(blessed.entries > 0 && blessed.unexplained == blessed.entries);
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert!(written.contains(UNEXPLAINED));
+    assert!(written.contains(&format!("corpus: {}", robotstxt_spec::CORPUS_VERSION)));
+    let in_part = entries_in_part(&path);
+    assert!(in_part > 0);
+    let c = run_part(&suite, literal_star);
+    assert_eq!(c.failed, in_part);
+
+    // A person explains them: the divergences are ignored with the reason, nothing fails.
+    std::fs::write(
+        &path,
+        written.replace(UNEXPLAINED, "stars are literal here"),
+    )
+    .unwrap();
+    let c = run(&suite, literal_star);
+    assert_eq!(c.failed, 0, "{c:?}");
+
+    // Blessing again keeps the reasons.
+    let again = suite.bless(&corpus, &literal_star).unwrap();
+    assert_eq!(again.unexplained, 0);
+
+    // Fixing the parser fails every fixed entry until the ledger is rewritten.
+    let c = run_part(&suite, oracle);
+    assert_eq!(c.failed, in_part, "{c:?}");
+    let after = suite.bless(&corpus, &oracle).unwrap();
+    assert_eq!(after.entries, 0);
+    assert_eq!(run(&suite, oracle).failed, 0);
+}
+
+#[test]
+fn a_stale_entry_fails_the_tidy_test() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.yaml");
+    std::fs::write(
+        &path,
+        "parser: toy\ncorpus: 0.1.0\ndivergences:\n  - reason: gone\n    checks:\n      rfc9309::no/such/case#1: allowed\n",
+    )
+    .unwrap();
+    let suite = Suite::new("toy").ledger(&path);
+    let c = tally(
+        &suite.outcomes(oracle as fn(&[u8], &str, &str) -> Answer, Ok(false)),
+        "ledger::",
+    );
+    assert_eq!((c.passed, c.failed), (0, 1), "{c:?}");
+}
+
+#[test]
+fn a_malformed_ledger_is_one_failing_test_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.yaml");
+    std::fs::write(&path, "parser: toy\ncorpus: 0.1.0\nsurprise: 1\n").unwrap();
+    let error = Ledger::load(&path).unwrap_err();
+    assert!(
+        error.contains("ledger.yaml:3:1") && error.contains("surprise"),
+        "{error}"
+    );
+    let c = tally(
+        &Suite::new("toy")
+            .ledger(&path)
+            .outcomes(oracle as fn(&[u8], &str, &str) -> Answer, Ok(false)),
+        "",
+    );
+    assert_eq!((c.passed, c.failed), (0, 1));
+}
+
+#[test]
+fn judge_says_what_to_do() {
+    let entry = |answer: &str, reason: &str| robotstxt_spec::ledger::Entry {
+        answer: answer.into(),
+        reason: reason.into(),
+    };
+    let ledger = Some(Path::new("tests/l.yaml"));
+    let fail = |o: Outcome| match o {
+        Outcome::Fail(m) => m,
+        other => panic!("expected a failure, got {other:?}"),
+    };
+    assert_eq!(
+        judge(&Answer::Allowed, Verdict::Allowed, None, None, ledger, "x"),
+        Outcome::Pass
+    );
+    assert_eq!(
+        judge(
+            &Answer::Disallowed,
+            Verdict::Either,
+            None,
+            None,
+            ledger,
+            "x"
+        ),
+        Outcome::Pass
+    );
+    let m = fail(judge(
+        &Answer::Allowed,
+        Verdict::Disallowed,
+        None,
+        None,
+        ledger,
+        "x",
+    ));
+    assert!(m.starts_with("unexpected divergence") && m.contains("tests/l.yaml"));
+    let m = fail(judge(
+        &Answer::Allowed,
+        Verdict::Allowed,
+        Some(&entry("disallowed", "why")),
+        None,
+        ledger,
+        "x",
+    ));
+    assert!(m.starts_with("fixed") && m.contains("remove the entry"));
+    let m = fail(judge(
+        &Answer::Allowed,
+        Verdict::Disallowed,
+        Some(&entry("unsupported", "why")),
+        None,
+        ledger,
+        "x",
+    ));
+    assert!(m.starts_with("changed"));
+    let m = fail(judge(
+        &Answer::Allowed,
+        Verdict::Disallowed,
+        Some(&entry("allowed", UNEXPLAINED)),
+        None,
+        ledger,
+        "x",
+    ));
+    assert!(m.starts_with("unexplained"));
+    assert_eq!(
+        judge(
+            &Answer::Allowed,
+            Verdict::Disallowed,
+            Some(&entry("allowed", "why")),
+            None,
+            ledger,
+            "x"
+        ),
+        Outcome::Ignored("accepted divergence: why".into())
+    );
+    let m = fail(judge(
+        &Answer::Unsupported("no".into()),
+        Verdict::Either,
+        None,
+        None,
+        ledger,
+        "x",
+    ));
+    assert!(m.starts_with("unexpected divergence"));
+}
+
+#[test]
+fn the_bless_variable_is_strict() {
+    assert_eq!(bless_requested(None, None), Ok(false));
+    assert_eq!(bless_requested(Some("0"), Some("true")), Ok(false));
+    assert_eq!(bless_requested(Some("1"), None), Ok(true));
+    let e = bless_requested(Some("yes"), None).unwrap_err();
+    assert!(e.contains("\"yes\" is not understood"), "{e}");
+    let e = bless_requested(Some("1"), Some("true")).unwrap_err();
+    assert!(e.contains("refused when CI is set"), "{e}");
+}
+
+#[test]
+fn bless_without_a_ledger_file_is_an_error_and_a_bad_variable_fails_the_run() {
+    let corpus = robotstxt_spec::embedded::corpus().unwrap();
+    let e = Suite::new("toy").bless(&corpus, &oracle).unwrap_err();
+    assert!(e.contains("no ledger file"), "{e}");
+    let c = tally(
+        &Suite::new("toy").outcomes(oracle as fn(&[u8], &str, &str) -> Answer, Err("bad".into())),
+        "",
+    );
+    assert_eq!((c.passed, c.failed), (0, 1));
+}
+
+#[test]
+fn fetch_outcomes_are_asked_only_of_a_parser_that_takes_them() {
+    struct Fetching(AtomicBool);
+    impl robotstxt_spec::Parser for Fetching {
+        fn check(&self, body: &[u8], agent: &str, url: &str) -> Answer {
+            oracle(body, agent, url)
+        }
+        fn takes_fetch_outcomes(&self) -> bool {
+            true
+        }
+        fn check_fetch(
+            &self,
+            fetch: robotstxt_spec::Fetch,
+            body: &[u8],
+            agent: &str,
+            url: &str,
+        ) -> Answer {
+            self.0.store(true, Ordering::Relaxed);
+            let request = Request {
+                body,
+                agent,
+                url,
+                fetch,
+                robots_url: None,
+            };
+            match evaluate(ProfileId::Rfc9309, &request).verdict {
+                Verdict::Disallowed => Answer::Disallowed,
+                _ => Answer::Allowed,
+            }
+        }
+    }
+    let corpus = robotstxt_spec::embedded::corpus().unwrap();
+    let fetching = Fetching(AtomicBool::new(false));
+    let suite = Suite::new("fetching");
+    let plain = suite.divergences(&corpus, &oracle);
+    let with_fetch = suite.divergences(&corpus, &fetching);
+    assert!(fetching.0.load(Ordering::Relaxed));
+    assert!(with_fetch.len() > plain.len());
+    assert!(with_fetch.values().all(Option::is_none));
+}
+
+#[test]
+fn the_embedded_corpus_is_the_directory() {
+    let embedded = robotstxt_spec::embedded::corpus().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec-cases");
+    let loaded = robotstxt_spec::cases::Corpus::load(&root).unwrap();
+    assert_eq!(embedded.cases.len(), loaded.cases.len());
+    for (a, b) in embedded.cases.iter().zip(&loaded.cases) {
+        assert_eq!(
+            (&a.id, a.checks.len(), &a.body),
+            (&b.id, b.checks.len(), &b.body)
+        );
+    }
+}
+
+#[test]
+fn checks_newer_than_the_ledger_are_reported_as_new_until_blessed() {
+    let new = |answer: &Answer, expected| {
+        judge(
+            answer,
+            expected,
+            None,
+            Some("0.2.0".parse().unwrap()),
+            None,
+            "x",
+        )
+    };
+    assert_eq!(new(&Answer::Allowed, Verdict::Allowed), Outcome::Pass);
+    match new(&Answer::Allowed, Verdict::Disallowed) {
+        Outcome::Ignored(m) => {
+            assert!(m.starts_with("new in corpus 0.2.0: bless to accept"), "{m}")
+        }
+        other => panic!("{other:?}"),
+    }
+
+    // A ledger written against an older corpus than every check: the toy's divergences are new.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.yaml");
+    std::fs::write(&path, "parser: toy\ncorpus: 0.0.9\ndivergences: []\n").unwrap();
+    let suite = Suite::new("toy").ledger(&path);
+    let outcomes = suite.outcomes(literal_star as fn(&[u8], &str, &str) -> Answer, Ok(false));
+    let part = tally(&outcomes, PART);
+    assert_eq!(part.failed, 0, "{part:?}");
+    let new_ones = outcomes
+        .iter()
+        .filter(|(_, o)| matches!(o, Outcome::Ignored(m) if m.starts_with("new in corpus 0.1.0")))
+        .count();
+    assert!(new_ones > 0);
+
+    // Bless records the corpus version: the same divergences are now listed (and fail until
+    // explained), none is new any more.
+    let corpus = robotstxt_spec::embedded::corpus().unwrap();
+    let blessed = suite.bless(&corpus, &literal_star).unwrap();
+    assert_eq!(blessed.entries, new_ones);
+    let after = suite.outcomes(literal_star as fn(&[u8], &str, &str) -> Answer, Ok(false));
+    assert_eq!(tally(&after, "").failed as usize, new_ones);
+    assert!(!after
+        .iter()
+        .any(|(_, o)| matches!(o, Outcome::Ignored(m) if m.starts_with("new in"))));
+}
+
+#[test]
+fn a_ledger_from_a_newer_corpus_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.yaml");
+    std::fs::write(&path, "parser: toy\ncorpus: 9.0.0\n").unwrap();
+    let outcomes = Suite::new("toy")
+        .ledger(&path)
+        .outcomes(oracle as fn(&[u8], &str, &str) -> Answer, Ok(false));
+    assert_eq!(outcomes.len(), 1);
+    match &outcomes[0] {
+        (name, Outcome::Fail(m)) if name == "ledger::loads" => {
+            assert!(m.contains("newer than this robotstxt-spec's corpus"), "{m}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The tidy test of `spec-cases/CHECKS`: one line per check of the corpus, none newer than
+/// `spec-cases/VERSION`.
+#[test]
+fn every_check_has_its_first_corpus_version_recorded() {
+    let corpus = robotstxt_spec::embedded::corpus().unwrap();
+    let versions = robotstxt_spec::embedded::check_versions().unwrap_or_else(|e| panic!("{e:#?}"));
+    let current = robotstxt_spec::embedded::corpus_version();
+    let problems = versions.verify(&corpus, current);
+    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+
+    // A check without a line says what line to add; a line without a check says to remove it.
+    let mut missing = versions.clone();
+    let (id, _) = missing.0.pop_first().unwrap();
+    missing.0.insert("no/such/case#1".into(), current);
+    let problems = missing.verify(&corpus, current);
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(
+        problems[0].contains(&format!("add the line `{id} {current}`")),
+        "{problems:?}"
+    );
+    assert!(problems[1].contains("`no/such/case#1`") && problems[1].contains("remove the line"));
+}

@@ -1,0 +1,155 @@
+//! `certify` as a CI system runs it, on the example adapters of docs/certify.md (Python and
+//! JavaScript) with their ledgers: it passes with the ledger, prints the summary line and JUnit,
+//! and fails (exit 1, naming the check) when a divergence is not listed or a listed one is fixed.
+//! A missing `python3` or `node` skips with a message, and is a failure under
+//! `ROBOTSTXT_REQUIRE_ADAPTERS=1` (as on CI).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Whether `program` runs here; when it does not, a failure under ROBOTSTXT_REQUIRE_ADAPTERS=1.
+fn available(program: &str) -> bool {
+    let ok = Command::new(program)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let required = std::env::var_os("ROBOTSTXT_REQUIRE_ADAPTERS").is_some_and(|v| v == "1");
+    assert!(
+        ok || !required,
+        "ROBOTSTXT_REQUIRE_ADAPTERS=1 but `{program}` does not run"
+    );
+    if !ok {
+        eprintln!("skipped: `{program}` does not run here");
+    }
+    ok
+}
+
+fn certify(adapter: &str, profile: &str, ledger: &Path, junit: Option<&Path>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_robotstxt-conformance"));
+    command
+        .current_dir(root())
+        .args([
+            "certify",
+            "--adapter-command",
+            adapter,
+            "--profile",
+            profile,
+        ])
+        .arg("--ledger")
+        .arg(ledger);
+    if let Some(junit) = junit {
+        command.arg("--junit").arg(junit);
+    }
+    command.output().expect("the binary runs")
+}
+
+fn text(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr)
+}
+
+/// Passes with the example's ledger; fails on a removed entry and on an entry for a check the
+/// adapter agrees with.
+fn certify_example(adapter: &str, profile: &str, ledger: &str, summary: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let junit = dir.path().join("junit.xml");
+    let ledger_path = root().join(ledger);
+    let out = certify(adapter, profile, &ledger_path, Some(&junit));
+    let shown = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{shown}");
+    assert!(shown.contains(summary), "{shown}");
+    assert!(!shown.contains("FAIL"), "{shown}");
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(
+        xml.starts_with("<?xml") && xml.contains("failures=\"0\""),
+        "{xml}"
+    );
+
+    // One entry taken out: that divergence is unlisted.
+    let original = std::fs::read_to_string(&ledger_path).unwrap();
+    let (line, id) = original
+        .lines()
+        .find_map(|l| {
+            let t = l.trim();
+            t.contains('#')
+                .then(|| {
+                    t.split_once(": ")
+                        .map(|(id, _)| (l.to_string(), id.to_string()))
+                })
+                .flatten()
+                .filter(|_| !t.starts_with('#'))
+        })
+        .expect("an entry");
+    let edited = dir.path().join("edited.yaml");
+    std::fs::write(&edited, original.replacen(&format!("{line}\n"), "", 1)).unwrap();
+    let out = certify(adapter, profile, &edited, None);
+    let shown = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    assert!(
+        shown.contains(&format!("FAIL {id}: unexpected divergence")),
+        "{shown}"
+    );
+
+    // An entry for a check the adapter agrees with: fixed.
+    let fixed = original.replacen(
+        &line,
+        &format!("{line}\n    rfc9309/longest-match/allow-wins-tie#1: disallowed"),
+        1,
+    );
+    std::fs::write(&edited, fixed).unwrap();
+    let out = certify(adapter, profile, &edited, None);
+    let shown = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    assert!(
+        shown.contains("FAIL rfc9309/longest-match/allow-wins-tie#1: fixed"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn the_python_example_certifies_under_its_ledger() {
+    if available("python3") {
+        certify_example(
+            "py-example = python3 examples/adapters/my_adapter.py",
+            "draft-1996",
+            "examples/adapters/py-example.yaml",
+            "1996 draft: 96.8% of 1,272 checks; 40 documented divergences; corpus 0.1.0",
+        );
+    }
+}
+
+#[test]
+fn the_javascript_example_certifies_under_its_ledger() {
+    if available("node") {
+        certify_example(
+            "js-example = node examples/adapters/my_adapter.js",
+            "rfc9309",
+            "examples/adapters/js-example.yaml",
+            "RFC 9309: 94.2% of 1,275 checks; 73 documented divergences; corpus 0.1.0",
+        );
+    }
+}
+
+#[test]
+fn a_ledger_for_another_profile_or_adapter_is_an_error() {
+    let ledger = root().join("examples/adapters/js-example.yaml");
+    let out = certify(
+        "js-example = node examples/adapters/my_adapter.js",
+        "google",
+        &ledger,
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("written against rfc9309, but --profile is google"));
+    let out = certify(
+        "other = node examples/adapters/my_adapter.js",
+        "rfc9309",
+        &ledger,
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("other's ledger"), "{}", text(&out));
+}
