@@ -1,5 +1,6 @@
 //! Step 1, the body: size limit, byte-order mark, charset, and lines.
 
+use crate::deviation::{Deviation, Deviations};
 use crate::profile::{Bom, Charset, Knobs};
 
 /// The UTF-8 encoding of U+FEFF, the byte-order mark.
@@ -35,6 +36,8 @@ pub struct BodyKnobs {
     pub bom: Bom,
     /// K7: how a body that is not UTF-8 is read.
     pub charset: Charset,
+    /// The deviations step 1 reads ([`crate::deviation::BODY`]).
+    pub deviations: Deviations,
 }
 
 impl BodyKnobs {
@@ -44,6 +47,7 @@ impl BodyKnobs {
             size_limit: knobs.size_limit,
             bom: knobs.bom,
             charset: knobs.charset,
+            deviations: knobs.deviations.only(crate::deviation::BODY),
         }
     }
 }
@@ -73,7 +77,13 @@ pub fn cut_body(body: &[u8], knobs: BodyKnobs) -> (&[u8], BodyNotes) {
     if let Some(limit) = knobs.size_limit {
         if bytes.len() > limit {
             bytes = &bytes[..limit];
-            notes.truncated_at = Some(limit);
+            if knobs.deviations.has(Deviation::SizeCutAtLineEnd) {
+                // D-size-cut-at-line-end, breaks google#file-format: the part of the line that
+                // crosses the limit is content before the limit, and is read.
+                let end = memchr::memrchr2(b'\n', b'\r', bytes).map_or(0, |at| at + 1);
+                bytes = &bytes[..end];
+            }
+            notes.truncated_at = Some(bytes.len());
         }
     }
     if knobs.bom == Bom::Skip && bytes.starts_with(UTF8_BOM) {

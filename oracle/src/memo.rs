@@ -24,6 +24,7 @@ use std::borrow::Cow;
 
 use crate::body::{self, BodyKnobs, BodyNotes, Line};
 use crate::decide;
+use crate::deviation::Deviations;
 use crate::explain::{GroupSummary, Reading};
 use crate::group::{self, GroupKnobs, Groups, RuleLine};
 use crate::line::{self, LineKind};
@@ -151,7 +152,7 @@ pub struct Memo<'b> {
     /// Distinct prepared bodies, split into lines.
     bodies: Vec<SplitBody<'b>>,
     /// Step 2, per (body, K5 allow directive).
-    kinds: Cache<(usize, bool, line::FieldSpacing), Cow<'b, [LineKind<'b>]>>,
+    kinds: Cache<(usize, bool, line::FieldSpacing, Deviations), Cow<'b, [LineKind<'b>]>>,
     /// Step 3, per (body, group knobs).
     groups: Cache<(usize, GroupKnobs), Groups<'b>>,
     /// Step 4, per (groups, selection knobs).
@@ -208,10 +209,10 @@ impl<'b> Memo<'b> {
                                 octets,
                                 lines: Cow::Borrowed(&received.lines),
                             });
-                            memo.kinds
-                                .index((at, true, line::FieldSpacing::Around), || {
-                                    Cow::Borrowed(&received.kinds)
-                                });
+                            memo.kinds.index(
+                                (at, true, line::FieldSpacing::Around, Deviations::NONE),
+                                || Cow::Borrowed(&received.kinds),
+                            );
                         }
                         None => memo.bodies.push(SplitBody {
                             octets,
@@ -300,25 +301,28 @@ impl<'b> Memo<'b> {
         // `allow` ones.
         let group_knobs = GroupKnobs::of(knobs);
         let (allow, spacing) = (group_knobs.allow_directive, group_knobs.field_spacing);
+        let deviations = knobs.deviations.only(crate::deviation::LINE);
         let lines = &self.bodies[body].lines;
-        let kinds = match self.kinds.position(&(body, allow, spacing)) {
+        let kinds = match self.kinds.position(&(body, allow, spacing, deviations)) {
             Some(at) => at,
             None => {
-                let kinds = match self.kinds.position(&(body, !allow, spacing)) {
-                    Some(other) => line::reclassify(lines, self.kinds.get(other), allow, spacing),
+                let kinds = match self.kinds.position(&(body, !allow, spacing, deviations)) {
+                    Some(other) => {
+                        line::reclassify(lines, self.kinds.get(other), allow, spacing, deviations)
+                    }
                     None => lines
                         .iter()
-                        .map(|line| line::classify(line, allow, spacing))
+                        .map(|line| line::classify_with(line, allow, spacing, deviations))
                         .collect(),
                 };
                 self.kinds
-                    .index((body, allow, spacing), || Cow::Owned(kinds))
+                    .index((body, allow, spacing, deviations), || Cow::Owned(kinds))
             }
         };
         // Step 3: groups (K1).
         let kinds = self.kinds.get(kinds);
         let groups = self.groups.index((body, group_knobs), || {
-            group::build_groups(kinds, group_knobs.grouping)
+            group::build_groups_with(kinds, group_knobs.grouping, group_knobs.deviations)
         });
         // Step 4: selection (K3).
         let select_knobs = SelectKnobs::of(knobs);

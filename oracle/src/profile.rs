@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::deviation::Deviations;
 use crate::line::{FieldSpacing, LineKind};
 use crate::request::Request;
 
@@ -84,6 +85,7 @@ impl ProfileId {
                 field_spacing: FieldSpacing::Around,
                 invalid_pattern: InvalidPattern::UseOctets,
                 size_limit: None,
+                deviations: Deviations::NONE,
             },
             // google#user-agent-precedence, #rule-precedence, #url-matching, #file-format
             ProfileId::Google => Knobs {
@@ -105,6 +107,7 @@ impl ProfileId {
                 field_spacing: FieldSpacing::Around,
                 invalid_pattern: InvalidPattern::UseOctets,
                 size_limit: Some(FIVE_HUNDRED_KIB),
+                deviations: Deviations::NONE,
             },
             // draft-1996#3.2, #3.2.1, #3.2.2, #3.3; guide-ch9#allow-disallow
             ProfileId::Draft1996 => Knobs {
@@ -126,6 +129,7 @@ impl ProfileId {
                 field_spacing: FieldSpacing::AfterColonOnly,
                 invalid_pattern: InvalidPattern::UseOctets,
                 size_limit: None,
+                deviations: Deviations::NONE,
             },
             // norobots-1994#format, #example-2
             ProfileId::Original1994 => Knobs {
@@ -147,6 +151,7 @@ impl ProfileId {
                 field_spacing: FieldSpacing::AfterColonOnly,
                 invalid_pattern: InvalidPattern::UseOctets,
                 size_limit: None,
+                deviations: Deviations::NONE,
             },
         }
     }
@@ -563,6 +568,9 @@ pub struct Knobs {
     pub invalid_pattern: InvalidPattern,
     /// K14: octets after this many are ignored.
     pub size_limit: Option<usize>,
+    /// Named deviations (`crate::deviation`, `docs/deviations.md`): readings no document permits.
+    /// Empty in every profile's base reading and in every alternative a profile leaves open.
+    pub deviations: Deviations,
 }
 
 /// K1: what makes a group.
