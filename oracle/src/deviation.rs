@@ -16,6 +16,12 @@ use serde::Serialize;
 pub enum Deviation {
     /// Step 1: the size limit cuts at the last line end within it.
     SizeCutAtLineEnd,
+    /// Step 1: only LF ends a line.
+    LfOnlyLines,
+    /// Step 1: a NUL octet ends a line.
+    NulEndsLine,
+    /// Step 2: a field name that begins with a field's name is that field.
+    FieldPrefix,
     /// Step 2: frequent misspellings of the field names are the fields.
     TypoFields,
     /// Step 2: white space instead of the colon between a field and a one-word value.
@@ -66,13 +72,16 @@ pub struct Entry {
 
 impl Deviation {
     /// Every deviation, in catalogue order (the order searches try them).
-    pub const ALL: [Deviation; 19] = [
+    pub const ALL: [Deviation; 22] = [
         Deviation::TypoFields,
+        Deviation::FieldPrefix,
         Deviation::SpaceForColon,
         Deviation::OtherLineEndsAgents,
         Deviation::RulesBeforeAgentsForAll,
         Deviation::VerticalTabTrimmed,
         Deviation::SizeCutAtLineEnd,
+        Deviation::LfOnlyLines,
+        Deviation::NulEndsLine,
         Deviation::NoBacktracking,
         Deviation::DollarAnywhere,
         Deviation::WildcardsOutOfLength,
@@ -91,9 +100,27 @@ impl Deviation {
     /// The catalogue entry.
     pub fn entry(self) -> Entry {
         let (id, summary, breaks): (&str, &str, &[&str]) = match self {
+            Deviation::LfOnlyLines => (
+                "D-lf-only-lines",
+                "only LF ends a line: a lone CR is an octet of the line (and of its value), a CR before LF is dropped",
+                &["rfc9309#2.2: `NL = %x0D / %x0A / %x0D.0A`", "draft-1996#3.3: CR, LF or CRLF end a line"],
+            ),
+            Deviation::NulEndsLine => (
+                "D-nul-ends-line",
+                "a NUL octet ends the line, as where a line is read as a C string (the rest becomes a line of its own)",
+                &["rfc9309#2.2: `NL = %x0D / %x0A / %x0D.0A` (NUL is an octet of the line)"],
+            ),
+            Deviation::FieldPrefix => (
+                "D-field-prefix",
+                "a field name that begins with a field's name is that field (`Disallowed: /a`, `User-agents: x`)",
+                &[
+                    "rfc9309#2.2: the ABNF's \"user-agent\", \"allow\" and \"disallow\" literals, then `*WS \":\"`",
+                    "google#syntax: valid fields are user-agent, allow, disallow, sitemap",
+                ],
+            ),
             Deviation::TypoFields => (
                 "D-typo-fields",
-                "misspelled field names (`useragent`, `user agent`, `disalow`, `dissallow`, `dissalow`, `diasllow`, `disallaw`) are read as the fields",
+                "field names beginning with a frequent misspelling (`useragent`, `user agent`, `disalow`, `dissallow`, `dissalow`, `diasllow`, `disallaw`) are read as the fields",
                 &[
                     "rfc9309#2.2: the ABNF's \"user-agent\", \"allow\" and \"disallow\" literals",
                     "rfc9309#2.2.4: other records are not part of the protocol",
@@ -270,6 +297,11 @@ impl Deviations {
         Deviations(self.0 & step.iter().fold(0, |all, d| all | d.bit()))
     }
 
+    /// The deviations of the set that are also in `other`.
+    pub fn only_in(self, other: Deviations) -> Deviations {
+        Deviations(self.0 & other.0)
+    }
+
     /// The deviations in the set, in catalogue order.
     pub fn iter(self) -> impl Iterator<Item = Deviation> {
         Deviation::ALL.into_iter().filter(move |&d| self.has(d))
@@ -277,16 +309,22 @@ impl Deviations {
 }
 
 /// The deviations step 1 reads (`crate::body`).
-pub const BODY: &[Deviation] = &[Deviation::SizeCutAtLineEnd];
+pub const BODY: &[Deviation] = &[
+    Deviation::SizeCutAtLineEnd,
+    Deviation::LfOnlyLines,
+    Deviation::NulEndsLine,
+];
 /// The deviations step 2 reads (`crate::line`).
 pub const LINE: &[Deviation] = &[
     Deviation::TypoFields,
+    Deviation::FieldPrefix,
     Deviation::SpaceForColon,
     Deviation::VerticalTabTrimmed,
 ];
 /// The deviations step 3 reads (`crate::group`), its lines' included.
 pub const GROUP: &[Deviation] = &[
     Deviation::TypoFields,
+    Deviation::FieldPrefix,
     Deviation::SpaceForColon,
     Deviation::VerticalTabTrimmed,
     Deviation::OtherLineEndsAgents,
@@ -320,7 +358,14 @@ mod tests {
 
     /// One example per deviation (the ones `docs/deviations.md` shows): under `profile`, the
     /// verdict without the deviation, then with it.
-    type Example = (Deviation, ProfileId, &'static [u8], &'static str, Verdict, Verdict);
+    type Example = (
+        Deviation,
+        ProfileId,
+        &'static [u8],
+        &'static str,
+        Verdict,
+        Verdict,
+    );
 
     const EXAMPLES: &[Example] = {
         use Deviation::*;

@@ -54,7 +54,7 @@ pub struct Groups<'a> {
 
 /// The knobs step 3 reads (K1, K5): readings that agree on them share one set of groups (see
 /// [`crate::memo`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GroupKnobs {
     /// K1: what makes a group.
     pub grouping: Grouping,

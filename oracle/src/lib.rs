@@ -21,6 +21,7 @@
 //! ```
 
 pub mod body;
+pub mod cause;
 pub mod crosscheck;
 pub mod decide;
 pub mod deviation;

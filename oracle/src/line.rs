@@ -145,15 +145,17 @@ pub fn classify_with<'a>(
         LineKind::UserAgent(value)
     } else if is_field(field, b"disallow", deviations) {
         LineKind::Disallow(value)
-    } else if field.eq_ignore_ascii_case(b"allow") && allow_directive {
+    } else if is_field(field, b"allow", deviations) && allow_directive {
         LineKind::Allow(value)
     } else {
         LineKind::Other(field)
     }
 }
 
-/// Whether `field` names `name` (case-insensitively), or, under D-typo-fields (breaks
-/// rfc9309#2.2's literals and google#syntax's list of fields), one of its frequent misspellings.
+/// Whether `field` names `name` (case-insensitively); under D-field-prefix (breaks rfc9309#2.2's
+/// literals and `*WS ":"`), also a field that begins with `name`; under D-typo-fields (breaks
+/// rfc9309#2.2's literals and google#syntax's list of fields), also one that begins with one of
+/// its frequent misspellings.
 fn is_field(field: &[u8], name: &[u8], deviations: Deviations) -> bool {
     const TYPOS: &[(&[u8], &[u8])] = &[
         (b"user-agent", b"useragent"),
@@ -164,11 +166,13 @@ fn is_field(field: &[u8], name: &[u8], deviations: Deviations) -> bool {
         (b"disallow", b"diasllow"),
         (b"disallow", b"disallaw"),
     ];
+    let starts = |prefix: &[u8]| {
+        field.len() >= prefix.len() && field[..prefix.len()].eq_ignore_ascii_case(prefix)
+    };
     field.eq_ignore_ascii_case(name)
+        || (deviations.has(Deviation::FieldPrefix) && starts(name))
         || (deviations.has(Deviation::TypoFields)
-            && TYPOS
-                .iter()
-                .any(|&(of, typo)| of == name && field.eq_ignore_ascii_case(typo)))
+            && TYPOS.iter().any(|&(of, typo)| of == name && starts(typo)))
 }
 
 /// D-space-for-colon (breaks rfc9309#2.2's `":"`, google#syntax's `<field>:<value>`): a line

@@ -13,7 +13,7 @@ use crate::profile::{Encoding, Knobs, MidDollar, Wildcards};
 
 /// The knobs compiling a pattern reads (K6, K7 encoding): readings that agree on them share each
 /// rule's compiled pattern (see [`crate::memo`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PatternKnobs {
     /// K6: `*` and `$`.
     pub wildcards: Wildcards,

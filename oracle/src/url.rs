@@ -7,7 +7,7 @@ use crate::profile::{Encoding, Knobs, MatchTarget};
 
 /// The knobs the match target reads (K8, K7 encoding): readings that agree on them share one
 /// normalised target (see [`crate::memo`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TargetKnobs {
     /// K8: what part of the URL is matched.
     pub match_target: MatchTarget,
