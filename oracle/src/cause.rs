@@ -350,6 +350,14 @@ pub fn cause_label(cause: Option<&[Change]>) -> String {
     }
 }
 
+/// Whether `label` is a cause label [`cause_label`] can give for an explained divergence: knob
+/// labels and deviation ids joined by ` + `.
+pub fn is_label(label: &str) -> bool {
+    label
+        .split(" + ")
+        .all(|part| KNOB_LABELS.contains(&part) || Deviation::from_id(part).is_some())
+}
+
 /// The label of a divergence no set of changes explains.
 pub const UNEXPLAINED: &str = "unexplained";
 

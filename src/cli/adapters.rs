@@ -86,6 +86,7 @@ pub fn rewrite(
         let profile = adapter.identity().profile;
         let answers = run::run_adapter(adapter.as_mut(), corpus, &selection, &|_| {});
         let mut divergences = BTreeMap::new();
+        let mut causes = BTreeMap::new();
         for case in &corpus.cases {
             for check in &case.checks {
                 let check_id = run::check_id(case, check);
@@ -95,11 +96,28 @@ pub fn rewrite(
                 if status != robotstxt_conformance::results::Status::Pass
                     && status != robotstxt_conformance::results::Status::NotApplicable
                 {
+                    // The cause, where the oracle can tell: an answer on a single 200 fetch of
+                    // the body, with no robots.txt URL to scope it.
+                    let simple = case.fetches.is_empty()
+                        && case.robots_url.is_none()
+                        && case.fetch == robotstxt_oracle::Fetch::default();
+                    if let (Some(allowed), true) = (answer.verdict(), simple) {
+                        let request = robotstxt_conformance::verify::request(case, check);
+                        let allowed = allowed == robotstxt_oracle::Verdict::Allowed;
+                        if let Some(cause) =
+                            robotstxt_oracle::cause::cause_of(profile, &request, allowed)
+                        {
+                            causes.insert(
+                                check_id.clone(),
+                                robotstxt_oracle::cause::cause_label(Some(&cause)),
+                            );
+                        }
+                    }
                     divergences.insert(check_id, answer.kind().to_string());
                 }
             }
         }
-        let text = ledger::rewrite(&id, profile, &old, &divergences);
+        let text = ledger::rewrite(&id, profile, &old, &divergences, &causes);
         let path = ledger::path_of(dir, &id);
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
