@@ -219,7 +219,14 @@ pub fn cause_of(profile: ProfileId, request: &Request<'_>, allowed: bool) -> Opt
     let tried = tried(profile);
     let inert = inert(request);
     let live = |knobs: &Knobs| knobs.deviations.only_in(inert).is_empty();
-    let prepared = PreparedBodies::prepare(request.body, &tried.bodies);
+    // Step 1 is prepared for every body a live reading can ask for (a body's deviations are live).
+    let prepared = PreparedBodies::prepare(
+        request.body,
+        tried.bodies.iter().filter(|k| {
+            let body = crate::body::BodyKnobs::of(k).deviations;
+            body.only_in(inert).is_empty()
+        }),
+    );
     // One memo for every reading: a pair shares most steps with its singles.
     let mut memo = Memo::new(request, &prepared);
     if let Some(at) = tried
