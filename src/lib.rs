@@ -5,6 +5,7 @@
 
 pub mod cases;
 pub mod coverage;
+pub mod fingerprint;
 pub mod ledger;
 pub mod render;
 pub mod report;

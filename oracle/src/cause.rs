@@ -357,6 +357,21 @@ pub fn cause_label(cause: Option<&[Change]>) -> String {
     }
 }
 
+/// The verdict (true when allowed) of `profile`'s base reading of `request`, then of each reading
+/// with one change of [`changes`] applied, in that order: what a fingerprint compares a parser's
+/// answers with, one knob or deviation at a time.
+pub fn single_change_verdicts(profile: ProfileId, request: &Request<'_>) -> (bool, Vec<bool>) {
+    let tried = tried(profile);
+    let base = profile.base_knobs();
+    let prepared = PreparedBodies::prepare(
+        request.body,
+        tried.bodies.iter().chain(std::iter::once(&base)),
+    );
+    let mut memo = Memo::new(request, &prepared);
+    let verdicts = tried.singles.iter().map(|k| memo.allowed(k)).collect();
+    (memo.allowed(&base), verdicts)
+}
+
 /// Whether `label` is a cause label [`cause_label`] can give for an explained divergence: knob
 /// labels and deviation ids joined by ` + `.
 pub fn is_label(label: &str) -> bool {
