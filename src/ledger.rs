@@ -11,6 +11,7 @@
 //! profile: original-1994
 //! divergences:
 //!   - reason: "`*` in a path is taken literally"
+//!     id: K6 wildcards
 //!     checks:
 //!       rfc9309/wildcards/star-in-middle#1: allowed
 //! ```
@@ -46,6 +47,11 @@ pub struct LedgerFile {
 pub struct DivergenceGroup {
     /// Why the adapter answers this way (one line).
     pub reason: String,
+    /// The knob or deviation that explains it, in the oracle's vocabulary (`K4 precedence`,
+    /// `D-typo-fields`, `D-typo-fields + D-space-for-colon`; `docs/deviations.md`), when the
+    /// oracle can tell: `ledger rewrite` fills it from the checks' inputs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// Check id (`<case-id>#<n>`) → the answer kind it gives (`allowed`, `disallowed`,
     /// `unsupported`, `error`, `crash`, `timeout`).
     pub checks: BTreeMap<String, String>,
@@ -58,6 +64,8 @@ pub struct Entry {
     pub answer: String,
     /// The reason.
     pub reason: String,
+    /// The group's knob or deviation id, if it has one.
+    pub id: Option<String>,
 }
 
 /// A loaded, validated ledger.
@@ -135,6 +143,14 @@ impl Ledger {
                     "every divergence group needs a one-line reason".to_string()
                 ));
             }
+            if let Some(id) = &group.id {
+                if !robotstxt_oracle::cause::is_label(id) {
+                    return Err(at(format!(
+                        "`id: {id}` names no knob or deviation (e.g. `K4 precedence`, \
+                         `D-typo-fields`, `D-typo-fields + D-space-for-colon`; docs/deviations.md)"
+                    )));
+                }
+            }
             for (check, answer) in group.checks {
                 if !KINDS.contains(&answer.as_str()) {
                     return Err(at(format!(
@@ -145,6 +161,7 @@ impl Ledger {
                 let entry = Entry {
                     answer,
                     reason: group.reason.clone(),
+                    id: group.id.clone(),
                 };
                 if entries.insert(check.clone(), entry).is_some() {
                     return Err(at(format!("{check} is listed twice")));
@@ -179,12 +196,15 @@ impl Ledger {
 
 /// Writes a ledger for `adapter` (claiming `profile`) listing `divergences` (check id → answer
 /// kind), keeping the reason of every entry of `old` that still holds with the same answer and
-/// giving the others [`UNEXPLAINED`]. Groups come out sorted by reason, checks by id.
+/// giving the others [`UNEXPLAINED`]. Groups come out sorted by reason, checks by id. A group's
+/// `id` is the cause `causes` (check id → the oracle's cause label) gives every check of the group
+/// it knows, when they agree; else the old entries' id.
 pub fn rewrite(
     adapter: &str,
     profile: ProfileId,
     old: &Ledger,
     divergences: &BTreeMap<String, String>,
+    causes: &BTreeMap<String, String>,
 ) -> String {
     let mut groups: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
     for (check, answer) in divergences {
@@ -197,12 +217,26 @@ pub fn rewrite(
             .or_default()
             .insert(check.clone(), answer.clone());
     }
+    let id_of = |checks: &BTreeMap<String, String>| {
+        let mut known = checks.keys().filter_map(|c| causes.get(c));
+        let first = known.next();
+        match first {
+            Some(first) if known.all(|c| c == first) => Some(first.clone()),
+            _ => checks
+                .keys()
+                .find_map(|c| old.entries.get(c).and_then(|e| e.id.clone())),
+        }
+    };
     let file = LedgerFile {
         adapter: adapter.to_string(),
         profile: profile.name().to_string(),
         divergences: groups
             .into_iter()
-            .map(|(reason, checks)| DivergenceGroup { reason, checks })
+            .map(|(reason, checks)| DivergenceGroup {
+                reason,
+                id: id_of(&checks),
+                checks,
+            })
             .collect(),
     };
     let header = format!(

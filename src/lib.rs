@@ -9,6 +9,7 @@
 pub use robotstxt_spec::{cases, render};
 
 pub mod coverage;
+pub mod fingerprint;
 pub mod ledger;
 pub mod report;
 pub mod results;

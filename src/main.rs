@@ -79,6 +79,17 @@ enum Command {
         #[command(subcommand)]
         command: PeersCommand,
     },
+    /// Each adapter's fingerprint on the corpus: for each knob and deviation, the alternative its
+    /// answers are consistent with and the checks that decide it, then its nearest profile.
+    Fingerprint {
+        #[command(flatten)]
+        dir: CasesDir,
+        #[command(flatten)]
+        args: cli::AdapterArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
     /// Work with the expectation ledgers (adapters/expectations/).
     Ledger {
         #[command(subcommand)]
@@ -280,6 +291,9 @@ fn main() -> ExitCode {
         }),
         Command::Certify(args) => cli::certify::run(&args),
         Command::Fuzz(args) => cli::fuzz::run(&args),
+        Command::Fingerprint { dir, args, format } => load_corpus(&dir).and_then(|corpus| {
+            cli::adapters::fingerprint(&args, &corpus, matches!(format, Format::Json))
+        }),
         Command::Peers {
             command: PeersCommand::Install { peers_dir },
         } => cli::adapters::install(peers_dir),

@@ -11,6 +11,7 @@ fn entry(answer: &str) -> Entry {
     Entry {
         answer: answer.to_string(),
         reason: "a reason".to_string(),
+        id: None,
     }
 }
 
@@ -165,12 +166,54 @@ fn rewrite_keeps_reasons_that_still_hold_and_marks_the_rest() {
         .into_iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let text = ledger::rewrite("x", ProfileId::Google, &old, &now);
+    let text = ledger::rewrite("x", ProfileId::Google, &old, &now, &Default::default());
     let reloaded = load(&text).unwrap();
     assert_eq!(reloaded.entries["a#1"].reason, "keeps");
     assert_eq!(reloaded.entries["a#2"].reason, ledger::UNEXPLAINED);
     assert_eq!(reloaded.entries["b#1"].answer, "error");
     assert_eq!(reloaded.entries.len(), 3);
+}
+
+#[test]
+fn rewrite_names_a_group_by_the_cause_its_checks_share() {
+    let old = load(
+        "adapter: x\nprofile: google\ndivergences:\n- reason: typos\n  checks: {a#1: disallowed, a#2: disallowed}\n- reason: mixed\n  id: K4 precedence\n  checks: {b#1: allowed, b#2: allowed}\n",
+    )
+    .unwrap();
+    let now = [
+        ("a#1", "disallowed"),
+        ("a#2", "disallowed"),
+        ("b#1", "allowed"),
+        ("b#2", "allowed"),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    let causes = [
+        ("a#1", "D-typo-fields"),
+        ("a#2", "D-typo-fields"),
+        ("b#1", "K4 precedence"),
+        ("b#2", "D-raw-length"),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    let text = ledger::rewrite("x", ProfileId::Google, &old, &now, &causes);
+    let reloaded = load(&text).unwrap();
+    // Every check agrees: the id is filled.
+    assert_eq!(reloaded.entries["a#1"].id.as_deref(), Some("D-typo-fields"));
+    // The checks disagree: the old id stays.
+    assert_eq!(reloaded.entries["b#1"].id.as_deref(), Some("K4 precedence"));
+}
+
+#[test]
+fn an_id_naming_no_knob_or_deviation_is_refused() {
+    let error = load(
+        "adapter: x\nprofile: google\ndivergences:\n- reason: r\n  id: D-no-such-thing\n  checks: {a#1: allowed}\n",
+    )
+    .unwrap_err();
+    assert!(error.contains("D-no-such-thing"), "{error}");
+    load("adapter: x\nprofile: google\ndivergences:\n- reason: r\n  id: K4 precedence + D-typo-fields\n  checks: {a#1: allowed}\n").unwrap();
 }
 
 /// A parser that disallows everything and remembers the URLs it was asked about.

@@ -19,7 +19,7 @@ use serde::Serialize;
 
 use crate::compare::{self, Engines, Observation};
 use crate::input::Input;
-use crate::signature::{signatures, Signature};
+use crate::signature::{signatures, Sighting, Signature};
 use crate::{case, generate, invariants, minimize};
 
 /// What a campaign runs.
@@ -51,15 +51,19 @@ pub struct TimeSplit {
     pub oracle: u64,
     /// Each adapter, by id.
     pub adapters: BTreeMap<String, u64>,
-    /// Signatures, minimisation and writing.
+    /// Signatures (each finding's cause), minimisation and writing.
     pub findings: u64,
+    /// The part of `findings` spent minimising and writing new buckets.
+    pub minimise: u64,
 }
 
-/// One bucket as the summary lists it.
+/// One bucket as the summary lists it: one (adapter, cause).
 #[derive(Clone, Debug, Serialize)]
 pub struct Bucket {
     /// Its signature.
     pub signature: Signature,
+    /// Its first finding's profile, oracle verdict and answer (later findings may differ in them).
+    pub first: Sighting,
     /// Its directory, relative to the output directory.
     pub dir: String,
     /// How many executions hit it.
@@ -87,9 +91,13 @@ pub struct Summary {
     pub adapters: Vec<String>,
     /// Buckets per adapter.
     pub buckets_per_adapter: BTreeMap<String, usize>,
+    /// Findings (hits) in all buckets.
+    pub hits: u64,
+    /// Hits in buckets no knob or deviation explains.
+    pub unexplained_hits: u64,
     /// Where the time went.
     pub time: TimeSplit,
-    /// Every bucket.
+    /// Every bucket: the unexplained ones first (the work to do), then by adapter and hits.
     pub bucket_list: Vec<Bucket>,
     /// Oracle bugs found (panics, broken invariants): any of them fails the command.
     pub oracle_bugs: Vec<OracleBug>,
@@ -221,6 +229,7 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
                     input,
                     &observation,
                     &findings,
+                    &mut time.minimise,
                 );
             }
         }
@@ -240,6 +249,7 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
     total.generate += time.generate;
     total.oracle += time.oracle;
     total.findings += time.findings;
+    total.minimise += time.minimise;
     for (id, ns) in time.adapters {
         *total.adapters.entry(id).or_default() += ns;
     }
@@ -341,7 +351,9 @@ fn report_bug(options: &Options, shared: &Shared, input: &Input, kind: String, m
     );
 }
 
-/// Buckets the findings of one execution; a new bucket is minimised and written at once.
+/// Buckets the findings of one execution; a new bucket is minimised and written at once (the time
+/// that takes is added to `minimise_ns`).
+#[allow(clippy::too_many_arguments)]
 fn handle_findings(
     options: &Options,
     shared: &Shared,
@@ -350,8 +362,10 @@ fn handle_findings(
     input: &Input,
     observation: &Observation,
     findings: &[compare::Finding],
+    minimise_ns: &mut u64,
 ) {
-    for sig in signatures(findings, input, &observation.oracle, &observation.answers) {
+    for sighting in signatures(findings, input, &observation.answers) {
+        let sig = sighting.signature.clone();
         let dir = {
             let mut buckets = shared.buckets.lock().expect("not poisoned");
             if let Some(bucket) = buckets.get_mut(&sig) {
@@ -367,15 +381,23 @@ fn handle_findings(
                 sig.clone(),
                 Bucket {
                     signature: sig.clone(),
+                    first: sighting.clone(),
                     dir: dir.clone(),
                     hits: 1,
                 },
             );
             options.out.join(dir)
         };
+        let started = Instant::now();
         // Written before minimising: an interrupted run keeps the raw finding.
-        write_bucket(&dir, &sig, input, input, engines, identities);
+        write_bucket(&dir, &sighting, input, input, engines, identities);
         let token = robotstxt_oracle::select::is_product_token(input.agent.as_bytes());
+        // A finding of one adapter is checked against that adapter and its profile alone.
+        let single = engines
+            .identities()
+            .iter()
+            .position(|i| i.id == sig.adapter)
+            .filter(|_| sig.other.is_none());
         let minimal = minimize::minimize(
             input,
             &mut |candidate: &Input| {
@@ -384,30 +406,50 @@ fn handle_findings(
                 {
                     return false;
                 }
+                if let Some(index) = single {
+                    let identity = engines.identities()[index];
+                    let request = candidate.request();
+                    let Ok(expected) = catch_unwind(AssertUnwindSafe(|| {
+                        robotstxt_oracle::verdict(identity.profile, &request)
+                    })) else {
+                        return false;
+                    };
+                    let answer = engines.answer_at(index, candidate);
+                    // The same adapter with the same cause: a bucket is one cause, on the
+                    // minimal input too.
+                    return compare::finding_of(identity, index, expected, &answer).is_some_and(
+                        |finding| {
+                            crate::signature::still_in_bucket(
+                                &sighting, &finding, candidate, &answer,
+                            )
+                        },
+                    );
+                }
                 let Ok(oracle) = compare::oracle_verdicts(candidate) else {
                     return false;
                 };
                 let answers = engines.answer_each(candidate);
                 let observation = Observation { oracle, answers };
-                let findings = compare::findings(engines, &observation);
-                signatures(
-                    &findings,
-                    candidate,
-                    &observation.oracle,
-                    &observation.answers,
-                )
-                .contains(&sig)
+                // Only the bucket's pair is explained again.
+                let findings: Vec<compare::Finding> = compare::findings(engines, &observation)
+                    .into_iter()
+                    .filter(|f| f.adapter == sig.adapter && f.other == sig.other)
+                    .collect();
+                signatures(&findings, candidate, &observation.answers)
+                    .iter()
+                    .any(|s| s.signature == sig)
             },
             minimize::DEFAULT_BUDGET,
         );
-        write_bucket(&dir, &sig, input, &minimal, engines, identities);
+        write_bucket(&dir, &sighting, input, &minimal, engines, identities);
+        *minimise_ns += started.elapsed().as_nanos() as u64;
     }
 }
 
 /// Writes `case.yaml` and `finding.json` for a bucket.
 fn write_bucket(
     dir: &Path,
-    sig: &Signature,
+    sig: &Sighting,
     original: &Input,
     minimal: &Input,
     engines: &Engines,
@@ -460,6 +502,19 @@ fn write_summary(options: &Options, shared: &Shared, elapsed: Duration) -> Summa
     for sig in buckets.keys() {
         *per_adapter.entry(sig.adapter.clone()).or_default() += 1;
     }
+    let mut bucket_list: Vec<Bucket> = buckets.values().cloned().collect();
+    bucket_list.sort_by(|a, b| {
+        (
+            !a.signature.unexplained(),
+            &a.signature.adapter,
+            std::cmp::Reverse(a.hits),
+        )
+            .cmp(&(
+                !b.signature.unexplained(),
+                &b.signature.adapter,
+                std::cmp::Reverse(b.hits),
+            ))
+    });
     let summary = Summary {
         execs,
         seconds: elapsed.as_secs_f64(),
@@ -470,8 +525,14 @@ fn write_summary(options: &Options, shared: &Shared, elapsed: Duration) -> Summa
         jobs: options.jobs,
         adapters: options.adapters.clone(),
         buckets_per_adapter: per_adapter,
+        hits: bucket_list.iter().map(|b| b.hits).sum(),
+        unexplained_hits: bucket_list
+            .iter()
+            .filter(|b| b.signature.unexplained())
+            .map(|b| b.hits)
+            .sum(),
         time: shared.time.lock().expect("not poisoned").clone(),
-        bucket_list: buckets.values().cloned().collect(),
+        bucket_list,
         oracle_bugs: shared
             .bugs
             .lock()

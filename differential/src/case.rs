@@ -11,7 +11,7 @@ use robotstxt_oracle::{evaluate, ProfileId, Verdict};
 
 use crate::compare::Observation;
 use crate::input::Input;
-use crate::signature::Signature;
+use crate::signature::Sighting;
 
 /// The section of each profile's document that governs a knob (from `docs/profiles.md`).
 pub fn citation_for(knob: &str, profile: ProfileId) -> &'static str {
@@ -87,7 +87,7 @@ pub fn citation_for(knob: &str, profile: ProfileId) -> &'static str {
 
 /// The case file for a finding: `answers` are (adapter id, answer) for every adapter asked.
 pub fn case_yaml(
-    signature: &Signature,
+    signature: &Sighting,
     input: &Input,
     observation: &Observation,
     answers: &[(String, Answer)],
@@ -104,8 +104,12 @@ pub fn case_yaml(
         "title: {}",
         quote(&format!("Fuzz finding: {signature}"))
     );
-    let _ = writeln!(out, "cite: [{}]", citation_for(&signature.cause, profile));
-    let _ = writeln!(out, "tags: [fuzz-finding, {}]", signature.kind);
+    let _ = writeln!(
+        out,
+        "cite: [{}]",
+        citation_for(&signature.signature.cause, profile)
+    );
+    let _ = writeln!(out, "tags: [fuzz-finding, {}]", signature.signature.kind);
     let mut note = String::new();
     let _ = writeln!(note, "Observed answers:");
     for (id, answer) in answers {

@@ -83,6 +83,11 @@ impl Engines {
         answers
     }
 
+    /// The answer of the adapter at `index` alone.
+    pub fn answer_at(&self, index: usize, input: &Input) -> Answer {
+        self.adapters[index].answer_one(&Body::new(&input.body), &input.agent, &input.url)
+    }
+
     /// Whether there are none (the oracle alone).
     pub fn is_empty(&self) -> bool {
         self.adapters.is_empty()
@@ -144,6 +149,33 @@ pub struct Finding {
     pub other_got: Option<&'static str>,
 }
 
+/// The finding of one adapter (`identity`, at `index` in [`Engines`]) whose answer is `answer`
+/// where the oracle says `expected` under its profile: `None` when it does not diverge.
+pub fn finding_of(
+    identity: &Identity,
+    index: usize,
+    expected: Verdict,
+    answer: &Answer,
+) -> Option<Finding> {
+    let diverges = match answer.verdict() {
+        // `not-governed` cannot arise (the fuzzer gives no robots.txt URL) and could not be
+        // asked of a parser anyway.
+        Some(verdict) => {
+            !matches!(expected, Verdict::Either | Verdict::NotGoverned) && verdict != expected
+        }
+        None => true,
+    };
+    diverges.then(|| Finding {
+        adapter: identity.id.clone(),
+        index,
+        other: None,
+        profile: identity.profile,
+        expected,
+        got: answer.kind(),
+        other_got: None,
+    })
+}
+
 /// The oracle's verdict under `profile` in an observation.
 pub fn verdict_of(observation: &Observation, profile: ProfileId) -> Verdict {
     observation.oracle[profile.index()]
@@ -155,25 +187,7 @@ pub fn findings(engines: &Engines, observation: &Observation) -> Vec<Finding> {
     let mut out = Vec::new();
     for (index, (identity, answer)) in identities.iter().zip(&observation.answers).enumerate() {
         let expected = verdict_of(observation, identity.profile);
-        let diverges = match answer.verdict() {
-            // `not-governed` cannot arise (the fuzzer gives no robots.txt URL) and could not be
-            // asked of a parser anyway.
-            Some(verdict) => {
-                !matches!(expected, Verdict::Either | Verdict::NotGoverned) && verdict != expected
-            }
-            None => true,
-        };
-        if diverges {
-            out.push(Finding {
-                adapter: identity.id.clone(),
-                index,
-                other: None,
-                profile: identity.profile,
-                expected,
-                got: answer.kind(),
-                other_got: None,
-            });
-        }
+        out.extend(finding_of(identity, index, expected, answer));
     }
     // Where the oracle leaves the verdict open, adapters claiming the same profile should still
     // agree with each other; the pair is reported once, in id order.

@@ -1,24 +1,25 @@
 //! What makes two findings the same divergence: a bucket signature.
 //!
-//! The signature names the sides that disagree, the profile, the verdicts, and what explains the
-//! divergence: the first knob (`docs/profiles.md`) which, set as another profile sets it, makes the
-//! oracle give the adapter's answer (which profile it was taken from is not part of the signature:
-//! `K4 precedence` set as draft-1996 or as 1994 is the same divergence); `outside-the-knobs` when none does (a parser bug or an extension
-//! no document describes); for a crash or error, the message with its numbers removed (so one panic
-//! site is one bucket).
+//! A bucket is one (adapter, cause). The cause of an adapter's answer where its profile says
+//! otherwise is the smallest set of knob alternatives and deviations under which the oracle gives
+//! that answer ([`robotstxt_oracle::cause`]: `K4 precedence`, `D-typo-fields`,
+//! `D-typo-fields + D-space-for-colon`), or `unexplained` when no set of one or two does; for a
+//! crash or error, the message with its numbers removed (so one panic site is one bucket); for two
+//! adapters that disagree where the oracle says `either`, the open knob. The profile, the oracle's
+//! verdict and the answer are not part of the key: they are kept in each finding's record
+//! ([`Sighting`]), and a bucket shows its first finding's.
 
 use std::fmt;
 
 use robotstxt_adapters::Answer;
-use robotstxt_oracle::memo::{Memo, PreparedBodies};
-use robotstxt_oracle::profile::KNOB_FIELDS;
-use robotstxt_oracle::{evaluate, Knobs, ProfileId, Verdict};
+use robotstxt_oracle::cause::{cause_label, cause_of, Change};
+use robotstxt_oracle::{evaluate, ProfileId};
 use serde::Serialize;
 
 use crate::compare::Finding;
 use crate::input::Input;
 
-/// A bucket's identity.
+/// A bucket's identity: the adapter and the cause.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Signature {
     /// `adapter-vs-profile`, `adapters-disagree`, `crash` or `error`.
@@ -27,44 +28,23 @@ pub struct Signature {
     pub adapter: String,
     /// The other adapter of a pair.
     pub other: Option<String>,
-    /// The profile claimed.
-    pub profile: &'static str,
-    /// The oracle's verdict (`any` for a crash or an error).
-    pub expected: &'static str,
-    /// The adapter's answer kind (and the other's, for a pair: `allowed/disallowed`).
-    pub got: String,
-    /// What explains it: a knob (`K4 precedence`), `outside-the-knobs`, or the
-    /// normalised failure message.
+    /// What explains it: knobs and deviations (`K4 precedence`, `D-typo-fields`), `unexplained`,
+    /// `open: <knob>` for a pair, or the normalised failure message.
     pub cause: String,
 }
 
-impl fmt::Display for Signature {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.other {
-            Some(other) => write!(
-                f,
-                "{} vs {} ({}): {} where the oracle says {}; {}",
-                self.adapter, other, self.profile, self.got, self.expected, self.cause
-            ),
-            None => write!(
-                f,
-                "{} ({}): {} where the oracle says {}; {}",
-                self.adapter, self.profile, self.got, self.expected, self.cause
-            ),
-        }
-    }
-}
-
 impl Signature {
+    /// Whether no knob or deviation explains the divergence.
+    pub fn unexplained(&self) -> bool {
+        self.cause == robotstxt_oracle::cause::UNEXPLAINED
+    }
+
     /// A short, file-name-safe id for the bucket.
     pub fn slug(&self) -> String {
-        let text = format!(
-            "{}-{}-{}-{}",
-            self.adapter,
-            self.got.replace('/', "-"),
-            self.expected,
-            self.cause
-        );
+        let text = match &self.other {
+            Some(other) => format!("{}-{}-{}", self.adapter, other, self.cause),
+            None => format!("{}-{}-{}", self.adapter, self.kind, self.cause),
+        };
         let mut slug = String::new();
         for c in text.chars() {
             if c.is_ascii_alphanumeric() {
@@ -78,44 +58,106 @@ impl Signature {
     }
 }
 
+impl fmt::Display for Signature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.other {
+            Some(other) => write!(f, "{} vs {}: {}", self.adapter, other, self.cause),
+            None => write!(f, "{} ({}): {}", self.adapter, self.kind, self.cause),
+        }
+    }
+}
+
+/// One finding's signature and its record: the profile claimed, the oracle's verdict under it and
+/// the answer (the direction of the divergence).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Sighting {
+    /// The bucket it belongs to.
+    pub signature: Signature,
+    /// The profile claimed.
+    pub profile: &'static str,
+    /// The oracle's verdict (`any` for a crash or an error).
+    pub expected: &'static str,
+    /// The adapter's answer kind (and the other's, for a pair: `allowed/disallowed`).
+    pub got: String,
+    /// The changes the cause names, when knobs or deviations explain the answer.
+    #[serde(skip)]
+    pub changes: Option<Vec<Change>>,
+}
+
+impl fmt::Display for Sighting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} ({}): {} where the oracle says {}",
+            self.signature, self.profile, self.got, self.expected
+        )
+    }
+}
+
 /// The signatures of all the findings of one input, in order (`answers` in
 /// [`crate::compare::Engines`] order, each adapter's full answer, for messages). Adapters claiming
-/// the same profile and giving the same answer share its explaining knob, which is worked out once.
-pub fn signatures(
-    findings: &[Finding],
-    input: &Input,
-    oracle: &[Verdict; 4],
-    answers: &[Answer],
-) -> Vec<Signature> {
+/// the same profile and giving the same answer share its cause, which is worked out once.
+pub fn signatures(findings: &[Finding], input: &Input, answers: &[Answer]) -> Vec<Sighting> {
     let mut explained = Vec::new();
     findings
         .iter()
-        .map(|f| signature_sharing(f, input, oracle, &answers[f.index], &mut explained))
+        .map(|f| signature_sharing(f, input, &answers[f.index], &mut explained))
         .collect()
 }
 
-/// The signature of `finding` on `input`, taking the explaining knob from `explained` (by profile
-/// and answer) when it is there, and keeping it there when it is worked out.
+/// The signature of one finding on `input` (`answer` is its adapter's).
+pub fn sighting(finding: &Finding, input: &Input, answer: &Answer) -> Sighting {
+    signature_sharing(finding, input, answer, &mut Vec::new())
+}
+
+/// Whether `finding` on `input` (`answer` is its adapter's) still belongs to the bucket whose first
+/// finding is `first`: the same signature, or, for a divergence a set of knobs and deviations
+/// explains, the same adapter with that set still a smallest set that explains it (a cheaper test
+/// than working the cause out again, which also fixes which of several smallest sets is named).
+pub fn still_in_bucket(
+    first: &Sighting,
+    finding: &Finding,
+    input: &Input,
+    answer: &Answer,
+) -> bool {
+    match (&first.changes, &finding.other, answer.detail()) {
+        (Some(changes), None, None) => {
+            finding.adapter == first.signature.adapter
+                && robotstxt_oracle::cause::explains(
+                    finding.profile,
+                    &input.request(),
+                    finding.got == "allowed",
+                    changes,
+                )
+        }
+        _ => sighting(finding, input, answer).signature == first.signature,
+    }
+}
+
+/// The signature of `finding` on `input`, taking the cause from `explained` (by profile and
+/// answer) when it is there, and keeping it there when it is worked out.
 fn signature_sharing(
     finding: &Finding,
     input: &Input,
-    oracle: &[Verdict; 4],
     answer: &Answer,
-    explained: &mut Vec<((ProfileId, bool), String)>,
-) -> Signature {
+    explained: &mut Vec<Explained>,
+) -> Sighting {
+    let mut changes = None;
     let (kind, cause) = match (&finding.other, answer.detail()) {
         (Some(_), _) => ("adapters-disagree", open_knobs(input, finding.profile)),
         (None, Some(detail)) => (answer.kind(), normalise_message(detail)),
         (None, None) => {
             let key = (finding.profile, finding.got == "allowed");
-            let cause = match explained.iter().find(|(k, _)| *k == key) {
-                Some((_, cause)) => cause.clone(),
+            let (cause, found) = match explained.iter().find(|(k, _, _)| *k == key) {
+                Some((_, cause, found)) => (cause.clone(), found.clone()),
                 None => {
-                    let cause = explaining_knob(input, oracle, key.0, key.1);
-                    explained.push((key, cause.clone()));
-                    cause
+                    let found = cause_of(key.0, &input.request(), key.1);
+                    let cause = cause_label(found.as_deref());
+                    explained.push((key, cause.clone(), found.clone()));
+                    (cause, found)
                 }
             };
+            changes = found;
             ("adapter-vs-profile", cause)
         }
     };
@@ -125,82 +167,25 @@ fn signature_sharing(
     } else {
         finding.expected.name()
     };
-    Signature {
-        kind,
-        adapter: finding.adapter.clone(),
-        other: finding.other.clone(),
+    Sighting {
+        signature: Signature {
+            kind,
+            adapter: finding.adapter.clone(),
+            other: finding.other.clone(),
+            cause,
+        },
         profile: finding.profile.name(),
         expected,
         got: match finding.other_got {
             Some(other) => format!("{}/{other}", finding.got),
             None => finding.got.to_string(),
         },
-        cause,
+        changes,
     }
 }
 
-/// The first knob which, set as another profile sets it, makes the oracle answer `allowed`, taken
-/// from a profile whose whole reading answers so. `oracle` holds the input's verdicts (in
-/// [`ProfileId::ALL`] order): a definite one is every reading's answer, the whole reading's too.
-pub fn explaining_knob(
-    input: &Input,
-    oracle: &[Verdict; 4],
-    profile: ProfileId,
-    allowed: bool,
-) -> String {
-    let request = input.request();
-    let base = profile.base_knobs();
-    let (others, known): (Vec<Knobs>, Vec<Option<bool>>) = ProfileId::ALL
-        .into_iter()
-        .zip(oracle)
-        .filter(|&(p, _)| p != profile)
-        .map(|(p, verdict)| {
-            let known = match verdict {
-                Verdict::Allowed => Some(true),
-                Verdict::Disallowed => Some(false),
-                // The fuzzer's inputs carry no robots.txt URL, so never `not-governed`.
-                Verdict::Either | Verdict::NotGoverned => None,
-            };
-            (p.base_knobs(), known)
-        })
-        .unzip();
-    // The common `outside-the-knobs` case: every other document answers otherwise, definitely.
-    if known.iter().all(|k| k.is_some_and(|a| a != allowed)) {
-        return "outside-the-knobs".to_string();
-    }
-    // Each other document's whole reading, then (for a document whose whole reading gives the
-    // parser's answer: only such a one can lend the knob that explains it) each knob field that
-    // differs, copied alone; the first that gives that answer explains it. Every reading shares
-    // one memo.
-    let tried: Vec<Vec<Knobs>> = others
-        .iter()
-        .map(|theirs| {
-            KNOB_FIELDS
-                .iter()
-                .map(|(_, _, copy)| {
-                    let mut knobs = base;
-                    copy(&mut knobs, theirs);
-                    knobs
-                })
-                .collect()
-        })
-        .collect();
-    let prepared =
-        PreparedBodies::prepare(request.body, others.iter().chain(tried.iter().flatten()));
-    let mut memo = Memo::new(&request, &prepared);
-    for ((theirs, tried), known) in others.iter().zip(&tried).zip(known) {
-        if known.unwrap_or_else(|| memo.allowed(theirs)) != allowed {
-            continue;
-        }
-        for ((id, name, _), knobs) in KNOB_FIELDS.iter().zip(tried) {
-            if *knobs != base && memo.allowed(knobs) == allowed {
-                return format!("{id} {name}");
-            }
-        }
-    }
-    // No other document's reading gives the parser's answer: a bug, or an extension none describes.
-    "outside-the-knobs".to_string()
-}
+/// A cause worked out for one input: by (profile, answer allowed), its label and changes.
+type Explained = ((ProfileId, bool), String, Option<Vec<Change>>);
 
 /// The open knob that makes the verdict `either`: the first alternative reading (in the oracle's
 /// order) whose verdict differs from the profile's base reading.

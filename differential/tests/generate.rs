@@ -449,29 +449,3 @@ fn closed_knobs_cannot_change_a_verdict() {
     }
     assert!(tried > 100_000, "{tried}");
 }
-
-/// The explaining knob takes the whole readings of the other documents from the input's definite
-/// verdicts: it names the same knob as when it works every reading out itself (`either` given).
-#[test]
-fn explaining_knob_given_verdicts_names_the_knob_it_works_out() {
-    use robotstxt_differential::signature::explaining_knob;
-    use robotstxt_oracle::ProfileId;
-    let mut outside = 0;
-    for d in buffers(31, 400) {
-        let input = run(generate::any, &d);
-        let verdicts = verdicts_all(&input.request());
-        for profile in ProfileId::ALL {
-            for allowed in [true, false] {
-                let cause = explaining_knob(&input, &verdicts, profile, allowed);
-                assert_eq!(
-                    cause,
-                    explaining_knob(&input, &[Verdict::Either; 4], profile, allowed),
-                    "{profile:?} {allowed} {input:?}"
-                );
-                outside += usize::from(cause == "outside-the-knobs");
-            }
-        }
-    }
-    // Both the shortcut and the knobs were met.
-    assert!(outside > 100 && outside < 3000, "{outside}");
-}

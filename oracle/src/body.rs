@@ -1,5 +1,6 @@
 //! Step 1, the body: size limit, byte-order mark, charset, and lines.
 
+use crate::deviation::{Deviation, Deviations};
 use crate::profile::{Bom, Charset, Knobs};
 
 /// The UTF-8 encoding of U+FEFF, the byte-order mark.
@@ -27,7 +28,7 @@ pub struct BodyNotes {
 
 /// The knobs step 1 reads (K14, K12, K7 charset): readings that agree on them share one prepared
 /// body (see [`crate::memo`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BodyKnobs {
     /// K14: octets after this many are ignored.
     pub size_limit: Option<usize>,
@@ -35,6 +36,8 @@ pub struct BodyKnobs {
     pub bom: Bom,
     /// K7: how a body that is not UTF-8 is read.
     pub charset: Charset,
+    /// The deviations step 1 reads ([`crate::deviation::BODY`]).
+    pub deviations: Deviations,
 }
 
 impl BodyKnobs {
@@ -44,6 +47,7 @@ impl BodyKnobs {
             size_limit: knobs.size_limit,
             bom: knobs.bom,
             charset: knobs.charset,
+            deviations: knobs.deviations.only(crate::deviation::BODY),
         }
     }
 }
@@ -73,7 +77,13 @@ pub fn cut_body(body: &[u8], knobs: BodyKnobs) -> (&[u8], BodyNotes) {
     if let Some(limit) = knobs.size_limit {
         if bytes.len() > limit {
             bytes = &bytes[..limit];
-            notes.truncated_at = Some(limit);
+            if knobs.deviations.has(Deviation::SizeCutAtLineEnd) {
+                // D-size-cut-at-line-end, breaks google#file-format: the part of the line that
+                // crosses the limit is content before the limit, and is read.
+                let end = memchr::memrchr2(b'\n', b'\r', bytes).map_or(0, |at| at + 1);
+                bytes = &bytes[..end];
+            }
+            notes.truncated_at = Some(bytes.len());
         }
     }
     if knobs.bom == Bom::Skip && bytes.starts_with(UTF8_BOM) {
@@ -150,6 +160,40 @@ pub fn split_lines(body: &[u8]) -> Vec<Line<'_>> {
     let ends = memchr::memchr2_iter(b'\n', b'\r', body).count();
     let mut lines = Vec::with_capacity(ends + 1);
     lines.extend(lines_of(body));
+    lines
+}
+
+/// [`split_lines`] under a set of deviations: D-lf-only-lines (breaks rfc9309#2.2's
+/// `NL = %x0D / %x0A / %x0D.0A`: only LF ends a line, a CR before it is dropped and a lone CR is
+/// an octet of the line) and D-nul-ends-line (breaks rfc9309#2.2's NL: a NUL octet ends the line
+/// too, as where a line is read as a C string).
+pub fn split_lines_with(body: &[u8], deviations: Deviations) -> Vec<Line<'_>> {
+    let lf_only = deviations.has(Deviation::LfOnlyLines);
+    let nul = deviations.has(Deviation::NulEndsLine);
+    if !lf_only && !nul {
+        return split_lines(body);
+    }
+    let is_end = |b: u8| b == b'\n' || (b == b'\r' && !lf_only) || (b == 0 && nul);
+    let mut lines = Vec::new();
+    let mut start = 0;
+    while start < body.len() {
+        let rest = &body[start..];
+        let (mut bytes, next) = match rest.iter().position(|&b| is_end(b)) {
+            Some(end) if rest[end] == b'\r' && rest.get(end + 1) == Some(&b'\n') => {
+                (&rest[..end], start + end + 2)
+            }
+            Some(end) => (&rest[..end], start + end + 1),
+            None => (rest, body.len()),
+        };
+        if lf_only && body.get(next - 1) == Some(&b'\n') {
+            bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        }
+        lines.push(Line {
+            number: lines.len() + 1,
+            bytes,
+        });
+        start = next;
+    }
     lines
 }
 

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::deviation::Deviation;
 use crate::group::{RuleKind, RuleLine};
 use crate::pattern::Pattern;
 use crate::profile::{EmptyRule, InvalidPattern, Knobs, Precedence, Specificity};
@@ -71,14 +72,21 @@ fn is_invalid_pattern(value: &[u8]) -> bool {
 /// applies the precedence knob (K4). No deciding rule means allowed (`rfc9309#2.2.2`;
 /// `draft-1996#reply`; `google#syntax`).
 pub fn decide(rules: &[(&RuleLine<'_>, &Pattern)], target: &[u8], knobs: &Knobs) -> Decision {
+    let cleared = cleared_before(rules.iter().map(|&(rule, _)| rule), knobs);
     let evaluations: Vec<RuleEvaluation> = rules
         .iter()
-        .map(|&(rule, pattern)| RuleEvaluation {
+        .enumerate()
+        .map(|(i, &(rule, pattern))| RuleEvaluation {
             line: rule.line,
-            kind: rule.kind,
+            kind: kind_of(rule, knobs),
             pattern: String::from_utf8_lossy(rule.value).into_owned(),
             normalised: pattern.display(),
-            outcome: outcome(rule, pattern, target, knobs),
+            // A rule an empty `Disallow:` cleared (D-empty-disallow-clears) matches nothing.
+            outcome: if i < cleared {
+                RuleOutcome::NoMatch
+            } else {
+                outcome(rule, pattern, target, knobs)
+            },
         })
         .collect();
     let deciding = deciding_rule(
@@ -101,17 +109,70 @@ pub fn allows<'p, 'l: 'p>(
     target: &[u8],
     knobs: &Knobs,
 ) -> bool {
+    if knobs.deviations.has(Deviation::EmptyDisallowClears) {
+        let rules: Vec<_> = rules.into_iter().collect();
+        let cleared = cleared_before(rules.iter().map(|&(rule, _)| rule), knobs);
+        let outcomes = rules.iter().enumerate().map(|(i, &(rule, pattern))| {
+            let matched = (i >= cleared)
+                .then(|| outcome(rule, pattern, target, knobs).specificity())
+                .flatten();
+            (kind_of(rule, knobs), matched)
+        });
+        return deciding_rule(outcomes, knobs.precedence)
+            .is_none_or(|(_, kind)| kind == RuleKind::Allow);
+    }
     let outcomes = rules.into_iter().map(|(rule, pattern)| {
         (
-            rule.kind,
+            kind_of(rule, knobs),
             outcome(rule, pattern, target, knobs).specificity(),
         )
     });
     deciding_rule(outcomes, knobs.precedence).is_none_or(|(_, kind)| kind == RuleKind::Allow)
 }
 
+/// Whether `rule` is an empty `Disallow:`.
+fn is_empty_disallow(rule: &RuleLine<'_>) -> bool {
+    rule.kind == RuleKind::Disallow && rule.value.is_empty()
+}
+
+/// D-empty-disallow-clears (breaks norobots-1994#format, where an empty value lifts no other
+/// line, and rfc9309#2.2.1, where matching groups' rules are combined): how many of the rules, in
+/// file order, an empty `Disallow:` after them clears (0 without the deviation).
+fn cleared_before<'p, 'l: 'p>(
+    rules: impl Iterator<Item = &'p RuleLine<'l>>,
+    knobs: &Knobs,
+) -> usize {
+    if !knobs.deviations.has(Deviation::EmptyDisallowClears) {
+        return 0;
+    }
+    rules
+        .enumerate()
+        .filter(|(_, rule)| is_empty_disallow(rule))
+        .last()
+        .map_or(0, |(i, _)| i + 1)
+}
+
+/// A rule's kind: as written, but an empty `Disallow:` is an allow under
+/// D-empty-disallow-allows-all.
+fn kind_of(rule: &RuleLine<'_>, knobs: &Knobs) -> RuleKind {
+    if is_empty_disallow(rule) && knobs.deviations.has(Deviation::EmptyDisallowAllowsAll) {
+        RuleKind::Allow
+    } else {
+        rule.kind
+    }
+}
+
 /// What one rule does against the target (K9 empty values, K13 invalid patterns, K4 specificity).
 fn outcome(rule: &RuleLine<'_>, pattern: &Pattern, target: &[u8], knobs: &Knobs) -> RuleOutcome {
+    if is_empty_disallow(rule) && knobs.deviations.has(Deviation::EmptyDisallowAllowsAll) {
+        // D-empty-disallow-allows-all, breaks rfc9309#2.2 (`empty-pattern`) and google#disallow:
+        // the line is read as `Allow: /`.
+        return if target.starts_with(b"/") {
+            RuleOutcome::Matched { specificity: 1 }
+        } else {
+            RuleOutcome::NoMatch
+        };
+    }
     if rule.value.is_empty() {
         match knobs.empty_rule {
             // K9: RFC9309 2.2 `empty-pattern`; google#disallow: ignored; norobots-1994#format.
@@ -128,6 +189,13 @@ fn outcome(rule: &RuleLine<'_>, pattern: &Pattern, target: &[u8], knobs: &Knobs)
             Some(end) => RuleOutcome::Matched {
                 specificity: match knobs.precedence {
                     Precedence::MostSpecific(Specificity::MatchedOctets) => end,
+                    // D-raw-length, breaks rfc9309#2.2.2 (octets compared after normalising).
+                    _ if knobs.deviations.has(Deviation::RawLength) => rule.value.len(),
+                    // D-wildcards-out-of-length, breaks rfc9309#2.2.2 ("the match that has the
+                    // most octets") and google#url-matching.
+                    _ if knobs.deviations.has(Deviation::WildcardsOutOfLength) => {
+                        pattern.segments.iter().map(Vec::len).sum()
+                    }
                     _ => pattern.octets(),
                 },
             },

@@ -1,6 +1,7 @@
 //! Step 6a, percent-encoding (K7): both the pattern and the target are brought to one canonical
 //! form before octets are compared.
 
+use crate::deviation::{Deviation, Deviations};
 use crate::profile::Encoding;
 
 /// Which side of the comparison is being normalised.
@@ -48,7 +49,64 @@ pub fn normalise(input: &[u8], side: Side, encoding: Encoding, in_query: bool) -
     if input.iter().all(|&b| kept_as_is(b, encoding, in_query)) {
         return (input.to_vec(), in_query);
     }
-    normalise_each_octet(input, side, encoding, in_query)
+    normalise_each_octet(input, side, encoding, in_query, Deviations::NONE)
+}
+
+/// [`normalise`] under a set of deviations (those of [`crate::deviation::TARGET`] and
+/// [`crate::deviation::PATTERN`] that concern encoding matter).
+pub fn normalise_with(
+    input: &[u8],
+    side: Side,
+    encoding: Encoding,
+    in_query: bool,
+    deviations: Deviations,
+) -> (Vec<u8>, bool) {
+    let encoding_deviations = deviations.only(&[
+        Deviation::DecodeReserved,
+        Deviation::EscapeCaseRulesOnly,
+        Deviation::UrlNonAsciiRaw,
+        Deviation::UrlSpecialsRaw,
+    ]);
+    let (mut out, in_query) = if encoding_deviations.is_empty() {
+        normalise(input, side, encoding, in_query)
+    } else if deviations.has(Deviation::DecodeReserved) {
+        // D-decode-reserved, breaks rfc9309#2.2.2 ("unless it is a reserved character") and
+        // draft-1996#3.2.2 ("except %2F"): every escape is decoded first (but those of `%`, `*`
+        // and `$`, whose decoding would make them special), then normalised as usual.
+        let decoded = decode_all(input);
+        normalise_each_octet(&decoded, side, encoding, in_query, encoding_deviations)
+    } else {
+        normalise_each_octet(input, side, encoding, in_query, encoding_deviations)
+    };
+    if deviations.has(Deviation::CaseInsensitivePaths) {
+        // D-case-insensitive-paths, breaks rfc9309#2.2.2 ("The matching SHOULD be case
+        // sensitive"): both sides are folded to lower case.
+        out.make_ascii_lowercase();
+    }
+    (out, in_query)
+}
+
+/// Every `%xx` decoded but those of `%`, `*` and `$` (D-decode-reserved).
+fn decode_all(input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(input.len());
+    let mut i = 0;
+    while i < input.len() {
+        let escaped = match input.get(i..i + 3) {
+            Some([b'%', h, l]) => hex_value(*h).zip(hex_value(*l)).map(|(h, l)| h * 16 + l),
+            _ => None,
+        };
+        match escaped {
+            Some(value) if !matches!(value, b'%' | b'*' | b'$') => {
+                out.push(value);
+                i += 3;
+            }
+            _ => {
+                out.push(input[i]);
+                i += 1;
+            }
+        }
+    }
+    out
 }
 
 /// Whether [`normalise_each_octet`] copies `b` unchanged and stays in or out of the query, whatever
@@ -80,7 +138,17 @@ fn normalise_each_octet(
     side: Side,
     encoding: Encoding,
     in_query: bool,
+    deviations: Deviations,
 ) -> (Vec<u8>, bool) {
+    let target = side == Side::Target;
+    // D-url-non-ascii-raw, breaks rfc9309#2.2.2 (octets outside ASCII "MUST be percent-encoded")
+    // and google#url-matching: the URL's non-ASCII octets are compared as they are.
+    let raw_non_ascii = target && deviations.has(Deviation::UrlNonAsciiRaw);
+    // D-url-specials-raw, breaks rfc9309#2.2.3 (Figure 6): the URL's `*` and `$` stay raw.
+    let raw_specials = target && deviations.has(Deviation::UrlSpecialsRaw);
+    // D-escape-case-rules-only, breaks rfc9309#2.2.2 (RFC 3986 2.1: hex case is irrelevant):
+    // escapes are upper-cased in rules and copied as written from the URL.
+    let escape_case = deviations.has(Deviation::EscapeCaseRulesOnly);
     let mut out = Vec::with_capacity(input.len() + input.len() / 4);
     let mut in_query = in_query;
     let mut i = 0;
@@ -102,6 +170,8 @@ fn normalise_each_octet(
                     // escape stays encoded (hex upper-cased: RFC 3986 2.1 makes the case irrelevant).
                     if is_unreserved(value) {
                         out.push(value);
+                    } else if escape_case && target {
+                        out.extend_from_slice(&input[i..i + 3]);
                     } else {
                         push_escaped(&mut out, value);
                     }
@@ -111,10 +181,12 @@ fn normalise_each_octet(
                 if b == b'?' && !in_query {
                     in_query = true;
                     out.push(b);
+                } else if b >= 0x80 && raw_non_ascii {
+                    out.push(b);
                 } else if b >= 0x80 {
                     // RFC9309 2.2.2: octets outside ASCII are compared percent-encoded.
                     push_escaped(&mut out, b);
-                } else if side == Side::Target && (b == b'*' || b == b'$') {
+                } else if side == Side::Target && (b == b'*' || b == b'$') && !raw_specials {
                     // RFC9309 2.2.3 Figure 6: a literal `*` or `$` in the URI is what a pattern's
                     // `%2A` or `%24` matches; bare `*` and `$` in a pattern stay special.
                     push_escaped(&mut out, b);
@@ -138,8 +210,13 @@ fn normalise_each_octet(
                 }
             }
             Encoding::NonAsciiOnly => {
+                if let (Some(value), true, false) = (escaped, escape_case, target) {
+                    push_escaped(&mut out, value);
+                    i += 3;
+                    continue;
+                }
                 // google#url-matching: UTF-8 and percent-escaped UTF-8 are the same.
-                if b >= 0x80 {
+                if b >= 0x80 && !raw_non_ascii {
                     push_escaped(&mut out, b);
                 } else {
                     out.push(b);
@@ -263,7 +340,7 @@ mod tests {
                     for in_query in [false, true] {
                         assert_eq!(
                             normalise(input, side, encoding, in_query),
-                            normalise_each_octet(input, side, encoding, in_query),
+                            normalise_each_octet(input, side, encoding, in_query, Deviations::NONE),
                             "{input:?} {encoding:?} {side:?} {in_query}"
                         );
                     }

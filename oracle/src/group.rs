@@ -1,5 +1,6 @@
 //! Step 3, groups (K1, K2): which user-agent lines and rules belong together.
 
+use crate::deviation::{Deviation, Deviations};
 use crate::line::LineKind;
 use crate::profile::{AgentAfterRule, Grouping, Knobs};
 
@@ -53,7 +54,7 @@ pub struct Groups<'a> {
 
 /// The knobs step 3 reads (K1, K5): readings that agree on them share one set of groups (see
 /// [`crate::memo`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GroupKnobs {
     /// K1: what makes a group.
     pub grouping: Grouping,
@@ -61,6 +62,8 @@ pub struct GroupKnobs {
     pub allow_directive: bool,
     /// K13: where white space may stand around a line's field (step 2, whose kinds step 3 reads).
     pub field_spacing: crate::line::FieldSpacing,
+    /// The deviations steps 2 and 3 read ([`crate::deviation::GROUP`]).
+    pub deviations: Deviations,
 }
 
 impl GroupKnobs {
@@ -70,6 +73,7 @@ impl GroupKnobs {
             grouping: knobs.grouping,
             allow_directive: knobs.allow_directive,
             field_spacing: knobs.field_spacing,
+            deviations: knobs.deviations.only(crate::deviation::GROUP),
         }
     }
 }
@@ -78,7 +82,19 @@ impl GroupKnobs {
 /// Rules outside every group are set aside (K2: `rfc9309#2.2.2` SHOULD ignore; `google#grouping`;
 /// `draft-1996#3.3`; `norobots-1994#format`).
 pub fn build_groups<'a>(kinds: &[LineKind<'a>], grouping: Grouping) -> Groups<'a> {
+    build_groups_with(kinds, grouping, Deviations::NONE)
+}
+
+/// [`build_groups`] under a set of deviations (those of [`crate::deviation::GROUP`] matter).
+pub fn build_groups_with<'a>(
+    kinds: &[LineKind<'a>],
+    grouping: Grouping,
+    deviations: Deviations,
+) -> Groups<'a> {
     let mut out = Groups::default();
+    // D-other-line-ends-agents: an other line has ended the current group's run of agents.
+    let mut agents_ended = false;
+    let mut seen_agent = false;
     // The group being built, if any; `open` is false once a blank line has closed a record.
     let mut current: Option<Group<'a>> = None;
     for (index, &kind) in kinds.iter().enumerate() {
@@ -89,19 +105,22 @@ pub fn build_groups<'a>(kinds: &[LineKind<'a>], grouping: Grouping) -> Groups<'a
                     line: number,
                     value,
                 };
-                let starts_group = match (&current, grouping) {
-                    (None, _) => true,
-                    // RFC9309 2.1/2.2: a user-agent line after a rule starts a new group.
-                    (Some(group), Grouping::UserAgentAfterRuleStartsGroup) => {
-                        !group.rules.is_empty()
-                    }
-                    // draft-1996#3.3: the BNF has no user-agent line after a rule in a record.
-                    (Some(group), Grouping::BlankLineRecords(AgentAfterRule::StartsRecord)) => {
-                        !group.rules.is_empty()
-                    }
-                    (Some(_), Grouping::BlankLineRecords(AgentAfterRule::JoinsRecord)) => false,
-                };
+                seen_agent = true;
+                let starts_group = agents_ended
+                    || match (&current, grouping) {
+                        (None, _) => true,
+                        // RFC9309 2.1/2.2: a user-agent line after a rule starts a new group.
+                        (Some(group), Grouping::UserAgentAfterRuleStartsGroup) => {
+                            !group.rules.is_empty()
+                        }
+                        // draft-1996#3.3: the BNF has no user-agent line after a rule in a record.
+                        (Some(group), Grouping::BlankLineRecords(AgentAfterRule::StartsRecord)) => {
+                            !group.rules.is_empty()
+                        }
+                        (Some(_), Grouping::BlankLineRecords(AgentAfterRule::JoinsRecord)) => false,
+                    };
                 if starts_group {
+                    agents_ended = false;
                     out.groups.extend(current.take());
                     current = Some(Group {
                         agents: vec![agent],
@@ -117,6 +136,21 @@ pub fn build_groups<'a>(kinds: &[LineKind<'a>], grouping: Grouping) -> Groups<'a
                 } else {
                     RuleKind::Disallow
                 };
+                if current.is_none()
+                    && !seen_agent
+                    && deviations.has(Deviation::RulesBeforeAgentsForAll)
+                {
+                    // D-rules-before-agents-for-all, breaks rfc9309#2.2.2 and google#grouping
+                    // (rules outside a group are ignored): as if `User-agent: *` stood above.
+                    seen_agent = true;
+                    current = Some(Group {
+                        agents: vec![AgentLine {
+                            line: number,
+                            value: b"*",
+                        }],
+                        rules: Vec::new(),
+                    });
+                }
                 match current.as_mut() {
                     Some(group) => group.rules.push(RuleLine {
                         line: number,
@@ -131,6 +165,11 @@ pub fn build_groups<'a>(kinds: &[LineKind<'a>], grouping: Grouping) -> Groups<'a
                 if let Grouping::BlankLineRecords(_) = grouping {
                     out.groups.extend(current.take());
                 }
+            }
+            LineKind::Other(_) if deviations.has(Deviation::OtherLineEndsAgents) => {
+                // D-other-line-ends-agents, breaks rfc9309#2.2.4: the next user-agent line starts
+                // a new group, as after a rule.
+                agents_ended = current.is_some();
             }
             // RFC9309 2.2.4: other records never end a group; comments and invalid lines are skipped.
             LineKind::Comment | LineKind::Other(_) | LineKind::Invalid => {}

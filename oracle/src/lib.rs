@@ -21,8 +21,10 @@
 //! ```
 
 pub mod body;
+pub mod cause;
 pub mod crosscheck;
 pub mod decide;
+pub mod deviation;
 pub mod encoding;
 pub mod explain;
 pub mod fetch;
@@ -38,6 +40,7 @@ pub mod scope;
 pub mod select;
 pub mod url;
 
+pub use deviation::{Deviation, Deviations};
 pub use explain::{Explanation, HistoryNote, Reading, VariantOutcome};
 pub use profile::{Knobs, ProfileId};
 pub use request::{Fetch, HistoryRequest, Request, TimedFetch};
@@ -124,13 +127,33 @@ pub fn verdicts(profiles: &[ProfileId], request: &Request<'_>) -> Vec<Verdict> {
 /// each under its own profiles, in order: the body is read once for all of them, so each further
 /// request costs only its selection, match target and matching. Panics if the bodies differ.
 pub fn verdicts_on_one_body(asks: &[(&[ProfileId], &Request<'_>)]) -> Vec<Vec<Verdict>> {
-    each_plan_on_one_body(asks, |plan, memo| {
+    each_plan_on_one_body(asks, Deviations::NONE, |plan, memo| {
         if let Some(verdict) = plan.outside_scope() {
             return verdict;
         }
         let from_body = plan.readings.iter().map(|knobs| memo.allowed(knobs));
         agreed(plan.fetch_outcomes.iter().copied().chain(from_body))
     })
+}
+
+/// What the verdict of `profile` would be under `deviations` (`docs/deviations.md`): every reading
+/// the profile permits for the request, each with the deviations added. No profile's verdict ever
+/// holds a deviation; this answers "under deviation D, the verdict would be ...".
+pub fn verdict_deviating(
+    profile: ProfileId,
+    deviations: deviation::Deviations,
+    request: &Request<'_>,
+) -> Verdict {
+    each_plan_on_one_body(&[(&[profile], request)], deviations, |plan, memo| {
+        if let Some(verdict) = plan.outside_scope() {
+            return verdict;
+        }
+        let from_body = plan.readings.iter().map(|knobs| memo.allowed(knobs));
+        agreed(plan.fetch_outcomes.iter().copied().chain(from_body))
+    })
+    .pop()
+    .and_then(|mut v| v.pop())
+    .expect("one verdict for one profile")
 }
 
 /// [`verdict`] under every profile, in [`ProfileId::ALL`] order: the fuzzer's path.
@@ -379,7 +402,7 @@ fn each_plan<T>(
     request: &Request<'_>,
     answer: impl FnMut(Plan, &mut memo::Memo<'_>) -> T,
 ) -> Vec<T> {
-    each_plan_on_one_body(&[(profiles, request)], answer)
+    each_plan_on_one_body(&[(profiles, request)], Deviations::NONE, answer)
         .pop()
         .expect("one answer list per request")
 }
@@ -389,6 +412,7 @@ fn each_plan<T>(
 /// and the URL (selection, match target, matching) is redone per request.
 fn each_plan_on_one_body<T>(
     asks: &[(&[ProfileId], &Request<'_>)],
+    deviations: Deviations,
     mut answer: impl FnMut(Plan, &mut memo::Memo<'_>) -> T,
 ) -> Vec<Vec<T>> {
     let Some(((_, first), rest)) = asks.split_first() else {
@@ -405,7 +429,13 @@ fn each_plan_on_one_body<T>(
             let facts = OnceCell::new();
             profiles
                 .iter()
-                .map(|&p| Plan::of(p, request, &received, &facts))
+                .map(|&p| {
+                    let mut plan = Plan::of(p, request, &received, &facts);
+                    for knobs in &mut plan.readings {
+                        knobs.deviations = deviations;
+                    }
+                    plan
+                })
                 .collect()
         })
         .collect();

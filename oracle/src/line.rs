@@ -1,6 +1,7 @@
 //! Step 2, lines: comments, `field: value`, and what kind of line it is.
 
 use crate::body::Line;
+use crate::deviation::{Deviation, Deviations};
 
 /// What one line is, after comment removal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,6 +108,16 @@ pub fn spacing_can_matter(line: &[u8]) -> bool {
 /// "Поле `<field>` является регистронезависимым" (the field is case-insensitive); `draft-1996#3.3`
 /// writes its literals by RFC 822's conventions, which ignore case.
 pub fn classify<'a>(line: &Line<'a>, allow_directive: bool, spacing: FieldSpacing) -> LineKind<'a> {
+    classify_with(line, allow_directive, spacing, Deviations::NONE)
+}
+
+/// [`classify`] under a set of deviations (those of [`crate::deviation::LINE`] matter).
+pub fn classify_with<'a>(
+    line: &Line<'a>,
+    allow_directive: bool,
+    spacing: FieldSpacing,
+    deviations: Deviations,
+) -> LineKind<'a> {
     let bytes = line.bytes;
     if trim_ws(bytes).is_empty() {
         return LineKind::Blank;
@@ -114,22 +125,76 @@ pub fn classify<'a>(line: &Line<'a>, allow_directive: bool, spacing: FieldSpacin
     if trim_ws(bytes).first() == Some(&b'#') {
         return LineKind::Comment;
     }
-    let Some((field, value)) = field_and_value(bytes) else {
+    let Some((field, mut value)) = field_and_value(bytes).or_else(|| {
+        deviations
+            .has(Deviation::SpaceForColon)
+            .then(|| two_words(bytes, deviations))
+            .flatten()
+    }) else {
         return LineKind::Invalid;
     };
     if spacing == FieldSpacing::AfterColonOnly && spacing_can_matter(bytes) {
         // An unrecognised line: its field, as written, is no field the document names.
         return LineKind::Other(field);
     }
-    if field.eq_ignore_ascii_case(b"user-agent") {
+    if deviations.has(Deviation::VerticalTabTrimmed) {
+        // D-vertical-tab-trimmed, breaks rfc9309#2.2 (`WS = %x20 / %x09`).
+        value = trim_ws_vt(value);
+    }
+    if is_field(field, b"user-agent", deviations) {
         LineKind::UserAgent(value)
-    } else if field.eq_ignore_ascii_case(b"disallow") {
+    } else if is_field(field, b"disallow", deviations) {
         LineKind::Disallow(value)
-    } else if field.eq_ignore_ascii_case(b"allow") && allow_directive {
+    } else if is_field(field, b"allow", deviations) && allow_directive {
         LineKind::Allow(value)
     } else {
         LineKind::Other(field)
     }
+}
+
+/// Whether `field` names `name` (case-insensitively); under D-field-prefix (breaks rfc9309#2.2's
+/// literals and `*WS ":"`), also a field that begins with `name`; under D-typo-fields (breaks
+/// rfc9309#2.2's literals and google#syntax's list of fields), also one that begins with one of
+/// its frequent misspellings.
+fn is_field(field: &[u8], name: &[u8], deviations: Deviations) -> bool {
+    const TYPOS: &[(&[u8], &[u8])] = &[
+        (b"user-agent", b"useragent"),
+        (b"user-agent", b"user agent"),
+        (b"disallow", b"disalow"),
+        (b"disallow", b"dissallow"),
+        (b"disallow", b"dissalow"),
+        (b"disallow", b"diasllow"),
+        (b"disallow", b"disallaw"),
+    ];
+    let starts = |prefix: &[u8]| {
+        field.len() >= prefix.len() && field[..prefix.len()].eq_ignore_ascii_case(prefix)
+    };
+    field.eq_ignore_ascii_case(name)
+        || (deviations.has(Deviation::FieldPrefix) && starts(name))
+        || (deviations.has(Deviation::TypoFields)
+            && TYPOS.iter().any(|&(of, typo)| of == name && starts(typo)))
+}
+
+/// D-space-for-colon (breaks rfc9309#2.2's `":"`, google#syntax's `<field>:<value>`): a line
+/// without a colon that is exactly two words, the first a field of the protocol, read as field
+/// and value.
+fn two_words(line: &[u8], deviations: Deviations) -> Option<(&[u8], &[u8])> {
+    let content = trim_ws(strip_comment(line));
+    let space = content.iter().position(|&b| is_ws(b))?;
+    let (field, value) = (&content[..space], trim_ws(&content[space..]));
+    let one_word = !value.is_empty() && !value.iter().any(|&b| is_ws(b));
+    let known = [&b"user-agent"[..], b"allow", b"disallow"]
+        .iter()
+        .any(|name| is_field(field, name, deviations));
+    (one_word && known).then_some((field, value))
+}
+
+/// Trims spaces, tabs, vertical tabs and form feeds at both ends (D-vertical-tab-trimmed).
+fn trim_ws_vt(s: &[u8]) -> &[u8] {
+    let ws = |b: &u8| is_ws(*b) || *b == 0x0B || *b == 0x0C;
+    let start = s.iter().position(|b| !ws(b)).unwrap_or(s.len());
+    let end = s.iter().rposition(|b| !ws(b)).map_or(start, |at| at + 1);
+    &s[start..end]
 }
 
 /// The kinds of `lines` under `allow_directive` (K5), from their kinds `other` under the other K5
@@ -140,14 +205,15 @@ pub fn reclassify<'a>(
     other: &[LineKind<'a>],
     allow_directive: bool,
     spacing: FieldSpacing,
+    deviations: Deviations,
 ) -> Vec<LineKind<'a>> {
     lines
         .iter()
         .zip(other)
         .map(|(line, &kind)| match kind {
-            LineKind::Allow(_) => classify(line, allow_directive, spacing),
+            LineKind::Allow(_) => classify_with(line, allow_directive, spacing, deviations),
             LineKind::Other(field) if field.eq_ignore_ascii_case(b"allow") => {
-                classify(line, allow_directive, spacing)
+                classify_with(line, allow_directive, spacing, deviations)
             }
             kind => kind,
         })
@@ -203,7 +269,7 @@ mod tests {
                 let other: Vec<_> = lines.iter().map(|l| classify(l, !allow, spacing)).collect();
                 let direct: Vec<_> = lines.iter().map(|l| classify(l, allow, spacing)).collect();
                 assert_eq!(
-                    reclassify(&lines, &other, allow, spacing),
+                    reclassify(&lines, &other, allow, spacing, Deviations::NONE),
                     direct,
                     "allow {allow}, {spacing:?}"
                 );

@@ -24,6 +24,7 @@ use std::borrow::Cow;
 
 use crate::body::{self, BodyKnobs, BodyNotes, Line};
 use crate::decide;
+use crate::deviation::{Deviation, Deviations};
 use crate::explain::{GroupSummary, Reading};
 use crate::group::{self, GroupKnobs, Groups, RuleLine};
 use crate::line::{self, LineKind};
@@ -106,35 +107,92 @@ impl<'b> ReceivedBody<'b> {
 /// One prepared body's lines (step 1's end), shared by every [`BodyKnobs`] that gave these octets.
 struct SplitBody<'b> {
     octets: &'b [u8],
+    /// The deviations that split the lines.
+    split: Deviations,
     lines: Cow<'b, [Line<'b>]>,
 }
 
-/// Outputs kept by key, in the order they were first computed; few keys, so a list.
+/// Outputs kept by key, in the order they were first computed. A profile's readings give few keys,
+/// so a list searched in order; a tool trying many readings of one input (`crate::cause`: hundreds)
+/// gets a hash index once the list is long.
 struct Cache<K, V> {
     entries: Vec<(K, V)>,
+    index: std::collections::HashMap<K, usize, std::hash::BuildHasherDefault<FxHasher>>,
 }
 
-impl<K: PartialEq, V> Cache<K, V> {
+/// A fast, non-cryptographic hasher for the memo's small keys (the multiply-rotate of rustc's
+/// FxHash): the keys are knob settings, never attacker-chosen.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl std::hash::Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// How many entries a [`Cache`] searches in order before it keeps a hash index.
+const LINEAR_ENTRIES: usize = 16;
+
+impl<K: PartialEq + Eq + std::hash::Hash + Copy, V> Cache<K, V> {
     fn new() -> Self {
         Cache {
             entries: Vec::new(),
+            index: std::collections::HashMap::default(),
         }
     }
 
     /// The index of `key`'s output, computing it with `make` the first time.
     fn index(&mut self, key: K, make: impl FnOnce() -> V) -> usize {
-        match self.entries.iter().position(|(k, _)| *k == key) {
+        match self.position(&key) {
             Some(at) => at,
             None => {
                 self.entries.push((key, make()));
-                self.entries.len() - 1
+                let at = self.entries.len() - 1;
+                if at == LINEAR_ENTRIES {
+                    self.index = self
+                        .entries
+                        .iter()
+                        .enumerate()
+                        .map(|(i, (k, _))| (*k, i))
+                        .collect();
+                } else if at > LINEAR_ENTRIES {
+                    self.index.insert(key, at);
+                }
+                at
             }
         }
     }
 
     /// Where `key`'s output is, if it was computed.
     fn position(&self, key: &K) -> Option<usize> {
-        self.entries.iter().position(|(k, _)| k == key)
+        if self.entries.len() > LINEAR_ENTRIES {
+            self.index.get(key).copied()
+        } else {
+            self.entries.iter().position(|(k, _)| k == key)
+        }
     }
 
     fn get(&self, at: usize) -> &V {
@@ -151,7 +209,7 @@ pub struct Memo<'b> {
     /// Distinct prepared bodies, split into lines.
     bodies: Vec<SplitBody<'b>>,
     /// Step 2, per (body, K5 allow directive).
-    kinds: Cache<(usize, bool, line::FieldSpacing), Cow<'b, [LineKind<'b>]>>,
+    kinds: Cache<(usize, bool, line::FieldSpacing, Deviations), Cow<'b, [LineKind<'b>]>>,
     /// Step 3, per (body, group knobs).
     groups: Cache<(usize, GroupKnobs), Groups<'b>>,
     /// Step 4, per (groups, selection knobs).
@@ -198,24 +256,34 @@ impl<'b> Memo<'b> {
         };
         for (knobs, octets, notes) in &prepared.bodies {
             let octets: &'b [u8] = octets;
-            let at = match memo.bodies.iter().position(|b| b.octets == octets) {
+            // Step 1's line splitting (D-lf-only-lines, D-nul-ends-line).
+            let split = knobs
+                .deviations
+                .only(&[Deviation::LfOnlyLines, Deviation::NulEndsLine]);
+            let at = match memo
+                .bodies
+                .iter()
+                .position(|b| b.octets == octets && b.split == split)
+            {
                 Some(at) => at,
                 None => {
                     let at = memo.bodies.len();
-                    match received.filter(|r| r.octets == octets) {
+                    match received.filter(|r| r.octets == octets && split.is_empty()) {
                         Some(received) => {
                             memo.bodies.push(SplitBody {
                                 octets,
+                                split,
                                 lines: Cow::Borrowed(&received.lines),
                             });
-                            memo.kinds
-                                .index((at, true, line::FieldSpacing::Around), || {
-                                    Cow::Borrowed(&received.kinds)
-                                });
+                            memo.kinds.index(
+                                (at, true, line::FieldSpacing::Around, Deviations::NONE),
+                                || Cow::Borrowed(&received.kinds),
+                            );
                         }
                         None => memo.bodies.push(SplitBody {
                             octets,
-                            lines: Cow::Owned(body::split_lines(octets)),
+                            split,
+                            lines: Cow::Owned(body::split_lines_with(octets, split)),
                         }),
                     }
                     at
@@ -300,25 +368,28 @@ impl<'b> Memo<'b> {
         // `allow` ones.
         let group_knobs = GroupKnobs::of(knobs);
         let (allow, spacing) = (group_knobs.allow_directive, group_knobs.field_spacing);
+        let deviations = knobs.deviations.only(crate::deviation::LINE);
         let lines = &self.bodies[body].lines;
-        let kinds = match self.kinds.position(&(body, allow, spacing)) {
+        let kinds = match self.kinds.position(&(body, allow, spacing, deviations)) {
             Some(at) => at,
             None => {
-                let kinds = match self.kinds.position(&(body, !allow, spacing)) {
-                    Some(other) => line::reclassify(lines, self.kinds.get(other), allow, spacing),
+                let kinds = match self.kinds.position(&(body, !allow, spacing, deviations)) {
+                    Some(other) => {
+                        line::reclassify(lines, self.kinds.get(other), allow, spacing, deviations)
+                    }
                     None => lines
                         .iter()
-                        .map(|line| line::classify(line, allow, spacing))
+                        .map(|line| line::classify_with(line, allow, spacing, deviations))
                         .collect(),
                 };
                 self.kinds
-                    .index((body, allow, spacing), || Cow::Owned(kinds))
+                    .index((body, allow, spacing, deviations), || Cow::Owned(kinds))
             }
         };
         // Step 3: groups (K1).
         let kinds = self.kinds.get(kinds);
         let groups = self.groups.index((body, group_knobs), || {
-            group::build_groups(kinds, group_knobs.grouping)
+            group::build_groups_with(kinds, group_knobs.grouping, group_knobs.deviations)
         });
         // Step 4: selection (K3).
         let select_knobs = SelectKnobs::of(knobs);

@@ -7,17 +7,20 @@
 //! this greedy placement succeeds. Cost: one substring search per segment, O(segments x length);
 //! no backtracking, so `/*a*a*a*...` stays polynomial.
 
-use crate::encoding::{normalise, Side};
+use crate::deviation::{Deviation, Deviations};
+use crate::encoding::{normalise_with, Side};
 use crate::profile::{Encoding, Knobs, MidDollar, Wildcards};
 
 /// The knobs compiling a pattern reads (K6, K7 encoding): readings that agree on them share each
 /// rule's compiled pattern (see [`crate::memo`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PatternKnobs {
     /// K6: `*` and `$`.
     pub wildcards: Wildcards,
     /// K7: percent-encoding normalisation.
     pub encoding: Encoding,
+    /// The deviations compiling and matching read ([`crate::deviation::PATTERN`]).
+    pub deviations: Deviations,
 }
 
 impl PatternKnobs {
@@ -26,6 +29,7 @@ impl PatternKnobs {
         PatternKnobs {
             wildcards: knobs.wildcards,
             encoding: knobs.encoding,
+            deviations: knobs.deviations.only(crate::deviation::PATTERN),
         }
     }
 }
@@ -39,6 +43,8 @@ pub struct Pattern {
     pub anchored: bool,
     /// The pattern can never match (a `$` before the end under `MidDollar::NeverMatches`).
     pub impossible: bool,
+    /// D-no-backtracking: each piece after a `*` is tried only where its first octet first occurs.
+    pub no_backtracking: bool,
 }
 
 impl Pattern {
@@ -46,6 +52,14 @@ impl Pattern {
     pub fn compile(raw: &[u8], knobs: PatternKnobs) -> Pattern {
         let (body, anchored, impossible) = match knobs.wildcards {
             Wildcards::Literal => (raw, false, false),
+            Wildcards::Special(_) if knobs.deviations.has(Deviation::DollarAnywhere) => {
+                // D-dollar-anywhere, breaks rfc9309#2.2.3 (`$` designates the end of the match
+                // pattern): the first `$` anchors and what follows it is dropped.
+                match memchr::memchr(b'$', raw) {
+                    Some(at) => (&raw[..at], true, false),
+                    None => (raw, false, false),
+                }
+            }
             Wildcards::Special(mid_dollar) => {
                 let (body, anchored) = match raw.strip_suffix(b"$") {
                     Some(body) => (body, true),
@@ -64,8 +78,13 @@ impl Pattern {
         let segments = body
             .split(|&b| Some(b) == separator)
             .map(|piece| {
-                let (segment, now_in_query) =
-                    normalise(piece, Side::Pattern, knobs.encoding, in_query);
+                let (segment, now_in_query) = normalise_with(
+                    piece,
+                    Side::Pattern,
+                    knobs.encoding,
+                    in_query,
+                    knobs.deviations,
+                );
                 in_query = now_in_query;
                 segment
             })
@@ -74,6 +93,7 @@ impl Pattern {
             segments,
             anchored,
             impossible,
+            no_backtracking: knobs.deviations.has(Deviation::NoBacktracking),
         }
     }
 
@@ -115,6 +135,9 @@ impl Pattern {
             // No wildcard: a prefix match, or an exact match when anchored.
             return (!self.anchored || pos == target.len()).then_some(pos);
         };
+        if self.no_backtracking {
+            return self.match_end_without_backtracking(target, pos);
+        }
         // RFC9309 2.2.3: each `*` matches any run of octets; place each segment leftmost.
         for segment in middle {
             pos += memchr::memmem::find(&target[pos..], segment)? + segment.len();
@@ -131,11 +154,34 @@ impl Pattern {
             memchr::memmem::rfind(&target[pos..], last).map(|at| pos + at + last.len())
         }
     }
+
+    /// D-no-backtracking (breaks rfc9309#2.2.3: `*` "designates 0 or more instances of any
+    /// character"): from `pos`, each piece after a `*` is tried only where its first octet first
+    /// occurs; the match fails if the piece is not there.
+    fn match_end_without_backtracking(&self, target: &[u8], mut pos: usize) -> Option<usize> {
+        for segment in &self.segments[1..] {
+            let Some(&first) = segment.first() else {
+                continue;
+            };
+            let at = pos + memchr::memchr(first, &target[pos..])?;
+            if !target[at..].starts_with(segment) {
+                return None;
+            }
+            pos = at + segment.len();
+        }
+        // A trailing `*` covers the rest of the target.
+        if self.segments.last().is_some_and(Vec::is_empty) {
+            Some(target.len())
+        } else {
+            (!self.anchored || pos == target.len()).then_some(pos)
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::encoding::normalise;
     use crate::profile::ProfileId;
 
     fn end(pattern: &str, target: &str, profile: ProfileId) -> Option<usize> {

@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::deviation::Deviations;
 use crate::line::{FieldSpacing, LineKind};
 use crate::request::Request;
 
@@ -84,6 +85,7 @@ impl ProfileId {
                 field_spacing: FieldSpacing::Around,
                 invalid_pattern: InvalidPattern::UseOctets,
                 size_limit: None,
+                deviations: Deviations::NONE,
             },
             // google#user-agent-precedence, #rule-precedence, #url-matching, #file-format
             ProfileId::Google => Knobs {
@@ -105,6 +107,7 @@ impl ProfileId {
                 field_spacing: FieldSpacing::Around,
                 invalid_pattern: InvalidPattern::UseOctets,
                 size_limit: Some(FIVE_HUNDRED_KIB),
+                deviations: Deviations::NONE,
             },
             // draft-1996#3.2, #3.2.1, #3.2.2, #3.3; guide-ch9#allow-disallow
             ProfileId::Draft1996 => Knobs {
@@ -126,6 +129,7 @@ impl ProfileId {
                 field_spacing: FieldSpacing::AfterColonOnly,
                 invalid_pattern: InvalidPattern::UseOctets,
                 size_limit: None,
+                deviations: Deviations::NONE,
             },
             // norobots-1994#format, #example-2
             ProfileId::Original1994 => Knobs {
@@ -147,6 +151,7 @@ impl ProfileId {
                 field_spacing: FieldSpacing::AfterColonOnly,
                 invalid_pattern: InvalidPattern::UseOctets,
                 size_limit: None,
+                deviations: Deviations::NONE,
             },
         }
     }
@@ -433,7 +438,7 @@ pub struct OpenKnob {
 }
 
 /// One alternative setting of one knob.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Alternative {
     /// K1.
     Grouping(Grouping),
@@ -525,7 +530,7 @@ impl Alternative {
 }
 
 /// A complete, concrete reading: one setting for every knob of `docs/profiles.md`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Knobs {
     /// K1: what makes a group.
     pub grouping: Grouping,
@@ -563,10 +568,13 @@ pub struct Knobs {
     pub invalid_pattern: InvalidPattern,
     /// K14: octets after this many are ignored.
     pub size_limit: Option<usize>,
+    /// Named deviations (`crate::deviation`, `docs/deviations.md`): readings no document permits.
+    /// Empty in every profile's base reading and in every alternative a profile leaves open.
+    pub deviations: Deviations,
 }
 
 /// K1: what makes a group.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Grouping {
     /// RFC 9309 / Google: user-agent lines then rules; a user-agent line after a rule starts a group;
     /// blank lines mean nothing.
@@ -576,7 +584,7 @@ pub enum Grouping {
 }
 
 /// K1 (blank-line records): a user-agent line right after a rule line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum AgentAfterRule {
     /// It starts a new record.
     StartsRecord,
@@ -585,7 +593,7 @@ pub enum AgentAfterRule {
 }
 
 /// K3: how a user-agent line's value is read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum AgentValue {
     /// The whole value is the name.
     WholeValue,
@@ -598,7 +606,7 @@ pub enum AgentValue {
 }
 
 /// K3: how a name from the file is compared with the agent (always case-insensitively).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum AgentComparison {
     /// The name equals the agent.
     Equal,
@@ -607,7 +615,7 @@ pub enum AgentComparison {
 }
 
 /// K3: whether one user-agent line may hold several names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum AgentList {
     /// One name per line.
     Single,
@@ -616,7 +624,7 @@ pub enum AgentList {
 }
 
 /// K3: which group(s) apply.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Selection {
     /// Every matching group, merged; else every `*` group, merged.
     MergeAllMatching,
@@ -631,7 +639,7 @@ pub enum Selection {
 }
 
 /// K3: a record with user-agent lines but no rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum RulelessRecord {
     /// It can be selected (and then allows everything).
     Applies,
@@ -640,7 +648,7 @@ pub enum RulelessRecord {
 }
 
 /// K4: which matching rule decides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Precedence {
     /// The most specific match; allow wins a tie.
     MostSpecific(Specificity),
@@ -651,7 +659,7 @@ pub enum Precedence {
 }
 
 /// K4: how specificity is measured.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Specificity {
     /// Octets of the normalised pattern, `*` and `$` included.
     PatternOctets,
@@ -660,7 +668,7 @@ pub enum Specificity {
 }
 
 /// K6: `*` and `$`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Wildcards {
     /// `*` matches any run of octets; a trailing `$` anchors at the end.
     Special(MidDollar),
@@ -669,7 +677,7 @@ pub enum Wildcards {
 }
 
 /// K6: a `$` that is not the last character of a pattern.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum MidDollar {
     /// An ordinary `$`.
     Literal,
@@ -678,7 +686,7 @@ pub enum MidDollar {
 }
 
 /// K7: percent-encoding normalisation of pattern and target.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Encoding {
     /// RFC 9309 2.2.2: non-ASCII encoded, hex upper-cased, unreserved decoded; target `*`/`$` encoded.
     Rfc9309 {
@@ -698,7 +706,7 @@ pub enum Encoding {
 }
 
 /// K7: how a body that is not valid UTF-8 is read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Charset {
     /// As octets.
     Octets,
@@ -711,7 +719,7 @@ pub enum Charset {
 }
 
 /// K8: what part of the URL is matched.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum MatchTarget {
     /// Path, then `?` and the query when present.
     PathAndQuery,
@@ -720,7 +728,7 @@ pub enum MatchTarget {
 }
 
 /// K9: an allow/disallow line with an empty value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum EmptyRule {
     /// It matches nothing (or is ignored: the same verdicts).
     MatchesNothing,
@@ -729,7 +737,7 @@ pub enum EmptyRule {
 }
 
 /// K12: a UTF-8 byte-order mark at the start of the body.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Bom {
     /// Skipped.
     Skip,
@@ -738,7 +746,7 @@ pub enum Bom {
 }
 
 /// K13: a pattern with control characters or inner white space.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum InvalidPattern {
     /// Its octets are used (percent-encoded where the encoding says so).
     UseOctets,

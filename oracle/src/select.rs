@@ -29,7 +29,7 @@ pub enum AgentName<'a> {
 
 /// The knobs selection reads (K3): readings that agree on them, and on the groups, select the same
 /// groups (see [`crate::memo`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SelectKnobs {
     /// How a user-agent line's value is read.
     pub agent_value: AgentValue,

@@ -1,17 +1,20 @@
 //! Step 5, the URL: split by RFC 3986's generic syntax, octet for octet, with no normalisation
 //! (resolving `..`, re-encoding or lower-casing would change what is matched).
 
-use crate::encoding::{normalise, Side};
+use crate::deviation::{Deviation, Deviations};
+use crate::encoding::{normalise, normalise_with, Side};
 use crate::profile::{Encoding, Knobs, MatchTarget};
 
 /// The knobs the match target reads (K8, K7 encoding): readings that agree on them share one
 /// normalised target (see [`crate::memo`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TargetKnobs {
     /// K8: what part of the URL is matched.
     pub match_target: MatchTarget,
     /// K7: percent-encoding normalisation.
     pub encoding: Encoding,
+    /// The deviations the match target reads ([`crate::deviation::TARGET`]).
+    pub deviations: Deviations,
 }
 
 impl TargetKnobs {
@@ -20,6 +23,7 @@ impl TargetKnobs {
         TargetKnobs {
             match_target: knobs.match_target,
             encoding: knobs.encoding,
+            deviations: knobs.deviations.only(crate::deviation::TARGET),
         }
     }
 }
@@ -31,6 +35,11 @@ pub struct SplitUrl<'a> {
     pub path: &'a [u8],
     /// The query without its `?`, when the URL has one (possibly empty).
     pub query: Option<&'a [u8]>,
+    /// The fragment with its `#`, when the URL has one (never matched but under
+    /// D-fragment-kept).
+    pub fragment: Option<&'a [u8]>,
+    /// Whether the URL's path was empty (and `path` is the `/` it stands for).
+    pub empty_path: bool,
 }
 
 /// Splits `url` (an absolute URL or an absolute path) into path and query; the fragment is dropped.
@@ -53,7 +62,9 @@ pub fn split(url: &str) -> SplitUrl<'_> {
         rest = &after[end..];
     }
     // RFC 3986 3.5: the fragment is never sent, never matched.
+    let mut fragment = None;
     if let Some(hash) = memchr::memchr(b'#', rest) {
+        fragment = Some(&rest[hash..]);
         rest = &rest[..hash];
     }
     // RFC 3986 3.4: the query follows the first "?".
@@ -64,6 +75,8 @@ pub fn split(url: &str) -> SplitUrl<'_> {
     SplitUrl {
         path: if path.is_empty() { b"/" } else { path },
         query,
+        fragment,
+        empty_path: path.is_empty(),
     }
 }
 
@@ -147,8 +160,29 @@ pub fn match_target(split: &SplitUrl<'_>, match_target: MatchTarget) -> Vec<u8> 
 /// The match target normalised as rules are (K7, `rfc9309#2.2.2`): what patterns are matched
 /// against.
 pub fn normalised_target(split: &SplitUrl<'_>, knobs: TargetKnobs) -> Vec<u8> {
-    let target = match_target(split, knobs.match_target);
-    normalise(&target, Side::Target, knobs.encoding, false).0
+    let mut target = match_target(split, knobs.match_target);
+    if knobs.deviations.is_empty() {
+        return normalise(&target, Side::Target, knobs.encoding, false).0;
+    }
+    if split.empty_path && knobs.deviations.has(Deviation::EmptyPathNotSlash) {
+        // D-empty-path-not-slash, breaks rfc9309#2.2.2 (RFC 3986 6.2.3: an empty path is `/`).
+        target.remove(0);
+    }
+    if let (Some(fragment), true) = (
+        split.fragment,
+        knobs.deviations.has(Deviation::FragmentKept),
+    ) {
+        // D-fragment-kept, breaks rfc9309#2.2.2 (RFC 3986 3.5: the fragment is not sent).
+        target.extend_from_slice(fragment);
+    }
+    normalise_with(
+        &target,
+        Side::Target,
+        knobs.encoding,
+        false,
+        knobs.deviations,
+    )
+    .0
 }
 
 #[cfg(test)]

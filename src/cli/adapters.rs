@@ -65,6 +65,103 @@ pub fn list(args: &AdapterArgs, json: bool) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `fingerprint`: runs each adapter over the whole corpus and prints, for each knob and deviation,
+/// where its answers stand ([`robotstxt_conformance::fingerprint`]), then its nearest profile.
+pub fn fingerprint(
+    args: &AdapterArgs,
+    corpus: &robotstxt_conformance::cases::Corpus,
+    json: bool,
+) -> Result<ExitCode, String> {
+    use robotstxt_conformance::fingerprint::{self, Answered, Standing};
+    let options = args.options()?;
+    let selection = Selection::new(corpus, None);
+    for id in args.ids(&options)? {
+        let mut adapter = match robotstxt_adapters::open(&id, &options) {
+            Ok(adapter) => adapter,
+            Err(why) => {
+                eprintln!("skipped: {why}");
+                continue;
+            }
+        };
+        let profile = adapter.identity().profile;
+        let answers = run::run_adapter(adapter.as_mut(), corpus, &selection, &|_| {});
+        let mut answered = Vec::new();
+        for case in &corpus.cases {
+            // What the oracle compares: a single 200 fetch of the body, no robots.txt URL.
+            if !case.fetches.is_empty()
+                || case.robots_url.is_some()
+                || case.fetch != robotstxt_oracle::Fetch::default()
+            {
+                continue;
+            }
+            for check in &case.checks {
+                let check_id = run::check_id(case, check);
+                if !run::applicable(adapter.identity(), case, check) {
+                    continue;
+                }
+                if let Some(verdict) = answers.get(&check_id).and_then(|a| a.verdict()) {
+                    answered.push(Answered {
+                        check: check_id,
+                        request: robotstxt_conformance::verify::request(case, check),
+                        allowed: verdict == robotstxt_oracle::Verdict::Allowed,
+                    });
+                }
+            }
+        }
+        let print = fingerprint::fingerprint(profile, &answered);
+        if json {
+            let line = serde_json::json!({"adapter": id, "fingerprint": print});
+            println!("{line}");
+            continue;
+        }
+        println!(
+            "{id} (claims {}; {} checks answered): nearest profile {}",
+            profile.name(),
+            answered.len(),
+            print.nearest.name()
+        );
+        for (p, agree, of) in &print.agreement {
+            println!("  agrees with {:<14} {agree}/{of}", p.name());
+        }
+        let shown = |checks: &[String]| {
+            let mut text = checks
+                .iter()
+                .take(3)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ");
+            if checks.len() > 3 {
+                text.push_str(&format!(", ... ({} checks)", checks.len()));
+            }
+            text
+        };
+        for (label, standing) in &print.dimensions {
+            match standing {
+                Standing::Undecided => {}
+                Standing::Consistent {
+                    alternatives,
+                    checks,
+                } => {
+                    // A deviation that stays off is where the parser follows the profile.
+                    if fingerprint::is_deviation(label) && alternatives.iter().any(|a| a == "base")
+                    {
+                        continue;
+                    }
+                    println!(
+                        "  {label:<28} {}  [{}]",
+                        alternatives.join(" | "),
+                        shown(checks)
+                    );
+                }
+                Standing::Inconsistent { checks } => {
+                    println!("  {label:<28} inconsistent  [{}]", shown(checks));
+                }
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `ledger rewrite`: runs each adapter over the whole corpus and rewrites its ledger from the
 /// answers, keeping the reasons of entries that still hold. Never run on CI.
 pub fn rewrite(
@@ -86,6 +183,7 @@ pub fn rewrite(
         let profile = adapter.identity().profile;
         let answers = run::run_adapter(adapter.as_mut(), corpus, &selection, &|_| {});
         let mut divergences = BTreeMap::new();
+        let mut causes = BTreeMap::new();
         for case in &corpus.cases {
             for check in &case.checks {
                 let check_id = run::check_id(case, check);
@@ -95,11 +193,28 @@ pub fn rewrite(
                 if status != robotstxt_conformance::results::Status::Pass
                     && status != robotstxt_conformance::results::Status::NotApplicable
                 {
+                    // The cause, where the oracle can tell: an answer on a single 200 fetch of
+                    // the body, with no robots.txt URL to scope it.
+                    let simple = case.fetches.is_empty()
+                        && case.robots_url.is_none()
+                        && case.fetch == robotstxt_oracle::Fetch::default();
+                    if let (Some(allowed), true) = (answer.verdict(), simple) {
+                        let request = robotstxt_conformance::verify::request(case, check);
+                        let allowed = allowed == robotstxt_oracle::Verdict::Allowed;
+                        if let Some(cause) =
+                            robotstxt_oracle::cause::cause_of(profile, &request, allowed)
+                        {
+                            causes.insert(
+                                check_id.clone(),
+                                robotstxt_oracle::cause::cause_label(Some(&cause)),
+                            );
+                        }
+                    }
                     divergences.insert(check_id, answer.kind().to_string());
                 }
             }
         }
-        let text = ledger::rewrite(&id, profile, &old, &divergences);
+        let text = ledger::rewrite(&id, profile, &old, &divergences, &causes);
         let path = ledger::path_of(dir, &id);
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;

@@ -185,21 +185,43 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
                 + summary.time.adapters.values().sum::<u64>();
             let share = |ns: u64| 100.0 * ns as f64 / total.max(1) as f64;
             println!(
-                "time: generate {:.0}%, oracle (4 profiles + invariants) {:.0}%, findings {:.0}%",
+                "time: generate {:.0}%, oracle (4 profiles + invariants) {:.0}%, findings {:.0}% (minimising new buckets {:.0}%)",
                 share(summary.time.generate),
                 share(summary.time.oracle),
-                share(summary.time.findings)
+                share(summary.time.findings),
+                share(summary.time.minimise)
             );
             for (id, ns) in &summary.time.adapters {
                 println!("  {id:<18} {:.0}%", share(*ns));
             }
+            let parsers: u64 = summary.time.adapters.values().sum();
+            if parsers > 0 {
+                println!(
+                    "own side (generate + oracle + findings) / parsers: {:.2}x",
+                    (summary.time.generate + summary.time.oracle + summary.time.findings) as f64
+                        / parsers as f64
+                );
+            }
+            println!(
+                "hits: {}, unexplained: {} ({:.1}%)",
+                summary.hits,
+                summary.unexplained_hits,
+                100.0 * summary.unexplained_hits as f64 / summary.hits.max(1) as f64
+            );
             for (adapter, n) in &summary.buckets_per_adapter {
                 println!("buckets for {adapter}: {n}");
             }
+            // Unexplained buckets come first: they are the work to do.
             for bucket in &summary.bucket_list {
                 println!(
-                    "  [{} hits] {}  ({})",
-                    bucket.hits, bucket.signature, bucket.dir
+                    "  [{} hits] {}  (first: {} says {} where {} says {}; {})",
+                    bucket.hits,
+                    bucket.signature,
+                    bucket.signature.adapter,
+                    bucket.first.got,
+                    bucket.first.profile,
+                    bucket.first.expected,
+                    bucket.dir
                 );
             }
         }

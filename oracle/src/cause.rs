@@ -1,0 +1,450 @@
+//! What explains a parser's answer where a profile says otherwise: the smallest set of changes to
+//! the profile's reading (knob alternatives, `docs/profiles.md`, and deviations,
+//! `docs/deviations.md`) under which the oracle gives that answer.
+//!
+//! A tool asks this, never a profile: the fuzzer's buckets are keyed by it, `ledger rewrite` names a
+//! ledger entry's knob or deviation with it, and fingerprints are built from it. Sets of one change
+//! are tried first, in a fixed order (knobs before deviations: a reading some document permits is
+//! the more charitable explanation), then sets of two, then sets of three deviations; no set means
+//! "unexplained".
+
+use std::sync::OnceLock;
+
+use crate::deviation::{Deviation, Deviations};
+use crate::memo::{Memo, PreparedBodies};
+use crate::profile::{Alternative, Knobs, KNOB_FIELDS};
+use crate::{ProfileId, Request};
+
+/// One change to a reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A knob field (by its place in [`KNOB_FIELDS`]) set as another profile's base reading sets it.
+    Copied {
+        /// The field's index in [`KNOB_FIELDS`].
+        field: usize,
+        /// The profile it is copied from.
+        from: ProfileId,
+    },
+    /// An alternative some profile leaves open.
+    Open(Alternative),
+    /// A named deviation.
+    Deviation(Deviation),
+}
+
+impl Change {
+    /// `knobs` with the change applied.
+    pub fn apply(self, mut knobs: Knobs) -> Knobs {
+        match self {
+            Change::Copied { field, from } => {
+                (KNOB_FIELDS[field].2)(&mut knobs, &from.base_knobs());
+                knobs
+            }
+            Change::Open(alternative) => alternative.apply(knobs),
+            Change::Deviation(d) => {
+                knobs.deviations = knobs.deviations.with(d);
+                knobs
+            }
+        }
+    }
+
+    /// The change's name in the shared vocabulary: a knob (`K4 precedence`, whichever value) or a
+    /// deviation id (`D-typo-fields`).
+    pub fn label(self) -> &'static str {
+        match self {
+            Change::Copied { field, .. } => knob_label(KNOB_FIELDS[field].0, KNOB_FIELDS[field].1),
+            Change::Open(alternative) => alternative_label(alternative),
+            Change::Deviation(d) => d.id(),
+        }
+    }
+}
+
+/// `K4 precedence` for (`K4`, `precedence`).
+fn knob_label(id: &str, field: &str) -> &'static str {
+    KNOB_LABELS
+        .iter()
+        .find(|label| {
+            let mut words = label.split(' ');
+            words.next() == Some(id) && words.next() == Some(field)
+        })
+        .copied()
+        .unwrap_or("K? unknown")
+}
+
+/// Every knob field's label, in [`KNOB_FIELDS`] order.
+const KNOB_LABELS: [&str; 18] = [
+    "K1 grouping",
+    "K3 agent_value",
+    "K3 agent_comparison",
+    "K3 agent_list",
+    "K3 selection",
+    "K3 ruleless_record",
+    "K4 precedence",
+    "K5 allow_directive",
+    "K6 wildcards",
+    "K7 encoding",
+    "K7 charset",
+    "K8 match_target",
+    "K9 empty_rule",
+    "K10 robots_txt_allowed",
+    "K12 bom",
+    "K13 field_spacing",
+    "K13 invalid_pattern",
+    "K14 size_limit",
+];
+
+/// The knob field an open alternative sets.
+fn alternative_label(alternative: Alternative) -> &'static str {
+    let (id, field) = match alternative {
+        Alternative::Grouping(_) => ("K1", "grouping"),
+        Alternative::AgentValue(_) => ("K3", "agent_value"),
+        Alternative::AgentComparison(_) => ("K3", "agent_comparison"),
+        Alternative::AgentList(_) => ("K3", "agent_list"),
+        Alternative::RulelessRecord(_) => ("K3", "ruleless_record"),
+        Alternative::Specificity(_) => ("K4", "precedence"),
+        Alternative::MidDollar(_) => ("K6", "wildcards"),
+        Alternative::Encoding(_)
+        | Alternative::ReservedInPath(_)
+        | Alternative::ReservedInQuery(_) => ("K7", "encoding"),
+        Alternative::Charset(_) => ("K7", "charset"),
+        Alternative::MatchTarget(_) => ("K8", "match_target"),
+        Alternative::EmptyRule(_) => ("K9", "empty_rule"),
+        Alternative::RobotsTxtAllowed(_) => ("K10", "robots_txt_allowed"),
+        Alternative::Bom(_) => ("K12", "bom"),
+        Alternative::FieldSpacing(_) => ("K13", "field_spacing"),
+        Alternative::InvalidPattern(_) => ("K13", "invalid_pattern"),
+        Alternative::SizeLimit(_) => ("K14", "size_limit"),
+    };
+    knob_label(id, field)
+}
+
+/// The changes tried on `profile`'s base reading, in search order: each knob field as every other
+/// profile sets it, every alternative any profile leaves open, then every deviation; a change that
+/// leaves the reading as it is, or gives a reading an earlier change gives, is left out.
+pub fn changes(profile: ProfileId) -> &'static [Change] {
+    static CHANGES: OnceLock<[Vec<Change>; 4]> = OnceLock::new();
+    &CHANGES.get_or_init(|| ProfileId::ALL.map(changes_of))[profile.index()]
+}
+
+fn changes_of(profile: ProfileId) -> Vec<Change> {
+    let base = profile.base_knobs();
+    let mut all: Vec<Change> = Vec::new();
+    for field in 0..KNOB_FIELDS.len() {
+        for from in ProfileId::ALL {
+            all.push(Change::Copied { field, from });
+        }
+    }
+    for from in ProfileId::ALL {
+        for knob in from.every_open_knob() {
+            all.extend(knob.alternatives.iter().map(|&a| Change::Open(a)));
+        }
+    }
+    all.extend(Deviation::ALL.map(Change::Deviation));
+    let mut kept: Vec<(Change, Knobs)> = Vec::new();
+    for change in all {
+        let knobs = change.apply(base);
+        if knobs != base && !kept.iter().any(|(_, k)| *k == knobs) {
+            kept.push((change, knobs));
+        }
+    }
+    kept.into_iter().map(|(change, _)| change).collect()
+}
+
+/// The readings [`cause_of`] tries for one profile, worked out once: each change applied alone,
+/// then each pair of changes (by their places in [`changes`]) that gives a reading neither gives
+/// alone.
+struct Tried {
+    singles: Vec<Knobs>,
+    pairs: Vec<(usize, usize, Knobs)>,
+    /// Sets of three deviations (by their places in [`changes`]), tried last.
+    triples: Vec<([usize; 3], Knobs)>,
+    /// One reading per distinct step-1 projection among them: what the body is prepared for.
+    bodies: Vec<Knobs>,
+}
+
+fn tried(profile: ProfileId) -> &'static Tried {
+    static TRIED: OnceLock<[Tried; 4]> = OnceLock::new();
+    &TRIED.get_or_init(|| {
+        ProfileId::ALL.map(|profile| {
+            let changes = changes(profile);
+            let base = profile.base_knobs();
+            let singles: Vec<Knobs> = changes.iter().map(|c| c.apply(base)).collect();
+            let mut pairs = Vec::new();
+            for i in 0..changes.len() {
+                for j in i + 1..changes.len() {
+                    let knobs = changes[j].apply(singles[i]);
+                    if knobs != singles[i] && knobs != singles[j] {
+                        pairs.push((i, j, knobs));
+                    }
+                }
+            }
+            let deviations: Vec<usize> = (0..changes.len())
+                .filter(|&i| matches!(changes[i], Change::Deviation(_)))
+                .collect();
+            let mut triples = Vec::new();
+            for (a, &i) in deviations.iter().enumerate() {
+                for (b, &j) in deviations.iter().enumerate().skip(a + 1) {
+                    for &k in &deviations[b + 1..] {
+                        let knobs = changes[k].apply(changes[j].apply(singles[i]));
+                        triples.push(([i, j, k], knobs));
+                    }
+                }
+            }
+            let mut bodies: Vec<Knobs> = Vec::new();
+            for knobs in singles
+                .iter()
+                .chain(pairs.iter().map(|(_, _, k)| k))
+                .chain(triples.iter().map(|(_, k)| k))
+            {
+                let key = crate::body::BodyKnobs::of(knobs);
+                if !bodies.iter().any(|k| crate::body::BodyKnobs::of(k) == key) {
+                    bodies.push(*knobs);
+                }
+            }
+            Tried {
+                singles,
+                pairs,
+                triples,
+                bodies,
+            }
+        })
+    })[profile.index()]
+}
+
+/// The smallest set of changes (one, else two, else three deviations) to `profile`'s base reading
+/// under which `request` gets the answer `allowed`; `None` when no such set exists (unexplained).
+/// The first set found in [`changes`] order is the one given. A deviation that cannot change any
+/// reading of this input ([`inert`]) is not tried.
+pub fn cause_of(profile: ProfileId, request: &Request<'_>, allowed: bool) -> Option<Vec<Change>> {
+    let changes = changes(profile);
+    let tried = tried(profile);
+    let inert = inert(request);
+    let live = |knobs: &Knobs| knobs.deviations.only_in(inert).is_empty();
+    // Step 1 is prepared for every body a live reading can ask for (a body's deviations are live).
+    let prepared = PreparedBodies::prepare(
+        request.body,
+        tried.bodies.iter().filter(|k| {
+            let body = crate::body::BodyKnobs::of(k).deviations;
+            body.only_in(inert).is_empty()
+        }),
+    );
+    // One memo for every reading: a pair shares most steps with its singles.
+    let mut memo = Memo::new(request, &prepared);
+    if let Some(at) = tried
+        .singles
+        .iter()
+        .position(|k| live(k) && memo.allowed(k) == allowed)
+    {
+        return Some(vec![changes[at]]);
+    }
+    if let Some(&(i, j, _)) = tried
+        .pairs
+        .iter()
+        .find(|(_, _, knobs)| live(knobs) && memo.allowed(knobs) == allowed)
+    {
+        return Some(vec![changes[i], changes[j]]);
+    }
+    tried
+        .triples
+        .iter()
+        .find(|(_, knobs)| live(knobs) && memo.allowed(knobs) == allowed)
+        .map(|(at, _)| at.iter().map(|&i| changes[i]).collect())
+}
+
+/// The deviations that cannot change any reading of `request`, alone or with others: what each
+/// one is about is absent from the body or the URL (a cheap, deliberately generous test, like the
+/// input facts of `crate::profile`: calling a deviation live costs time, never correctness).
+pub fn inert(request: &Request<'_>) -> Deviations {
+    let body = request.body;
+    let url = request.url.as_bytes();
+    let has = |bytes: &[u8], b: u8| memchr::memchr(b, bytes).is_some();
+    let split = crate::url::split(request.url);
+    let mut inert = Deviations::NONE;
+    let mut when = |deviation: Deviation, absent: bool| {
+        if absent {
+            inert = inert.with(deviation);
+        }
+    };
+    when(
+        Deviation::SizeCutAtLineEnd,
+        body.len() <= crate::profile::FIVE_HUNDRED_KIB,
+    );
+    when(Deviation::LfOnlyLines, !has(body, b'\r'));
+    when(Deviation::NulEndsLine, !has(body, 0));
+    when(
+        Deviation::VerticalTabTrimmed,
+        !has(body, 0x0B) && !has(body, 0x0C),
+    );
+    when(Deviation::NoBacktracking, !has(body, b'*'));
+    when(Deviation::DollarAnywhere, !has(body, b'$'));
+    when(
+        Deviation::WildcardsOutOfLength,
+        !has(body, b'*') && !has(body, b'$'),
+    );
+    when(
+        Deviation::RawLength,
+        !has(body, b'%') && !has(body, b'$') && body.is_ascii(),
+    );
+    when(
+        Deviation::DecodeReserved,
+        !has(body, b'%') && !has(url, b'%'),
+    );
+    when(
+        Deviation::EscapeCaseRulesOnly,
+        !has(body, b'%') && !has(url, b'%'),
+    );
+    when(Deviation::UrlNonAsciiRaw, url.is_ascii());
+    when(
+        Deviation::UrlSpecialsRaw,
+        !has(url, b'*') && !has(url, b'$'),
+    );
+    when(Deviation::FragmentKept, split.fragment.is_none());
+    when(Deviation::EmptyPathNotSlash, !split.empty_path);
+    inert
+}
+
+/// Whether `cause` (a set of changes [`cause_of`] found) explains `request`'s answer `allowed`
+/// under `profile` as a smallest set: its reading gives the answer and no smaller set does. Cheaper than [`cause_of`] (which also finds the first such pair in order): the fuzzer's
+/// minimiser keeps an input only while its bucket's cause still explains it.
+pub fn explains(
+    profile: ProfileId,
+    request: &Request<'_>,
+    allowed: bool,
+    cause: &[Change],
+) -> bool {
+    let tried = tried(profile);
+    let knobs = cause
+        .iter()
+        .fold(profile.base_knobs(), |knobs, c| c.apply(knobs));
+    let prepared = PreparedBodies::prepare(
+        request.body,
+        tried.bodies.iter().chain(std::iter::once(&knobs)),
+    );
+    let mut memo = Memo::new(request, &prepared);
+    if memo.allowed(&knobs) != allowed {
+        return false;
+    }
+    let inert = inert(request);
+    let live = |knobs: &Knobs| knobs.deviations.only_in(inert).is_empty();
+    let no_single = |memo: &mut Memo<'_>| {
+        !tried
+            .singles
+            .iter()
+            .any(|k| live(k) && memo.allowed(k) == allowed)
+    };
+    match cause.len() {
+        1 => true,
+        2 => no_single(&mut memo),
+        _ => {
+            no_single(&mut memo)
+                && !tried
+                    .pairs
+                    .iter()
+                    .any(|(_, _, k)| live(k) && memo.allowed(k) == allowed)
+        }
+    }
+}
+
+/// A cause as one label: the changes' labels joined by ` + ` (`D-space-for-colon + D-typo-fields`),
+/// or `unexplained`.
+pub fn cause_label(cause: Option<&[Change]>) -> String {
+    match cause {
+        Some(changes) => changes
+            .iter()
+            .map(|c| c.label())
+            .collect::<Vec<_>>()
+            .join(" + "),
+        None => UNEXPLAINED.to_string(),
+    }
+}
+
+/// The verdict (true when allowed) of `profile`'s base reading of `request`, then of each reading
+/// with one change of [`changes`] applied, in that order: what a fingerprint compares a parser's
+/// answers with, one knob or deviation at a time.
+pub fn single_change_verdicts(profile: ProfileId, request: &Request<'_>) -> (bool, Vec<bool>) {
+    let tried = tried(profile);
+    let base = profile.base_knobs();
+    let prepared = PreparedBodies::prepare(
+        request.body,
+        tried.bodies.iter().chain(std::iter::once(&base)),
+    );
+    let mut memo = Memo::new(request, &prepared);
+    let verdicts = tried.singles.iter().map(|k| memo.allowed(k)).collect();
+    (memo.allowed(&base), verdicts)
+}
+
+/// Whether `label` is a cause label [`cause_label`] can give for an explained divergence: knob
+/// labels and deviation ids joined by ` + `.
+pub fn is_label(label: &str) -> bool {
+    label
+        .split(" + ")
+        .all(|part| KNOB_LABELS.contains(&part) || Deviation::from_id(part).is_some())
+}
+
+/// The label of a divergence no set of changes explains.
+pub const UNEXPLAINED: &str = "unexplained";
+
+/// The deviations a cause holds.
+pub fn deviations_of(cause: &[Change]) -> Deviations {
+    cause.iter().fold(Deviations::NONE, |all, c| match c {
+        Change::Deviation(d) => all.with(*d),
+        _ => all,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cause(profile: ProfileId, body: &[u8], url: &str, allowed: bool) -> String {
+        let request = Request::new(body, "FooBot", url);
+        cause_label(cause_of(profile, &request, allowed).as_deref())
+    }
+
+    #[test]
+    fn one_change_then_two_then_unexplained() {
+        // First-match precedence is a knob (draft-1996's).
+        assert_eq!(
+            cause(
+                ProfileId::Rfc9309,
+                b"User-agent: *\nAllow: /a\nDisallow: /ab\n",
+                "/abc",
+                true
+            ),
+            "K4 precedence"
+        );
+        // A typo alone is one deviation.
+        assert_eq!(
+            cause(
+                ProfileId::Google,
+                b"User-agent: *\nDisalow: /a\n",
+                "/a",
+                false
+            ),
+            "D-typo-fields"
+        );
+        // Google's `useragent FooBot` / `Disalow /a`: a typo and a missing colon.
+        assert_eq!(
+            cause(
+                ProfileId::Google,
+                b"useragent FooBot\nDisalow: /a\n",
+                "/a",
+                false
+            ),
+            "D-typo-fields + D-space-for-colon"
+        );
+        // Nothing makes an empty body disallow.
+        assert_eq!(cause(ProfileId::Rfc9309, b"", "/a", false), UNEXPLAINED);
+    }
+
+    #[test]
+    fn every_change_changes_the_reading_and_labels_are_known() {
+        for profile in ProfileId::ALL {
+            let changes = changes(profile);
+            assert!(changes.len() > Deviation::ALL.len(), "{}", profile.name());
+            for change in changes {
+                assert_ne!(change.apply(profile.base_knobs()), profile.base_knobs());
+                assert_ne!(change.label(), "K? unknown", "{change:?}");
+            }
+        }
+    }
+}
