@@ -395,9 +395,16 @@ fn run_writes_the_four_reports_for_a_filtered_selection() {
         .as_str()
         .unwrap()
         .starts_with("rfc9309/longest-match/")));
-    for file in ["summary.md", "matrix.html", "junit.xml"] {
-        assert!(dir.path().join(file).is_file());
+    for file in [
+        "summary.md",
+        "matrix.html",
+        "junit.xml",
+        "badges/robots-txt.svg",
+    ] {
+        assert!(dir.path().join(file).is_file(), "{file} missing");
     }
+    let summary = std::fs::read_to_string(dir.path().join("summary.md")).unwrap();
+    assert!(summary.contains("documented divergence"), "{summary}");
     let out = run(
         &[
             "run",

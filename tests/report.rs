@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use robotstxt_adapters::{Answer, Capabilities, Identity, Unavailable, UrlForm};
 use robotstxt_conformance::cases::Corpus;
 use robotstxt_conformance::render::visible;
-use robotstxt_conformance::report::{self, html, junit, Format};
+use robotstxt_conformance::report::{self, badge, html, junit, Format};
 use robotstxt_conformance::results::{
     AdapterCell, AdapterColumn, AdapterSummary, CaseInfo, LedgerTally, OracleCell, Results, Row,
     Status, Tally, SCHEMA, VERSION,
@@ -423,7 +423,7 @@ fn junit_counts_and_characters_are_right() {
 }
 
 #[test]
-fn write_all_writes_four_files() {
+fn write_all_writes_four_files_and_a_badge_per_adapter() {
     let dir = tempfile::tempdir().unwrap();
     let written = report::write_all(&dir.path().join("out"), &sample()).unwrap();
     let names: Vec<String> = written
@@ -432,10 +432,128 @@ fn write_all_writes_four_files() {
         .collect();
     assert_eq!(
         names,
-        ["results.json", "summary.md", "matrix.html", "junit.xml"]
+        [
+            "results.json",
+            "summary.md",
+            "matrix.html",
+            "junit.xml",
+            "alpha.svg",
+            "beta.svg"
+        ]
     );
     for path in &written {
         assert!(std::fs::metadata(path).unwrap().len() > 0);
+    }
+    let alpha = std::fs::read_to_string(dir.path().join("out/badges/alpha.svg")).unwrap();
+    assert!(alpha.contains(">33.3%</text>"), "{alpha}");
+    let beta = std::fs::read_to_string(dir.path().join("out/badges/beta.svg")).unwrap();
+    assert!(
+        beta.contains(">Google</text>") && beta.contains(">50.0%</text>"),
+        "{beta}"
+    );
+}
+
+/// Checks that `text` is balanced XML-ish markup: every tag closes in order, every `&` starts an
+/// entity, and quotes in tags pair up.
+fn assert_balanced(text: &str) {
+    let mut stack: Vec<String> = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find('<') {
+        let end = rest[start..].find('>').expect("an unclosed `<`") + start;
+        let tag = &rest[start + 1..end];
+        assert_eq!(tag.matches('"').count() % 2, 0, "unpaired quote in <{tag}>");
+        assert!(!tag.contains('<'), "`<` inside a tag: <{tag}>");
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(
+                stack.pop().as_deref(),
+                Some(name),
+                "</{name}> closes nothing open"
+            );
+        } else if !tag.ends_with('/') && !tag.starts_with('?') && !tag.starts_with('!') {
+            stack.push(tag.split_whitespace().next().unwrap().to_string());
+        }
+        rest = &rest[end + 1..];
+    }
+    assert!(stack.is_empty(), "unclosed: {stack:?}");
+    for (i, _) in text.match_indices('&') {
+        let entity = &text[i..text[i..].find(';').map_or(text.len(), |e| i + e + 1)];
+        assert!(
+            ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"].contains(&entity),
+            "a bare `&` at {i}: {entity}"
+        );
+    }
+}
+
+#[test]
+fn the_badge_is_self_contained_escaped_svg_with_the_figures() {
+    let results = sample();
+    let svg = badge::svg(&results, "alpha", ProfileId::Rfc9309);
+    assert!(
+        svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+        "{svg}"
+    );
+    assert_balanced(&svg);
+    assert!(svg.contains(">RFC 9309</text>"), "{svg}");
+    assert!(svg.contains(">33.3%</text>"), "{svg}");
+    assert!(
+        svg.contains("33.3% of 3 checks; 2 documented divergences"),
+        "{svg}"
+    );
+    let lower = svg.to_lowercase();
+    for banned in [
+        "<script",
+        "href",
+        "<image",
+        "@import",
+        "url(",
+        "<foreignobject",
+    ] {
+        assert!(!lower.contains(banned), "{banned} in {svg}");
+    }
+    // A hostile name cannot break out of the title or the attribute.
+    let hostile = badge::svg_of(
+        "a\"<script>&x",
+        &badge::Figures::of(&results, "alpha", ProfileId::Rfc9309),
+    );
+    assert_balanced(&hostile);
+    assert!(!hostile.to_lowercase().contains("<script"), "{hostile}");
+    assert!(hostile.contains("a&quot;&lt;script&gt;&amp;x"), "{hostile}");
+    assert_eq!(badge::file_name("../x y"), "_.._x_y.svg");
+}
+
+#[test]
+fn the_summary_line_has_the_documented_format() {
+    let results = sample();
+    let version = robotstxt_spec::CORPUS_VERSION;
+    assert_eq!(
+        badge::summary_line(&results, "alpha", ProfileId::Rfc9309),
+        format!("RFC 9309: 33.3% of 3 checks; 2 documented divergences; corpus {version}")
+    );
+    assert_eq!(
+        badge::summary_line(&results, "beta", ProfileId::Google),
+        format!("Google: 50.0% of 4 checks; 0 documented divergences; corpus {version}")
+    );
+    let figures = |checks, agree, documented| badge::Figures {
+        profile: ProfileId::Draft1996,
+        checks,
+        agree,
+        documented,
+    };
+    assert_eq!(
+        badge::line(&figures(1224, 1190, 1)),
+        format!("1996 draft: 97.2% of 1,224 checks; 1 documented divergence; corpus {version}")
+    );
+    // Rounded down: 9,999 of 10,000 is not 100.0%.
+    assert_eq!(figures(10_000, 9_999, 0).rate(), "99.9%");
+    assert_eq!(figures(10_000, 10_000, 0).rate(), "100.0%");
+    assert_eq!(figures(0, 0, 0).rate(), "n/a");
+    assert_eq!(badge::thousands(1_234_567), "1,234,567");
+    // The summary and the matrix carry each adapter's line.
+    for format in [Format::Markdown, Format::Html] {
+        let text = report::render(format, &results);
+        for (id, line) in badge::claimed_lines(&results) {
+            assert!(text.contains(&line), "{id}'s line missing from {format:?}");
+        }
     }
 }
 

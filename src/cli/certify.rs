@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::Args;
 use robotstxt_adapters::{Adapter, Answer, Identity, Query};
 use robotstxt_conformance::ledger::Ledger;
+use robotstxt_conformance::report::badge;
 use robotstxt_conformance::results::{Results, Status};
 use robotstxt_conformance::run::{self, Opened, RunOptions};
 use robotstxt_oracle::ProfileId;
@@ -32,6 +33,9 @@ pub struct CertifyArgs {
     /// Also write the results as JUnit XML to this file.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// Also write the badge (a self-contained SVG: the profile and the pass rate) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub badge: Option<PathBuf>,
     /// Only checks whose id (`<case-id>#<n>`) contains this text.
     #[arg(long = "cases", value_name = "FILTER")]
     pub filter: Option<String>,
@@ -54,7 +58,8 @@ impl Adapter for UnderProfile {
     }
 }
 
-/// Runs it: prints each failing check, then the summary line; exit 1 on a failure.
+/// Runs it: prints each failing check, then the summary line ([`badge::summary_line`]); exit 1
+/// on a failure.
 pub fn run(args: &CertifyArgs) -> Result<ExitCode, String> {
     let profile = ProfileId::from_name(&args.profile).ok_or_else(|| {
         format!(
@@ -126,10 +131,14 @@ pub fn run(args: &CertifyArgs) -> Result<ExitCode, String> {
         std::fs::write(path, robotstxt_conformance::report::junit::render(&results))
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
+    if let Some(path) = &args.badge {
+        std::fs::write(path, badge::svg(&results, &name, profile))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     for line in failures(&results, &name) {
         println!("{line}");
     }
-    println!("{}", summary_line(&results, &name, profile));
+    println!("{}", badge::summary_line(&results, &name, profile));
     Ok(if results.has_unexpected() {
         ExitCode::from(1)
     } else {
@@ -172,53 +181,6 @@ pub fn failures(results: &Results, adapter: &str) -> Vec<String> {
                  entry"
             ));
         }
-    }
-    out
-}
-
-/// The one line to cite: "RFC 9309: 97.2% of 1,224 checks; 34 documented divergences; corpus
-/// 0.1.0" (checks: those the adapter could be asked and the profile judges).
-pub fn summary_line(results: &Results, adapter: &str, profile: ProfileId) -> String {
-    let summary = results.summary.iter().find(|s| s.adapter == adapter);
-    let (agree, checks) = summary
-        .and_then(|s| s.profiles.get(&profile))
-        .map_or((0, 0), |t| (t.agree, t.checks));
-    let documented = summary.map_or(0, |s| s.ledger.expected);
-    let percent = if checks == 0 {
-        0.0
-    } else {
-        // Rounded down to a tenth, so that 99.96% is never shown as 100.0%.
-        (agree as f64 * 1000.0 / checks as f64).floor() / 10.0
-    };
-    format!(
-        "{}: {percent:.1}% of {} checks; {} documented divergence{}; corpus {}",
-        profile_title(profile),
-        thousands(checks as u64),
-        thousands(documented as u64),
-        if documented == 1 { "" } else { "s" },
-        robotstxt_spec::CORPUS_VERSION
-    )
-}
-
-/// A profile as a reader names it.
-pub fn profile_title(profile: ProfileId) -> &'static str {
-    match profile {
-        ProfileId::Rfc9309 => "RFC 9309",
-        ProfileId::Google => "Google",
-        ProfileId::Draft1996 => "1996 draft",
-        ProfileId::Original1994 => "1994 standard",
-    }
-}
-
-/// `1224` as `1,224`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
     }
     out
 }

@@ -239,6 +239,7 @@ details.ck{margin:.2em 0}details.ck>summary{cursor:pointer}
 details.ck>div{margin:.2em 0 .8em 1.2em}
 ol.cks{margin:.3em 0;padding-left:2em}
 .muted{color:#666}
+.cite li{margin:.2em 0}.cite svg{vertical-align:middle}
 .fail li{margin:.2em 0}
 ";
 
@@ -361,6 +362,19 @@ fn summary_table(results: &Results, out: &mut String) {
          lists (expected), does not list (unexpected), lists although the check now passes \
          (fixed), entries naming no check (stale), checks not asked (n/a).</p>\n",
     );
+    out.push_str("<h3>Lines to cite</h3>\n<ul class=\"cite\">\n");
+    for column in &results.adapters {
+        let identity = &column.identity;
+        let figures = super::badge::Figures::of(results, &identity.id, identity.profile);
+        out.push_str(&format!(
+            "<li id=\"cite-{}\">{} <b>{}</b>: {}</li>\n",
+            escape(&identity.id),
+            super::badge::svg_of(&identity.id, &figures).trim_end(),
+            esc_inline(&identity.id),
+            escape(&super::badge::line(&figures))
+        ));
+    }
+    out.push_str("</ul>\n");
     let stale: Vec<String> = results
         .summary
         .iter()

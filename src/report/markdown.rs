@@ -45,6 +45,7 @@ pub fn render(results: &Results) -> String {
     out.push('\n');
 
     pass_rates(results, &mut out);
+    lines_to_cite(results, &mut out);
     unavailable(results, &mut out);
     divergences(results, &mut out);
     out
@@ -114,6 +115,26 @@ fn pass_rates(results: &Results, out: &mut String) {
          list (unexpected), lists although the check now passes (fixed), and entries naming no \
          check (stale); n/a: checks not asked for want of a capability.\n\n",
     );
+}
+
+/// Each adapter's line to cite under the profile it claims, and where its badge is.
+fn lines_to_cite(results: &Results, out: &mut String) {
+    if results.adapters.is_empty() {
+        return;
+    }
+    out.push_str(
+        "## Lines to cite
+
+",
+    );
+    for (id, line) in super::badge::claimed_lines(results) {
+        out.push_str(&format!(
+            "- {}: {line} (badge: `badges/{}`)\n",
+            code(&id),
+            super::badge::file_name(&id)
+        ));
+    }
+    out.push('\n');
 }
 
 fn unavailable(results: &Results, out: &mut String) {

@@ -10,7 +10,9 @@
 //! - [`markdown`]: a summary for an issue or a mailing list.
 //! - [`html`]: the divergence matrix, checks grouped by how every column answers them.
 //! - [`junit`]: one test case per (adapter, check), for CI dashboards.
+//! - [`badge`]: the line to cite and the SVG badge of one adapter under one profile.
 
+pub mod badge;
 pub mod html;
 pub mod junit;
 pub mod markdown;
@@ -67,8 +69,9 @@ pub fn render(format: Format, results: &Results) -> String {
     }
 }
 
-/// Writes `results.json`, `summary.md`, `matrix.html` and `junit.xml` into `dir` (created if
-/// missing) and returns their paths.
+/// Writes `results.json`, `summary.md`, `matrix.html`, `junit.xml` and one badge per adapter
+/// (`badges/<adapter>.svg`, under the profile it claims) into `dir` (created if missing) and
+/// returns their paths.
 pub fn write_all(dir: &Path, results: &Results) -> std::io::Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir)?;
     let mut written = Vec::new();
@@ -76,6 +79,16 @@ pub fn write_all(dir: &Path, results: &Results) -> std::io::Result<Vec<PathBuf>>
         if let Some(name) = format.file_name() {
             let path = dir.join(name);
             std::fs::write(&path, render(format, results))?;
+            written.push(path);
+        }
+    }
+    if !results.adapters.is_empty() {
+        let badges = dir.join("badges");
+        std::fs::create_dir_all(&badges)?;
+        for column in &results.adapters {
+            let id = &column.identity.id;
+            let path = badges.join(badge::file_name(id));
+            std::fs::write(&path, badge::svg(results, id, column.identity.profile))?;
             written.push(path);
         }
     }
