@@ -348,7 +348,7 @@ fn html_escapes_hostile_content() {
     assert!(!page.contains("href=\"http"));
     // The body is rendered once, in the case list, however many checks show it.
     assert_eq!(page.matches("&lt;/pre&gt;&lt;script&gt;").count(), 1);
-    assert_eq!(page.matches("data-c=\"c1\"").count(), 3);
+    assert_eq!(page.matches("data-c=\"demo/hostile\"").count(), 3);
 }
 
 #[test]
@@ -859,4 +859,58 @@ fn a_checks_time_renders_where_its_url_does() {
     let back: Results = serde_json::from_str(&json).unwrap();
     assert_eq!(back.rows[5].at.as_deref(), Some("14h"));
     assert_eq!(back.rows[4].at, None);
+}
+
+/// Every `id="..."` of an HTML page, unescaped.
+fn html_ids(page: &str) -> Vec<String> {
+    page.match_indices(" id=\"")
+        .map(|(i, m)| {
+            let start = i + m.len();
+            let end = start + page[start..].find('"').unwrap();
+            page[start..end]
+                .replace("&quot;", "\"")
+                .replace("&#39;", "'")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&amp;", "&")
+        })
+        .collect()
+}
+
+#[test]
+fn every_case_and_check_has_a_permanent_unique_anchor() {
+    let mut results = sample();
+    // An id with characters HTML attributes and fragments must escape.
+    let odd = "demo/odd&\"id'<x>";
+    let mut info = results.cases["demo/fetch"].clone();
+    info.title = "odd".to_string();
+    results.cases.insert(odd.to_string(), info);
+    let mut row = results.rows[3].clone();
+    row.case = odd.to_string();
+    row.check = 7;
+    results.rows.push(row);
+
+    let page = html::render(&results);
+    let ids = html_ids(&page);
+    let mut seen = std::collections::BTreeSet::new();
+    for id in &ids {
+        assert!(
+            !id.is_empty() && !id.contains(char::is_whitespace),
+            "invalid id `{id}`"
+        );
+        assert!(seen.insert(id.as_str()), "id `{id}` twice");
+    }
+    for row in &results.rows {
+        let id = row.check_id();
+        assert_eq!(ids.iter().filter(|i| **i == id).count(), 1, "{id}");
+    }
+    for case in results.cases.keys() {
+        assert_eq!(ids.iter().filter(|i| *i == case).count(), 1, "{case}");
+    }
+    assert!(ids.iter().any(|i| i == "demo/hostile#2"), "{ids:?}");
+    assert!(ids.iter().any(|i| i == "demo/odd&\"id'<x>#7"), "{ids:?}");
+    // The case links go to the cases' anchors.
+    assert!(page.contains("href=\"#demo/hostile\""));
+    assert!(page.contains(&format!("href=\"#{}\"", html::escape(&html::fragment(odd)))));
+    assert_eq!(html::fragment(odd), "demo/odd%26%22id%27%3Cx%3E");
 }

@@ -8,6 +8,11 @@
 //! rendered once, in the case list at the foot of the page, and copied into a check by the script
 //! when the check is opened (without script, each check links to its case).
 //!
+//! Anchors are permanent: a case's element has its id as `id` (`rfc9309/longest-match/allow-wins-tie`)
+//! and a check's its check id (`rfc9309/longest-match/allow-wins-tie#2`), so a link to
+//! `matrix.html#<case-id>#<n>` lands on that check however the corpus grows; the script opens the
+//! groups around it.
+//!
 //! Everything that comes from a case or a parser is escaped with [`escape`].
 
 use std::collections::HashMap;
@@ -200,6 +205,20 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// An id as a URL fragment: ASCII letters, digits and `-._~/#:` as they are, every other octet
+/// percent-encoded (the page's script decodes it before looking the id up).
+pub fn fragment(id: &str) -> String {
+    let mut out = String::with_capacity(id.len());
+    for b in id.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/#:".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
 /// A one-line value (agent, URL, id) made visible and escaped.
 fn esc_inline(text: &str) -> String {
     escape(&inline(text))
@@ -247,8 +266,11 @@ const SCRIPT: &str = "\
 document.addEventListener('toggle',function(e){var d=e.target;if(!d.open)return;\
 d.querySelectorAll(':scope>div>pre[data-c]').forEach(function(p){if(p.dataset.f)return;p.dataset.f=1;\
 var s=document.getElementById(p.dataset.c),b=s&&s.querySelector('pre');p.textContent=b?b.textContent:'';});},true);\
-function openHash(){var t=document.getElementById(decodeURIComponent(location.hash.slice(1)));\
-if(t&&t.tagName==='DETAILS')t.open=true;}\
+function openHash(){var h=location.hash.slice(1),t;try{h=decodeURIComponent(h);}catch(e){}\
+t=h&&document.getElementById(h);if(!t)return;for(var d=t;d;d=d.parentElement){\
+if(d.tagName==='DETAILS')d.open=true;\
+if(d.tagName==='TBODY'&&d.classList.contains('q')){document.getElementById('m').classList.remove('hq');\
+document.getElementById('quiet').checked=false;}}t.scrollIntoView();}\
 addEventListener('hashchange',openHash);openHash();\
 document.getElementById('quiet').addEventListener('change',function(e){\
 document.getElementById('m').classList.toggle('hq',e.target.checked);});\
@@ -288,16 +310,9 @@ pub fn render(results: &Results) -> String {
         ));
     }
 
-    let case_ids: HashMap<&str, usize> = results
-        .cases
-        .keys()
-        .enumerate()
-        .map(|(i, id)| (id.as_str(), i))
-        .collect();
-
     summary_table(results, &mut out);
     unavailable(results, &mut out);
-    matrix(results, &case_ids, &mut out);
+    matrix(results, &mut out);
     case_list(results, &mut out);
 
     out.push_str(&format!("<script>\n{SCRIPT}</script>\n</body></html>\n"));
@@ -441,7 +456,7 @@ fn mark_class(mark: Mark) -> (&'static str, String) {
     }
 }
 
-fn matrix(results: &Results, case_ids: &HashMap<&str, usize>, out: &mut String) {
+fn matrix(results: &Results, out: &mut String) {
     let groups = groups(results);
     let columns = 1 + results.profiles.len() + results.adapters.len();
     out.push_str(&format!(
@@ -545,7 +560,7 @@ fn matrix(results: &Results, case_ids: &HashMap<&str, usize>, out: &mut String) 
             if cases.len() == 1 { "" } else { "s" },
         ));
         for &i in &group.rows {
-            check(results, &results.rows[i], case_ids, out);
+            check(results, &results.rows[i], out);
         }
         out.push_str("</ol></details></td></tr></tbody>\n");
     }
@@ -553,17 +568,21 @@ fn matrix(results: &Results, case_ids: &HashMap<&str, usize>, out: &mut String) 
 }
 
 /// One check, expandable.
-fn check(results: &Results, row: &Row, case_ids: &HashMap<&str, usize>, out: &mut String) {
+fn check(results: &Results, row: &Row, out: &mut String) {
     let case = results.cases.get(&row.case);
-    let anchor = case_ids.get(row.case.as_str()).map(|i| format!("c{i}"));
+    // The case's and the check's ids are their anchors: `#<case-id>` and `#<case-id>#<n>` stay
+    // where they are whatever the corpus grows to.
+    let anchor = case.map(|_| row.case.as_str());
     out.push_str(&format!(
-        "<li><details class=\"ck\"><summary><code>{}</code> {}</summary><div><dl>",
+        "<li><details class=\"ck\" id=\"{}\"><summary><code>{}</code> {}</summary><div><dl>",
+        escape(&row.check_id()),
         esc_inline(&row.check_id()),
         case.map_or(String::new(), |c| escape(&super::one_line(&c.title, 200)))
     ));
     match &anchor {
         Some(anchor) => out.push_str(&format!(
-            "<dt>case</dt><dd><a href=\"#{anchor}\">{}</a></dd>",
+            "<dt>case</dt><dd><a href=\"#{}\">{}</a></dd>",
+            escape(&fragment(anchor)),
             esc_inline(&row.case)
         )),
         None => out.push_str(&format!("<dt>case</dt><dd>{}</dd>", esc_inline(&row.case))),
@@ -605,7 +624,7 @@ fn check(results: &Results, row: &Row, case_ids: &HashMap<&str, usize>, out: &mu
     }
     out.push_str("</dl>");
     if let Some(anchor) = &anchor {
-        out.push_str(&format!("<pre data-c=\"{anchor}\"></pre>"));
+        out.push_str(&format!("<pre data-c=\"{}\"></pre>", escape(anchor)));
     }
     explanations(results, row, out);
     adapter_details(results, row, out);
@@ -724,10 +743,11 @@ fn case_list(results: &Results, out: &mut String) {
          \u{27e8}CR\u{27e9}, \u{27e8}xFF\u{27e9}, \u{2026}</p>\n",
         results.cases.len()
     ));
-    for (i, (id, case)) in results.cases.iter().enumerate() {
+    for (id, case) in &results.cases {
         out.push_str(&format!(
-            "<details class=\"ck\" id=\"c{i}\"><summary><code>{}</code> {}</summary><div><dl>\
+            "<details class=\"ck\" id=\"{}\"><summary><code>{}</code> {}</summary><div><dl>\
              <dt>file</dt><dd>{}</dd>",
+            escape(id),
             esc_inline(id),
             escape(&super::one_line(&case.title, 200)),
             esc_inline(&case.path)
