@@ -1,5 +1,5 @@
 //! `run`: the corpus through the oracle and every available adapter, judged under the ledgers,
-//! written as results.json, summary.md, matrix.html and junit.xml.
+//! written as results.json, summary.md, matrix.html, junit.xml and a badge per adapter.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -23,7 +23,7 @@ pub struct RunArgs {
     /// Only checks whose id (`<case-id>#<n>`) contains this text.
     #[arg(long = "cases", value_name = "FILTER")]
     pub filter: Option<String>,
-    /// Where to write results.json, summary.md, matrix.html and junit.xml.
+    /// Where to write results.json, summary.md, matrix.html, junit.xml and badges/<adapter>.svg.
     #[arg(long, value_name = "DIR", default_value = "conformance-results")]
     pub out: PathBuf,
     /// What to print on standard output.
