@@ -231,10 +231,16 @@ pub fn parser_failure_report(
     for line in visible_bodies(case).lines() {
         out.push_str(&format!("    | {line}\n"));
     }
+    let expected_here = check.expect[&profile];
+    let relation = if answer.agrees(expected_here) {
+        "as"
+    } else {
+        "but"
+    };
     out.push_str(&format!(
-        "{parser} answers {answer} but {} expects {}\n",
+        "{parser} answers {answer} {relation} {} expects {}\n",
         profile.name(),
-        check.expect[&profile].name()
+        expected_here.name()
     ));
     let expected: String = ProfileId::ALL
         .iter()
