@@ -13,7 +13,7 @@
 use robotstxt_oracle::cause::{changes, single_change_verdicts, Change};
 use robotstxt_oracle::deviation::Deviation;
 use robotstxt_oracle::{verdicts_all, ProfileId, Request, Verdict};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One check the parser answered definitely, on a single 200 fetch (what the oracle can compare).
 pub struct Answered<'a> {
@@ -26,7 +26,7 @@ pub struct Answered<'a> {
 }
 
 /// Where a parser stands on one knob or deviation.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "standing", rename_all = "kebab-case")]
 pub enum Standing {
     /// No check of the corpus decides it.
@@ -46,7 +46,7 @@ pub enum Standing {
 }
 
 /// A fingerprint: each dimension's standing, then the nearest profile.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Fingerprint {
     /// The profile the parser claims (the dimensions start from its base reading).
     pub claimed: ProfileId,

@@ -10,6 +10,7 @@ use robotstxt_oracle::history::format_minutes;
 use robotstxt_oracle::{Fetch, ProfileId, Verdict};
 
 use crate::cases::{Case, Check, Corpus};
+use crate::fingerprint::{self, Answered};
 use crate::ledger::{self, Entry, Ledger};
 use crate::results::{
     AdapterCell, AdapterColumn, AdapterSummary, CaseInfo, LedgerTally, OracleCell, Results, Row,
@@ -196,6 +197,39 @@ pub fn run_adapter(
             out.insert(check_id(case, &case.checks[i]), answer);
         }
         progress(checks.len() as u64);
+    }
+    out
+}
+
+/// The answers of one adapter that a fingerprint can use ([`crate::fingerprint`]): the selected
+/// checks it was asked and answered with a verdict, of cases the oracle can compare (a single 200
+/// fetch of the body, no robots.txt URL).
+pub fn answered<'c>(
+    identity: &Identity,
+    corpus: &'c Corpus,
+    selection: &Selection,
+    answers: &BTreeMap<String, Answer>,
+) -> Vec<Answered<'c>> {
+    let mut out = Vec::new();
+    for (case_index, checks) in &selection.cases {
+        let case = &corpus.cases[*case_index];
+        if !case.fetches.is_empty() || case.robots_url.is_some() || case.fetch != Fetch::default() {
+            continue;
+        }
+        for &i in checks {
+            let check = &case.checks[i];
+            if !applicable(identity, case, check) {
+                continue;
+            }
+            let id = check_id(case, check);
+            if let Some(verdict) = answers.get(&id).and_then(Answer::verdict) {
+                out.push(Answered {
+                    check: id,
+                    request: verify::request(case, check),
+                    allowed: verdict == Verdict::Allowed,
+                });
+            }
+        }
     }
     out
 }
@@ -400,7 +434,13 @@ fn assemble(
     }
     let summary = columns
         .iter()
-        .map(|(identity, ledger)| summarise(identity, ledger, corpus, &rows))
+        .zip(answers)
+        .map(|((identity, ledger), answers)| {
+            let mut summary = summarise(identity, ledger, corpus, &rows);
+            let answered = answered(identity, corpus, selection, answers);
+            summary.fingerprint = Some(fingerprint::fingerprint(identity.profile, &answered));
+            summary
+        })
         .collect();
     Results {
         schema: crate::results::SCHEMA.to_string(),
@@ -560,6 +600,7 @@ pub fn summarise(
         profiles,
         nearest,
         ledger: tally,
+        fingerprint: None,
     }
 }
 

@@ -247,6 +247,7 @@ fn sample() -> Results {
                     not_applicable: 1,
                     ..LedgerTally::default()
                 },
+                fingerprint: None,
             },
             AdapterSummary {
                 adapter: "beta".to_string(),
@@ -259,6 +260,7 @@ fn sample() -> Results {
                     stale: vec!["demo/gone#1".to_string()],
                     ..LedgerTally::default()
                 },
+                fingerprint: None,
             },
         ],
     }
@@ -657,6 +659,7 @@ fn corpus_sized() -> Results {
                 .collect(),
             nearest: column.identity.profile,
             ledger: LedgerTally::default(),
+            fingerprint: None,
         })
         .collect();
     Results {
