@@ -10,6 +10,8 @@
 //! `undecided` when no check decides. The nearest profile is the one whose verdicts the parser
 //! agrees with most often.
 
+use std::collections::HashMap;
+
 use robotstxt_oracle::cause::{changes, single_change_verdicts, Change};
 use robotstxt_oracle::deviation::Deviation;
 use robotstxt_oracle::{verdicts_all, ProfileId, Request, Verdict};
@@ -67,8 +69,27 @@ fn alternative_name(change: Change) -> String {
     }
 }
 
+/// What the oracle says of each check, kept between the fingerprints of several parsers (the
+/// same check id must name the same request in every call).
+#[derive(Default)]
+pub struct Memo {
+    /// (claimed profile, check id) → the base verdict and each single change's.
+    singles: HashMap<(ProfileId, String), (bool, Vec<bool>)>,
+    /// Check id → the verdict under each profile, in [`ProfileId::ALL`] order.
+    all: HashMap<String, [Verdict; 4]>,
+}
+
 /// The fingerprint of a parser claiming `claimed` from its `answers`.
 pub fn fingerprint(claimed: ProfileId, answers: &[Answered<'_>]) -> Fingerprint {
+    fingerprint_with(claimed, answers, &mut Memo::default())
+}
+
+/// [`fingerprint`], reusing (and filling) `memo`: what a run computes once for all its parsers.
+pub fn fingerprint_with(
+    claimed: ProfileId,
+    answers: &[Answered<'_>],
+    memo: &mut Memo,
+) -> Fingerprint {
     let changes = changes(claimed);
     // Each dimension: its label and the indices of its changes.
     let mut dimensions: Vec<(&'static str, Vec<usize>)> = Vec::new();
@@ -78,9 +99,14 @@ pub fn fingerprint(claimed: ProfileId, answers: &[Answered<'_>]) -> Fingerprint 
             None => dimensions.push((change.label(), vec![i])),
         }
     }
-    let verdicts: Vec<(bool, Vec<bool>)> = answers
+    for answer in answers {
+        memo.singles
+            .entry((claimed, answer.check.clone()))
+            .or_insert_with(|| single_change_verdicts(claimed, &answer.request));
+    }
+    let verdicts: Vec<&(bool, Vec<bool>)> = answers
         .iter()
-        .map(|a| single_change_verdicts(claimed, &a.request))
+        .map(|a| &memo.singles[&(claimed, a.check.clone())])
         .collect();
     let standings = dimensions
         .iter()
@@ -117,7 +143,11 @@ pub fn fingerprint(claimed: ProfileId, answers: &[Answered<'_>]) -> Fingerprint 
     let mut agreement: Vec<(ProfileId, usize, usize)> =
         ProfileId::ALL.iter().map(|&p| (p, 0, 0)).collect();
     for answer in answers {
-        for (slot, verdict) in agreement.iter_mut().zip(verdicts_all(&answer.request)) {
+        let all = *memo
+            .all
+            .entry(answer.check.clone())
+            .or_insert_with(|| verdicts_all(&answer.request));
+        for (slot, verdict) in agreement.iter_mut().zip(all) {
             if matches!(verdict, Verdict::Allowed | Verdict::Disallowed) {
                 slot.2 += 1;
                 slot.1 += usize::from((verdict == Verdict::Allowed) == answer.allowed);
@@ -206,5 +236,21 @@ mod tests {
             "{typos:?}"
         );
         assert_eq!(print.nearest, ProfileId::Rfc9309);
+        // A memo shared between parsers gives each the fingerprint it would get alone.
+        let mut memo = Memo::default();
+        let json = |p: &Fingerprint| serde_json::to_string(p).unwrap();
+        let shared_plain = fingerprint_with(ProfileId::Rfc9309, &plain, &mut memo);
+        plain[0].allowed = false;
+        let shared_typos = fingerprint_with(ProfileId::Rfc9309, &plain, &mut memo);
+        assert_eq!(
+            json(&shared_typos),
+            json(&fingerprint(ProfileId::Rfc9309, &plain))
+        );
+        plain[0].allowed = true;
+        assert_eq!(
+            json(&shared_plain),
+            json(&fingerprint(ProfileId::Rfc9309, &plain))
+        );
+        assert_ne!(json(&shared_plain), json(&shared_typos));
     }
 }

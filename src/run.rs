@@ -432,13 +432,19 @@ fn assemble(
             });
         }
     }
+    // The oracle's verdicts on each check are shared by every adapter claiming the same profile.
+    let mut memo = fingerprint::Memo::default();
     let summary = columns
         .iter()
         .zip(answers)
         .map(|((identity, ledger), answers)| {
             let mut summary = summarise(identity, ledger, corpus, &rows);
             let answered = answered(identity, corpus, selection, answers);
-            summary.fingerprint = Some(fingerprint::fingerprint(identity.profile, &answered));
+            summary.fingerprint = Some(fingerprint::fingerprint_with(
+                identity.profile,
+                &answered,
+                &mut memo,
+            ));
             summary
         })
         .collect();
