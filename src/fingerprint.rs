@@ -79,6 +79,19 @@ pub struct Memo {
     all: HashMap<String, [Verdict; 4]>,
 }
 
+impl Memo {
+    /// Computes what the oracle says of `check` (whose request is `request`) for a parser
+    /// claiming `claimed`, unless it is known already.
+    pub fn fill(&mut self, claimed: ProfileId, check: &str, request: &Request<'_>) {
+        self.singles
+            .entry((claimed, check.to_string()))
+            .or_insert_with(|| single_change_verdicts(claimed, request));
+        self.all
+            .entry(check.to_string())
+            .or_insert_with(|| verdicts_all(request));
+    }
+}
+
 /// The fingerprint of a parser claiming `claimed` from its `answers`.
 pub fn fingerprint(claimed: ProfileId, answers: &[Answered<'_>]) -> Fingerprint {
     fingerprint_with(claimed, answers, &mut Memo::default())
@@ -100,9 +113,7 @@ pub fn fingerprint_with(
         }
     }
     for answer in answers {
-        memo.singles
-            .entry((claimed, answer.check.clone()))
-            .or_insert_with(|| single_change_verdicts(claimed, &answer.request));
+        memo.fill(claimed, &answer.check, &answer.request);
     }
     let verdicts: Vec<&(bool, Vec<bool>)> = answers
         .iter()
@@ -143,10 +154,7 @@ pub fn fingerprint_with(
     let mut agreement: Vec<(ProfileId, usize, usize)> =
         ProfileId::ALL.iter().map(|&p| (p, 0, 0)).collect();
     for answer in answers {
-        let all = *memo
-            .all
-            .entry(answer.check.clone())
-            .or_insert_with(|| verdicts_all(&answer.request));
+        let all = memo.all[&answer.check];
         for (slot, verdict) in agreement.iter_mut().zip(all) {
             if matches!(verdict, Verdict::Allowed | Verdict::Disallowed) {
                 slot.2 += 1;

@@ -210,6 +210,25 @@ pub fn answered<'c>(
     selection: &Selection,
     answers: &BTreeMap<String, Answer>,
 ) -> Vec<Answered<'c>> {
+    comparable(identity, corpus, selection)
+        .into_iter()
+        .filter_map(|(case_index, i)| {
+            let case = &corpus.cases[case_index];
+            let check = &case.checks[i];
+            let id = check_id(case, check);
+            let verdict = answers.get(&id).and_then(Answer::verdict)?;
+            Some(Answered {
+                check: id,
+                request: verify::request(case, check),
+                allowed: verdict == Verdict::Allowed,
+            })
+        })
+        .collect()
+}
+
+/// The selected checks (case index, check index) an adapter is asked whose answers a
+/// fingerprint can use: those of cases with a single 200 fetch of the body and no robots.txt URL.
+fn comparable(identity: &Identity, corpus: &Corpus, selection: &Selection) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for (case_index, checks) in &selection.cases {
         let case = &corpus.cases[*case_index];
@@ -217,17 +236,8 @@ pub fn answered<'c>(
             continue;
         }
         for &i in checks {
-            let check = &case.checks[i];
-            if !applicable(identity, case, check) {
-                continue;
-            }
-            let id = check_id(case, check);
-            if let Some(verdict) = answers.get(&id).and_then(Answer::verdict) {
-                out.push(Answered {
-                    check: id,
-                    request: verify::request(case, check),
-                    allowed: verdict == Verdict::Allowed,
-                });
+            if applicable(identity, case, &case.checks[i]) {
+                out.push((*case_index, i));
             }
         }
     }
@@ -331,7 +341,24 @@ pub fn run_opened(
 ) -> Results {
     let selection = Selection::new(corpus, options.filter.as_deref());
     progress.start((selection.check_count() * opened.len()) as u64);
+    let mut memo = fingerprint::Memo::default();
+    let identities: Vec<Identity> = opened
+        .iter()
+        .map(|o| o.adapter.identity().clone())
+        .collect();
     let answers: Vec<BTreeMap<String, Answer>> = std::thread::scope(|scope| {
+        // The oracle's side of the fingerprints needs no answer: it runs while the adapters do.
+        let (memo, chosen) = (&mut memo, &selection);
+        scope.spawn(move || {
+            for identity in &identities {
+                for (case_index, i) in comparable(identity, corpus, chosen) {
+                    let case = &corpus.cases[case_index];
+                    let check = &case.checks[i];
+                    let request = verify::request(case, check);
+                    memo.fill(identity.profile, &check_id(case, check), &request);
+                }
+            }
+        });
         let handles: Vec<_> = opened
             .iter_mut()
             .map(|o| {
@@ -353,7 +380,15 @@ pub fn run_opened(
         .iter()
         .map(|o| (o.adapter.identity(), &o.ledger))
         .collect();
-    assemble(corpus, &selection, options, &columns, &answers, unavailable)
+    assemble(
+        corpus,
+        &selection,
+        options,
+        &columns,
+        &answers,
+        unavailable,
+        memo,
+    )
 }
 
 /// A ledger must be written against the profile its adapter claims.
@@ -378,6 +413,7 @@ fn assemble(
     columns: &[(&Identity, &Ledger)],
     answers: &[BTreeMap<String, Answer>],
     unavailable: Vec<Unavailable>,
+    mut memo: fingerprint::Memo,
 ) -> Results {
     let mut cases = BTreeMap::new();
     let mut rows = Vec::new();
@@ -432,8 +468,8 @@ fn assemble(
             });
         }
     }
-    // The oracle's verdicts on each check are shared by every adapter claiming the same profile.
-    let mut memo = fingerprint::Memo::default();
+    // The oracle's verdicts on each check are shared by every adapter claiming the same profile
+    // (`memo` has them already when `run_opened` filled it beside the adapters).
     let summary = columns
         .iter()
         .zip(answers)
