@@ -10,10 +10,12 @@
 //! `undecided` when no check decides. The nearest profile is the one whose verdicts the parser
 //! agrees with most often.
 
+use std::collections::HashMap;
+
 use robotstxt_oracle::cause::{changes, single_change_verdicts, Change};
 use robotstxt_oracle::deviation::Deviation;
 use robotstxt_oracle::{verdicts_all, ProfileId, Request, Verdict};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One check the parser answered definitely, on a single 200 fetch (what the oracle can compare).
 pub struct Answered<'a> {
@@ -26,7 +28,7 @@ pub struct Answered<'a> {
 }
 
 /// Where a parser stands on one knob or deviation.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "standing", rename_all = "kebab-case")]
 pub enum Standing {
     /// No check of the corpus decides it.
@@ -46,7 +48,7 @@ pub enum Standing {
 }
 
 /// A fingerprint: each dimension's standing, then the nearest profile.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Fingerprint {
     /// The profile the parser claims (the dimensions start from its base reading).
     pub claimed: ProfileId,
@@ -67,8 +69,40 @@ fn alternative_name(change: Change) -> String {
     }
 }
 
+/// What the oracle says of each check, kept between the fingerprints of several parsers (the
+/// same check id must name the same request in every call).
+#[derive(Default)]
+pub struct Memo {
+    /// (claimed profile, check id) → the base verdict and each single change's.
+    singles: HashMap<(ProfileId, String), (bool, Vec<bool>)>,
+    /// Check id → the verdict under each profile, in [`ProfileId::ALL`] order.
+    all: HashMap<String, [Verdict; 4]>,
+}
+
+impl Memo {
+    /// Computes what the oracle says of `check` (whose request is `request`) for a parser
+    /// claiming `claimed`, unless it is known already.
+    pub fn fill(&mut self, claimed: ProfileId, check: &str, request: &Request<'_>) {
+        self.singles
+            .entry((claimed, check.to_string()))
+            .or_insert_with(|| single_change_verdicts(claimed, request));
+        self.all
+            .entry(check.to_string())
+            .or_insert_with(|| verdicts_all(request));
+    }
+}
+
 /// The fingerprint of a parser claiming `claimed` from its `answers`.
 pub fn fingerprint(claimed: ProfileId, answers: &[Answered<'_>]) -> Fingerprint {
+    fingerprint_with(claimed, answers, &mut Memo::default())
+}
+
+/// [`fingerprint`], reusing (and filling) `memo`: what a run computes once for all its parsers.
+pub fn fingerprint_with(
+    claimed: ProfileId,
+    answers: &[Answered<'_>],
+    memo: &mut Memo,
+) -> Fingerprint {
     let changes = changes(claimed);
     // Each dimension: its label and the indices of its changes.
     let mut dimensions: Vec<(&'static str, Vec<usize>)> = Vec::new();
@@ -78,9 +112,12 @@ pub fn fingerprint(claimed: ProfileId, answers: &[Answered<'_>]) -> Fingerprint 
             None => dimensions.push((change.label(), vec![i])),
         }
     }
-    let verdicts: Vec<(bool, Vec<bool>)> = answers
+    for answer in answers {
+        memo.fill(claimed, &answer.check, &answer.request);
+    }
+    let verdicts: Vec<&(bool, Vec<bool>)> = answers
         .iter()
-        .map(|a| single_change_verdicts(claimed, &a.request))
+        .map(|a| &memo.singles[&(claimed, a.check.clone())])
         .collect();
     let standings = dimensions
         .iter()
@@ -117,7 +154,8 @@ pub fn fingerprint(claimed: ProfileId, answers: &[Answered<'_>]) -> Fingerprint 
     let mut agreement: Vec<(ProfileId, usize, usize)> =
         ProfileId::ALL.iter().map(|&p| (p, 0, 0)).collect();
     for answer in answers {
-        for (slot, verdict) in agreement.iter_mut().zip(verdicts_all(&answer.request)) {
+        let all = memo.all[&answer.check];
+        for (slot, verdict) in agreement.iter_mut().zip(all) {
             if matches!(verdict, Verdict::Allowed | Verdict::Disallowed) {
                 slot.2 += 1;
                 slot.1 += usize::from((verdict == Verdict::Allowed) == answer.allowed);
@@ -206,5 +244,21 @@ mod tests {
             "{typos:?}"
         );
         assert_eq!(print.nearest, ProfileId::Rfc9309);
+        // A memo shared between parsers gives each the fingerprint it would get alone.
+        let mut memo = Memo::default();
+        let json = |p: &Fingerprint| serde_json::to_string(p).unwrap();
+        let shared_plain = fingerprint_with(ProfileId::Rfc9309, &plain, &mut memo);
+        plain[0].allowed = false;
+        let shared_typos = fingerprint_with(ProfileId::Rfc9309, &plain, &mut memo);
+        assert_eq!(
+            json(&shared_typos),
+            json(&fingerprint(ProfileId::Rfc9309, &plain))
+        );
+        plain[0].allowed = true;
+        assert_eq!(
+            json(&shared_plain),
+            json(&fingerprint(ProfileId::Rfc9309, &plain))
+        );
+        assert_ne!(json(&shared_plain), json(&shared_typos));
     }
 }

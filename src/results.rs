@@ -11,6 +11,8 @@ use robotstxt_adapters::{Answer, Identity, Unavailable};
 use robotstxt_oracle::{Fetch, ProfileId, Verdict};
 use serde::{Deserialize, Serialize};
 
+use crate::fingerprint::Fingerprint;
+
 /// The value of `schema` in every results file.
 pub const SCHEMA: &str = "robotstxt-conformance/results";
 /// The schema version; bumped on any incompatible change.
@@ -180,6 +182,10 @@ pub struct AdapterSummary {
     pub nearest: ProfileId,
     /// How its answers stand against its ledger.
     pub ledger: LedgerTally,
+    /// Where its answers stand on each knob and deviation ([`crate::fingerprint`]), from the
+    /// answers of this run; absent in files written before it was added.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<Fingerprint>,
 }
 
 /// Agreement of one adapter with one profile.

@@ -10,6 +10,7 @@ use robotstxt_oracle::history::format_minutes;
 use robotstxt_oracle::{Fetch, ProfileId, Verdict};
 
 use crate::cases::{Case, Check, Corpus};
+use crate::fingerprint::{self, Answered};
 use crate::ledger::{self, Entry, Ledger};
 use crate::results::{
     AdapterCell, AdapterColumn, AdapterSummary, CaseInfo, LedgerTally, OracleCell, Results, Row,
@@ -200,6 +201,49 @@ pub fn run_adapter(
     out
 }
 
+/// The answers of one adapter that a fingerprint can use ([`crate::fingerprint`]): the selected
+/// checks it was asked and answered with a verdict, of cases the oracle can compare (a single 200
+/// fetch of the body, no robots.txt URL).
+pub fn answered<'c>(
+    identity: &Identity,
+    corpus: &'c Corpus,
+    selection: &Selection,
+    answers: &BTreeMap<String, Answer>,
+) -> Vec<Answered<'c>> {
+    comparable(identity, corpus, selection)
+        .into_iter()
+        .filter_map(|(case_index, i)| {
+            let case = &corpus.cases[case_index];
+            let check = &case.checks[i];
+            let id = check_id(case, check);
+            let verdict = answers.get(&id).and_then(Answer::verdict)?;
+            Some(Answered {
+                check: id,
+                request: verify::request(case, check),
+                allowed: verdict == Verdict::Allowed,
+            })
+        })
+        .collect()
+}
+
+/// The selected checks (case index, check index) an adapter is asked whose answers a
+/// fingerprint can use: those of cases with a single 200 fetch of the body and no robots.txt URL.
+fn comparable(identity: &Identity, corpus: &Corpus, selection: &Selection) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for (case_index, checks) in &selection.cases {
+        let case = &corpus.cases[*case_index];
+        if !case.fetches.is_empty() || case.robots_url.is_some() || case.fetch != Fetch::default() {
+            continue;
+        }
+        for &i in checks {
+            if applicable(identity, case, &case.checks[i]) {
+                out.push((*case_index, i));
+            }
+        }
+    }
+    out
+}
+
 /// Judges an answer against the verdict the claimed profile expects and the ledger's entry; a
 /// check the adapter could not be asked ([`applicable`] false) is not judged.
 pub fn judge(
@@ -297,7 +341,24 @@ pub fn run_opened(
 ) -> Results {
     let selection = Selection::new(corpus, options.filter.as_deref());
     progress.start((selection.check_count() * opened.len()) as u64);
+    let mut memo = fingerprint::Memo::default();
+    let identities: Vec<Identity> = opened
+        .iter()
+        .map(|o| o.adapter.identity().clone())
+        .collect();
     let answers: Vec<BTreeMap<String, Answer>> = std::thread::scope(|scope| {
+        // The oracle's side of the fingerprints needs no answer: it runs while the adapters do.
+        let (memo, chosen) = (&mut memo, &selection);
+        scope.spawn(move || {
+            for identity in &identities {
+                for (case_index, i) in comparable(identity, corpus, chosen) {
+                    let case = &corpus.cases[case_index];
+                    let check = &case.checks[i];
+                    let request = verify::request(case, check);
+                    memo.fill(identity.profile, &check_id(case, check), &request);
+                }
+            }
+        });
         let handles: Vec<_> = opened
             .iter_mut()
             .map(|o| {
@@ -319,7 +380,15 @@ pub fn run_opened(
         .iter()
         .map(|o| (o.adapter.identity(), &o.ledger))
         .collect();
-    assemble(corpus, &selection, options, &columns, &answers, unavailable)
+    assemble(
+        corpus,
+        &selection,
+        options,
+        &columns,
+        &answers,
+        unavailable,
+        memo,
+    )
 }
 
 /// A ledger must be written against the profile its adapter claims.
@@ -344,6 +413,7 @@ fn assemble(
     columns: &[(&Identity, &Ledger)],
     answers: &[BTreeMap<String, Answer>],
     unavailable: Vec<Unavailable>,
+    mut memo: fingerprint::Memo,
 ) -> Results {
     let mut cases = BTreeMap::new();
     let mut rows = Vec::new();
@@ -398,9 +468,21 @@ fn assemble(
             });
         }
     }
+    // The oracle's verdicts on each check are shared by every adapter claiming the same profile
+    // (`memo` has them already when `run_opened` filled it beside the adapters).
     let summary = columns
         .iter()
-        .map(|(identity, ledger)| summarise(identity, ledger, corpus, &rows))
+        .zip(answers)
+        .map(|((identity, ledger), answers)| {
+            let mut summary = summarise(identity, ledger, corpus, &rows);
+            let answered = answered(identity, corpus, selection, answers);
+            summary.fingerprint = Some(fingerprint::fingerprint_with(
+                identity.profile,
+                &answered,
+                &mut memo,
+            ));
+            summary
+        })
         .collect();
     Results {
         schema: crate::results::SCHEMA.to_string(),
@@ -560,6 +642,7 @@ pub fn summarise(
         profiles,
         nearest,
         ledger: tally,
+        fingerprint: None,
     }
 }
 

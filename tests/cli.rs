@@ -395,6 +395,23 @@ fn run_writes_the_four_reports_for_a_filtered_selection() {
         .as_str()
         .unwrap()
         .starts_with("rfc9309/longest-match/")));
+    // The fingerprint comes from this run's answers: its deciding checks are selected ones.
+    let print = &results["summary"][0]["fingerprint"];
+    assert_eq!(print["claimed"], results["adapters"][0]["profile"]);
+    let dimensions = print["dimensions"].as_array().unwrap();
+    assert!(!dimensions.is_empty());
+    let decided: Vec<&str> = dimensions
+        .iter()
+        .flat_map(|d| d[1]["checks"].as_array().into_iter().flatten())
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert!(!decided.is_empty(), "{print}");
+    assert!(
+        decided
+            .iter()
+            .all(|c| c.starts_with("rfc9309/longest-match/")),
+        "{decided:?}"
+    );
     for file in [
         "summary.md",
         "matrix.html",

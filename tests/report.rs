@@ -247,6 +247,7 @@ fn sample() -> Results {
                     not_applicable: 1,
                     ..LedgerTally::default()
                 },
+                fingerprint: None,
             },
             AdapterSummary {
                 adapter: "beta".to_string(),
@@ -259,6 +260,7 @@ fn sample() -> Results {
                     stale: vec!["demo/gone#1".to_string()],
                     ..LedgerTally::default()
                 },
+                fingerprint: None,
             },
         ],
     }
@@ -657,6 +659,7 @@ fn corpus_sized() -> Results {
                 .collect(),
             nearest: column.identity.profile,
             ledger: LedgerTally::default(),
+            fingerprint: None,
         })
         .collect();
     Results {
@@ -913,4 +916,163 @@ fn every_case_and_check_has_a_permanent_unique_anchor() {
     assert!(page.contains("href=\"#demo/hostile\""));
     assert!(page.contains(&format!("href=\"#{}\"", html::escape(&html::fragment(odd)))));
     assert_eq!(html::fragment(odd), "demo/odd%26%22id%27%3Cx%3E");
+}
+
+/// [`sample`] with a fingerprint per adapter: `alpha` reads typos (a deviation on), is
+/// inconsistent on precedence under a hostile check id and undecided on grouping; `beta` follows
+/// its base and reads wildcards as another profile does.
+fn sample_with_fingerprints() -> Results {
+    use robotstxt_conformance::fingerprint::{Fingerprint, Standing};
+    let mut results = sample();
+    let strings = |items: &[&str]| items.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let print = |claimed, dimensions: Vec<(&str, Standing)>| Fingerprint {
+        claimed,
+        dimensions: dimensions
+            .into_iter()
+            .map(|(l, s)| (l.to_string(), s))
+            .collect(),
+        nearest: ProfileId::Google,
+        agreement: ProfileId::ALL.iter().map(|&p| (p, 1, 2)).collect(),
+    };
+    results.summary[0].fingerprint = Some(print(
+        ProfileId::Rfc9309,
+        vec![
+            ("K1 grouping", Standing::Undecided),
+            (
+                "K4 precedence",
+                Standing::Inconsistent {
+                    checks: strings(&["demo/<b>\"x\"&y#2", "demo/hostile#1"]),
+                },
+            ),
+            (
+                "D-typo-fields",
+                Standing::Consistent {
+                    alternatives: strings(&["on"]),
+                    checks: strings(&["demo/hostile#2"]),
+                },
+            ),
+        ],
+    ));
+    results.summary[1].fingerprint = Some(print(
+        ProfileId::Google,
+        vec![
+            ("K1 grouping", Standing::Undecided),
+            (
+                "K6 wildcards",
+                Standing::Consistent {
+                    alternatives: strings(&["as original-1994", "base"]),
+                    checks: strings(&["demo/hostile#1"]),
+                },
+            ),
+            (
+                "D-typo-fields",
+                Standing::Consistent {
+                    alternatives: strings(&["base"]),
+                    checks: strings(&["demo/hostile#2"]),
+                },
+            ),
+        ],
+    ));
+    results
+}
+
+/// The `<td>` of the fingerprint table in `row` (a dimension label) and `column` (from 0).
+fn fingerprint_cell(page: &str, row: &str, column: usize) -> String {
+    let table = &page[page
+        .find("<table id=\"fp\"")
+        .expect("the fingerprint table")..];
+    let table = &table[..table.find("</table>").unwrap()];
+    let row = &table[table
+        .find(&format!("<th class=\"n\">{row}</th>"))
+        .unwrap_or_else(|| panic!("no row {row}"))..];
+    let row = &row[..row.find("</tr>").unwrap()];
+    let cells: Vec<&str> = row.split("<td").skip(1).collect();
+    format!("<td{}", cells[column])
+}
+
+#[test]
+fn the_fingerprints_section_shows_every_adapter_and_its_deciding_checks_escaped() {
+    let results = sample_with_fingerprints();
+    let page = report::render(Format::Html, &results);
+    assert!(page.contains("<h2 id=\"fingerprints\">Fingerprints</h2>"));
+    // A column per adapter, a row per dimension (knobs first), a cell per (row, column).
+    let table = &page[page.find("<table id=\"fp\"").unwrap()..];
+    let table = &table[..table.find("</table>").unwrap()];
+    for adapter in ["alpha", "beta"] {
+        assert!(
+            table.contains(&format!("<th><b>{adapter}</b>")),
+            "{adapter}"
+        );
+    }
+    let knobs = table.find(">K6 wildcards<").unwrap();
+    assert!(table.find(">K4 precedence<").unwrap() < knobs);
+    assert!(knobs < table.find(">D-typo-fields<").unwrap());
+    assert_eq!(table.matches("<tr><th class=\"n\">").count(), 4);
+    assert_eq!(table.matches("<td").count(), 8);
+    // Alpha's inconsistent cell: its deciding checks on hover and linked, escaped.
+    let cell = fingerprint_cell(&page, "K4 precedence", 0);
+    assert!(cell.starts_with("<td class=\"fi\""), "{cell}");
+    assert!(cell.contains(">inconsistent<"), "{cell}");
+    assert!(
+        cell.contains("decided by 2: demo/&lt;b&gt;&quot;x&quot;&amp;y#2, demo/hostile#1\""),
+        "{cell}"
+    );
+    assert!(
+        cell.contains(
+            "<a href=\"#demo/%3Cb%3E%22x%22%26y#2\">demo/&lt;b&gt;&quot;x&quot;&amp;y#2</a>"
+        ),
+        "{cell}"
+    );
+    assert!(
+        cell.contains("<a href=\"#demo/hostile#1\">demo/hostile#1</a>"),
+        "{cell}"
+    );
+    assert!(!page.contains("demo/<b>"));
+    // Kinds: a deviation on, off (the base), another profile's setting (with the other
+    // alternative counted), undecided, and a dimension one parser does not have.
+    let on = fingerprint_cell(&page, "D-typo-fields", 0);
+    assert!(
+        on.starts_with("<td class=\"fd\"") && on.contains(">on<"),
+        "{on}"
+    );
+    assert!(on.contains("<a href=\"#demo/hostile#2\">"), "{on}");
+    let off = fingerprint_cell(&page, "D-typo-fields", 1);
+    assert!(
+        off.starts_with("<td class=\"fb\"") && off.contains(">off<"),
+        "{off}"
+    );
+    let other = fingerprint_cell(&page, "K6 wildcards", 1);
+    assert!(
+        other.starts_with("<td class=\"fo\"") && other.contains(">as original-1994 +1<"),
+        "{other}"
+    );
+    assert!(other.contains("(as original-1994 | base)"), "{other}");
+    let undecided = fingerprint_cell(&page, "K1 grouping", 1);
+    assert!(undecided.starts_with("<td class=\"fn\"") && undecided.contains(">undecided<"));
+    assert!(fingerprint_cell(&page, "K6 wildcards", 0).starts_with("<td class=\"fn\">-<"));
+    // The summary: per adapter, the deviations on and the inconsistent dimensions.
+    let summary = report::render(Format::Markdown, &results);
+    let section = &summary[summary
+        .find("## Fingerprints")
+        .expect("a fingerprint section")..];
+    assert!(
+        section.contains(
+            "- `alpha` (claims rfc9309, nearest google): deviations on: `D-typo-fields` (1 \
+             check); inconsistent: `K4 precedence` (`demo/<b>\"x\"&y#2`, `demo/hostile#1`)"
+        ),
+        "{section}"
+    );
+    assert!(
+        section.contains(
+            "- `beta` (claims google, nearest google): deviations on: none; inconsistent: none"
+        ),
+        "{section}"
+    );
+    // No fingerprint, no section.
+    assert!(!report::render(Format::Html, &sample()).contains("id=\"fingerprints\""));
+    // JSON keeps them.
+    let json = report::render(Format::Json, &results);
+    let back: Results = serde_json::from_str(&json).unwrap();
+    assert_eq!(report::render(Format::Json, &back), json);
+    assert!(back.summary[0].fingerprint.is_some());
 }

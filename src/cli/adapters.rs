@@ -72,7 +72,7 @@ pub fn fingerprint(
     corpus: &robotstxt_conformance::cases::Corpus,
     json: bool,
 ) -> Result<ExitCode, String> {
-    use robotstxt_conformance::fingerprint::{self, Answered, Standing};
+    use robotstxt_conformance::fingerprint::{self, Standing};
     let options = args.options()?;
     let selection = Selection::new(corpus, None);
     for id in args.ids(&options)? {
@@ -85,29 +85,7 @@ pub fn fingerprint(
         };
         let profile = adapter.identity().profile;
         let answers = run::run_adapter(adapter.as_mut(), corpus, &selection, &|_| {});
-        let mut answered = Vec::new();
-        for case in &corpus.cases {
-            // What the oracle compares: a single 200 fetch of the body, no robots.txt URL.
-            if !case.fetches.is_empty()
-                || case.robots_url.is_some()
-                || case.fetch != robotstxt_oracle::Fetch::default()
-            {
-                continue;
-            }
-            for check in &case.checks {
-                let check_id = run::check_id(case, check);
-                if !run::applicable(adapter.identity(), case, check) {
-                    continue;
-                }
-                if let Some(verdict) = answers.get(&check_id).and_then(|a| a.verdict()) {
-                    answered.push(Answered {
-                        check: check_id,
-                        request: robotstxt_conformance::verify::request(case, check),
-                        allowed: verdict == robotstxt_oracle::Verdict::Allowed,
-                    });
-                }
-            }
-        }
+        let answered = run::answered(adapter.identity(), corpus, &selection, &answers);
         let print = fingerprint::fingerprint(profile, &answered);
         if json {
             let line = serde_json::json!({"adapter": id, "fingerprint": print});

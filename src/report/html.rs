@@ -22,6 +22,7 @@ use robotstxt_oracle::ProfileId;
 use super::{
     abridge, expected_name, fetch_text, inline, percent, prose, run_failures, status_name,
 };
+use crate::fingerprint::{self, Fingerprint, Standing};
 use crate::results::{Results, Row, Status};
 
 /// What one column shows for one check, as far as grouping is concerned.
@@ -260,6 +261,10 @@ ol.cks{margin:.3em 0;padding-left:2em}
 .muted{color:#666}
 .cite li{margin:.2em 0}.cite svg{vertical-align:middle}
 .fail li{margin:.2em 0}
+#fp td{font-size:12px;white-space:nowrap}#fp td details>summary{cursor:pointer}
+#fp td details>div{white-space:normal;min-width:14em}
+.fb{background:#d4efd4}.fo{background:#dcdcf5}.fa{background:#f3ead2}.fd{background:#f6cccc}
+.fi{background:#5b2a86;color:#fff}.fi a{color:#fff}.fn{background:#f2f2f2;color:#999}
 ";
 
 const SCRIPT: &str = "\
@@ -313,6 +318,7 @@ pub fn render(results: &Results) -> String {
     summary_table(results, &mut out);
     unavailable(results, &mut out);
     matrix(results, &mut out);
+    fingerprints(results, &mut out);
     case_list(results, &mut out);
 
     out.push_str(&format!("<script>\n{SCRIPT}</script>\n</body></html>\n"));
@@ -737,6 +743,159 @@ fn adapter_details(results: &Results, row: &Row, out: &mut String) {
 }
 
 /// Every case once, with its body: the bodies the checks show.
+/// How many deciding checks a fingerprint cell names in its title and links to.
+const FINGERPRINT_CHECKS_SHOWN: usize = 8;
+
+/// A fingerprint cell's kind: (CSS class, legend text).
+fn standing_kind(label: &str, standing: &Standing) -> (&'static str, &'static str) {
+    match standing {
+        Standing::Undecided => ("fn", "undecided: no check decides it"),
+        Standing::Inconsistent { .. } => (
+            "fi",
+            "inconsistent: no alternative explains every deciding check",
+        ),
+        Standing::Consistent { alternatives, .. } => match alternatives[0].as_str() {
+            "base" => ("fb", "the claimed profile's base (a deviation off)"),
+            "on" if fingerprint::is_deviation(label) => ("fd", "a deviation on"),
+            other if other.starts_with("as ") => ("fo", "another profile's setting"),
+            _ => ("fa", "an open alternative"),
+        },
+    }
+}
+
+/// The short text a fingerprint cell shows.
+fn standing_text(label: &str, standing: &Standing) -> String {
+    match standing {
+        Standing::Undecided => "undecided".to_string(),
+        Standing::Inconsistent { .. } => "inconsistent".to_string(),
+        Standing::Consistent { alternatives, .. } => {
+            let first = match alternatives[0].as_str() {
+                "base" if fingerprint::is_deviation(label) => "off",
+                first => first,
+            };
+            if alternatives.len() > 1 {
+                format!("{first} +{}", alternatives.len() - 1)
+            } else {
+                first.to_string()
+            }
+        }
+    }
+}
+
+/// The fingerprints: parsers as columns, knobs and deviations as rows, each cell the alternative
+/// the parser's answers are consistent with, its deciding checks on hover and linked.
+fn fingerprints(results: &Results, out: &mut String) {
+    let prints: Vec<(&str, &Fingerprint)> = results
+        .summary
+        .iter()
+        .filter_map(|s| s.fingerprint.as_ref().map(|f| (s.adapter.as_str(), f)))
+        .collect();
+    if prints.is_empty() {
+        return;
+    }
+    out.push_str(
+        "<h2 id=\"fingerprints\">Fingerprints</h2>\n<p class=\"muted\">For each knob of \
+         <code>docs/profiles.md</code> and each deviation, the alternative each parser's answers \
+         are consistent with, from the base reading of the profile it claims; hover a cell for \
+         the checks that decide it, open it for links. Only checks answered with a verdict on a \
+         single 200 fetch count.</p>\n<p class=\"legend\">",
+    );
+    for (class, text) in [
+        ("fb", "base of its claimed profile (a deviation off)"),
+        ("fo", "another profile's setting"),
+        ("fa", "an open alternative"),
+        ("fd", "a deviation on"),
+        ("fi", "inconsistent"),
+        ("fn", "undecided"),
+    ] {
+        out.push_str(&format!("<span class=\"{class}\">{}</span>", escape(text)));
+    }
+    out.push_str(
+        "</p>\n<div class=\"wrap\"><table id=\"fp\"><thead><tr><th>knob or deviation</th>",
+    );
+    for (adapter, print) in &prints {
+        out.push_str(&format!(
+            "<th><b>{}</b><br>claims {}<br>nearest {}</th>",
+            esc_inline(adapter),
+            print.claimed.name(),
+            print.nearest.name()
+        ));
+    }
+    out.push_str("</tr></thead><tbody>\n");
+    // Every dimension any parser has, in the order first met (knobs first in each).
+    let mut labels: Vec<&str> = Vec::new();
+    for (_, print) in &prints {
+        for (label, _) in &print.dimensions {
+            if !labels.contains(&label.as_str()) {
+                labels.push(label);
+            }
+        }
+    }
+    labels.sort_by_key(|l| fingerprint::is_deviation(l));
+    for label in labels {
+        out.push_str(&format!("<tr><th class=\"n\">{}</th>", esc_inline(label)));
+        for (adapter, print) in &prints {
+            match print.dimensions.iter().find(|(l, _)| l == label) {
+                Some((_, standing)) => fingerprint_cell(adapter, label, standing, out),
+                None => out.push_str("<td class=\"fn\">-</td>"),
+            }
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody></table></div>\n");
+}
+
+/// One fingerprint cell.
+fn fingerprint_cell(adapter: &str, label: &str, standing: &Standing, out: &mut String) {
+    let (class, kind) = standing_kind(label, standing);
+    let text = standing_text(label, standing);
+    let checks: &[String] = match standing {
+        Standing::Undecided => &[],
+        Standing::Consistent { checks, .. } | Standing::Inconsistent { checks } => checks,
+    };
+    let mut title = format!("{adapter}, {label}: {kind}");
+    if let Standing::Consistent { alternatives, .. } = standing {
+        title.push_str(&format!(" ({})", alternatives.join(" | ")));
+    }
+    if checks.is_empty() {
+        out.push_str(&format!(
+            "<td class=\"{class}\" title=\"{}\">{}</td>",
+            escape(&inline(&title)),
+            escape(&text)
+        ));
+        return;
+    }
+    let shown = &checks[..checks.len().min(FINGERPRINT_CHECKS_SHOWN)];
+    title.push_str(&format!(
+        "; decided by {}: {}",
+        checks.len(),
+        shown.join(", ")
+    ));
+    if checks.len() > shown.len() {
+        title.push_str(", …");
+    }
+    out.push_str(&format!(
+        "<td class=\"{class}\" title=\"{}\"><details><summary>{}</summary><div>",
+        escape(&inline(&title)),
+        escape(&text)
+    ));
+    let links: Vec<String> = shown
+        .iter()
+        .map(|c| {
+            format!(
+                "<a href=\"#{}\">{}</a>",
+                escape(&fragment(c)),
+                esc_inline(c)
+            )
+        })
+        .collect();
+    out.push_str(&links.join(", "));
+    if checks.len() > shown.len() {
+        out.push_str(&format!(" and {} more", checks.len() - shown.len()));
+    }
+    out.push_str("</div></details></td>");
+}
+
 fn case_list(results: &Results, out: &mut String) {
     out.push_str(&format!(
         "<h2>Cases</h2>\n<p class=\"muted\">{} cases; bodies with invisible octets shown as \

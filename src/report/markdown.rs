@@ -7,6 +7,7 @@
 use robotstxt_oracle::ProfileId;
 
 use super::{cut, expected_name, fetch_text, inline, one_line, percent, run_failures, summary_of};
+use crate::fingerprint::{self, Standing};
 use crate::results::{AdapterCell, AdapterColumn, Results, Row, Status};
 
 /// How many divergences are listed per adapter.
@@ -46,6 +47,7 @@ pub fn render(results: &Results) -> String {
 
     pass_rates(results, &mut out);
     lines_to_cite(results, &mut out);
+    fingerprints(results, &mut out);
     unavailable(results, &mut out);
     divergences(results, &mut out);
     out
@@ -132,6 +134,70 @@ fn lines_to_cite(results: &Results, out: &mut String) {
             "- {}: {line} (badge: `badges/{}`)\n",
             code(&id),
             super::badge::file_name(&id)
+        ));
+    }
+    out.push('\n');
+}
+
+/// How many deciding checks an inconsistent dimension names.
+const CHECKS_PER_DIMENSION: usize = 3;
+
+/// Per adapter, the deviations its answers are consistent with being on and the dimensions no
+/// alternative explains (`matrix.html` and `results.json` have every dimension).
+fn fingerprints(results: &Results, out: &mut String) {
+    let prints: Vec<_> = results
+        .summary
+        .iter()
+        .filter_map(|s| s.fingerprint.as_ref().map(|f| (&s.adapter, f)))
+        .collect();
+    if prints.is_empty() {
+        return;
+    }
+    out.push_str(
+        "## Fingerprints\n\nPer adapter, the deviations its answers are consistent with being \
+         on, and the knobs and deviations no alternative explains (every dimension, with its \
+         deciding checks, is in `matrix.html` and `results.json`).\n\n",
+    );
+    for (adapter, print) in prints {
+        let mut on = Vec::new();
+        let mut inconsistent = Vec::new();
+        for (label, standing) in &print.dimensions {
+            match standing {
+                Standing::Consistent {
+                    alternatives,
+                    checks,
+                } if fingerprint::is_deviation(label) && alternatives[0] == "on" => {
+                    let plural = if checks.len() == 1 { "" } else { "s" };
+                    on.push(format!("{} ({} check{plural})", code(label), checks.len()));
+                }
+                Standing::Inconsistent { checks } => {
+                    let mut shown: Vec<String> = checks
+                        .iter()
+                        .take(CHECKS_PER_DIMENSION)
+                        .map(|c| code(c))
+                        .collect();
+                    if checks.len() > CHECKS_PER_DIMENSION {
+                        shown.push(format!("{} more", checks.len() - CHECKS_PER_DIMENSION));
+                    }
+                    inconsistent.push(format!("{} ({})", code(label), shown.join(", ")));
+                }
+                _ => {}
+            }
+        }
+        let list = |items: Vec<String>| {
+            if items.is_empty() {
+                "none".to_string()
+            } else {
+                items.join(", ")
+            }
+        };
+        out.push_str(&format!(
+            "- {} (claims {}, nearest {}): deviations on: {}; inconsistent: {}\n",
+            code(adapter),
+            print.claimed.name(),
+            print.nearest.name(),
+            list(on),
+            list(inconsistent)
         ));
     }
     out.push('\n');
