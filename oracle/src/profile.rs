@@ -1027,13 +1027,11 @@ fn each_reading_of_lines(
         }
     };
     let lines = received.lines();
-    let spaced_as_received = |lines: &[crate::body::Line<'_>]| {
-        lines
-            .iter()
-            .map(|line| crate::line::spacing_can_matter(line.bytes))
-            .collect::<Vec<bool>>()
-    };
-    read(received.kinds(), spaced_as_received(lines));
+    let spaced = lines
+        .iter()
+        .map(|line| crate::line::spacing_can_matter(line.bytes))
+        .collect();
+    read(received.kinds(), spaced);
     let bom = lines
         .first()
         .is_some_and(|line| line.bytes.starts_with(crate::body::UTF8_BOM));
