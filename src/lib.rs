@@ -11,6 +11,7 @@ pub use robotstxt_spec::{cases, render};
 pub mod coverage;
 pub mod fingerprint;
 pub mod ledger;
+pub mod realworld;
 pub mod report;
 pub mod results;
 pub mod run;
