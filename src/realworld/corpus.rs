@@ -60,6 +60,23 @@ impl Shard {
     /// The whole input.
     pub const ALL: Shard = Shard { index: 0, count: 1 };
 
+    /// The shard `K/N` names (K from 0 to N-1).
+    pub fn parse(text: &str, _shards: Option<u32>) -> Result<Shard, String> {
+        let (k, n) = text
+            .split_once('/')
+            .ok_or_else(|| format!("--shard `{text}`: expected K/N"))?;
+        let index: u32 = k
+            .parse()
+            .map_err(|_| format!("--shard `{text}`: K is not a number"))?;
+        let count: u32 = n
+            .parse()
+            .map_err(|_| format!("--shard `{text}`: N is not a number"))?;
+        if count == 0 || index >= count {
+            return Err(format!("--shard `{text}`: K must be from 0 to N-1"));
+        }
+        Ok(Shard { index, count })
+    }
+
     /// Whether the file with this id belongs to this shard (a fixed hash of the id, the same on
     /// every machine and in every run).
     pub fn takes(&self, id: &str) -> bool {

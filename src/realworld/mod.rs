@@ -6,5 +6,11 @@
 //!   shard takes which file;
 //! - `facts`: file-level facts (BOM, line endings, invalid UTF-8, HTML, size, status).
 
+pub mod bench;
 pub mod corpus;
+pub mod derive;
 pub mod facts;
+pub mod html;
+pub mod report;
+pub mod run;
+pub mod tally;
