@@ -92,6 +92,9 @@ pub struct Options {
     pub timeout: Duration,
     /// Users' own adapters.
     pub user: Vec<UserAdapter>,
+    /// Environment variables added to every adapter process's environment (the fuzzer sets hash
+    /// seeds here); empty by default.
+    pub env: Vec<(String, String)>,
 }
 
 impl Default for Options {
@@ -101,6 +104,7 @@ impl Default for Options {
             peers_dir: peers::default_peers_dir(),
             timeout: Duration::from_secs(10),
             user: Vec::new(),
+            env: Vec::new(),
         }
     }
 }
@@ -131,7 +135,7 @@ pub fn open(id: &str, options: &Options) -> Result<Box<dyn Adapter>, Unavailable
             reason: format!("its command line does not parse: {e}"),
             fix: "quote the command line as a POSIX shell would".to_string(),
         })?;
-        return Ok(Box::new(Subprocess::start(id, argv, options.timeout)?));
+        return Ok(Box::new(start(id, argv, options)?));
     }
     if BUILTINS.iter().any(|b| b.id == id) || faults::is_fault_id(id) {
         return match &options.worker {
@@ -140,20 +144,25 @@ pub fn open(id: &str, options: &Options) -> Result<Box<dyn Adapter>, Unavailable
                 open_in_process(id)?;
                 let mut argv = worker.clone();
                 argv.push(id.to_string());
-                Ok(Box::new(Subprocess::start(id, argv, options.timeout)?))
+                Ok(Box::new(start(id, argv, options)?))
             }
             None => Ok(Box::new(open_in_process(id)?)),
         };
     }
     if peers::SUBPROCESS_IDS.contains(&id) {
         let argv = peers::command(id, &options.peers_dir)?;
-        return Ok(Box::new(Subprocess::start(id, argv, options.timeout)?));
+        return Ok(Box::new(start(id, argv, options)?));
     }
     Err(Unavailable {
         id: id.to_string(),
         reason: "no adapter has this id".to_string(),
         fix: format!("use one of: {}", BUILTIN_IDS.join(", ")),
     })
+}
+
+/// Starts an adapter process with the options' timeout and environment.
+fn start(id: &str, argv: Vec<String>, options: &Options) -> Result<Subprocess, Unavailable> {
+    Subprocess::start_with_env(id, argv, options.env.clone(), options.timeout)
 }
 
 /// Opens an in-process parser (built-in or fault-injecting) in this process.

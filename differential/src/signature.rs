@@ -22,7 +22,7 @@ use crate::input::Input;
 /// A bucket's identity: the adapter and the cause.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Signature {
-    /// `adapter-vs-profile`, `adapters-disagree`, `crash` or `error`.
+    /// `adapter-vs-profile`, `adapters-disagree`, `nondeterministic`, `crash`, `error` or `timeout`.
     pub kind: &'static str,
     /// The adapter (the first of the pair, for `adapters-disagree`).
     pub adapter: String,
@@ -144,6 +144,15 @@ fn signature_sharing(
 ) -> Sighting {
     let mut changes = None;
     let (kind, cause) = match (&finding.other, answer.detail()) {
+        // Two fresh processes of one adapter disagree: the cause is the pair of answers.
+        _ if finding.second_got.is_some() => (
+            "nondeterministic",
+            format!(
+                "first process {}, second {}",
+                finding.got,
+                finding.second_got.unwrap_or_default()
+            ),
+        ),
         (Some(_), _) => ("adapters-disagree", open_knobs(input, finding.profile)),
         (None, Some(detail)) => (answer.kind(), normalise_message(detail)),
         (None, None) => {
@@ -162,11 +171,12 @@ fn signature_sharing(
         }
     };
     // A crash or an error is one bucket whatever the oracle's verdict was.
-    let expected = if answer.verdict().is_none() && finding.other.is_none() {
-        "any"
-    } else {
-        finding.expected.name()
-    };
+    let expected =
+        if answer.verdict().is_none() && finding.other.is_none() && finding.second_got.is_none() {
+            "any"
+        } else {
+            finding.expected.name()
+        };
     Sighting {
         signature: Signature {
             kind,
@@ -176,7 +186,7 @@ fn signature_sharing(
         },
         profile: finding.profile.name(),
         expected,
-        got: match finding.other_got {
+        got: match finding.other_got.or(finding.second_got) {
             Some(other) => format!("{}/{other}", finding.got),
             None => finding.got.to_string(),
         },
@@ -214,7 +224,7 @@ pub fn normalise_message(message: &str) -> String {
             continue;
         }
         match c {
-            '\'' | '`' => {
+            '\'' | '`' | '"' => {
                 skip_until = Some(c);
                 out.push('…');
             }
