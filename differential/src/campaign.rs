@@ -513,7 +513,12 @@ fn handle_findings(
                     .iter()
                     .any(|s| s.signature == sig)
             },
-            minimize::DEFAULT_BUDGET,
+            // A timeout costs the whole per-check limit on every try: its input is kept as found.
+            if sig.kind == "timeout" {
+                0
+            } else {
+                minimize::DEFAULT_BUDGET
+            },
         );
         write_bucket(&dir, &sighting, input, &minimal, engines, identities);
         *minimise_ns += started.elapsed().as_nanos() as u64;
