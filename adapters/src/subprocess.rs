@@ -27,10 +27,19 @@ const STDERR_LINES: usize = 12;
 /// An adapter process speaking `robotstxt-adapter/1`.
 pub struct Subprocess {
     argv: Vec<String>,
-    env: Vec<(String, String)>,
+    env: Environment,
     timeout: Duration,
     identity: Identity,
     running: Option<Running>,
+}
+
+/// What an adapter process's environment differs in from this process's.
+#[derive(Clone, Debug, Default)]
+pub struct Environment {
+    /// Variables removed (before `set` is applied).
+    pub unset: Vec<String>,
+    /// Variables set.
+    pub set: Vec<(String, String)>,
 }
 
 /// A started process and the threads writing its input and reading its output.
@@ -60,14 +69,14 @@ impl Subprocess {
         argv: Vec<String>,
         timeout: Duration,
     ) -> Result<Subprocess, Unavailable> {
-        Subprocess::start_with_env(id, argv, Vec::new(), timeout)
+        Subprocess::start_with_env(id, argv, Environment::default(), timeout)
     }
 
-    /// [`Subprocess::start`] with `env` added to the process's environment (and to every restart's).
+    /// [`Subprocess::start`] with the process's environment (and every restart's) changed by `env`.
     pub fn start_with_env(
         id: &str,
         argv: Vec<String>,
-        env: Vec<(String, String)>,
+        env: Environment,
         timeout: Duration,
     ) -> Result<Subprocess, Unavailable> {
         let unavailable = |reason: String| Unavailable {
@@ -233,13 +242,17 @@ impl Drop for Subprocess {
 }
 
 /// Starts the process (with `env` added to its environment) and reads its handshake.
-fn spawn(argv: &[String], env: &[(String, String)]) -> Result<(Running, Handshake), String> {
+fn spawn(argv: &[String], env: &Environment) -> Result<(Running, Handshake), String> {
     let (program, args) = argv
         .split_first()
         .ok_or_else(|| "empty command line".to_string())?;
-    let mut child = Command::new(program)
+    let mut command = Command::new(program);
+    for name in &env.unset {
+        command.env_remove(name);
+    }
+    let mut child = command
         .args(args)
-        .envs(env.iter().map(|(k, v)| (k, v)))
+        .envs(env.set.iter().map(|(k, v)| (k, v)))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
