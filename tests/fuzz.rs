@@ -278,7 +278,9 @@ fn seed_dir(files: &[(&str, &str)]) -> tempfile::TempDir {
 }
 
 /// An adapter process that exits on some inputs (the fault adapter served over the protocol, its
-/// agent `FaultBot` drawn from a seed file) is a `crash` finding; the run goes on to its count.
+/// agent `FaultBot` drawn from a seed file) is a `crash` finding; the run goes on to its count. So
+/// is a fault adapter asked by id, which the fuzzer runs in a worker process: its abort is a
+/// finding, not the end of the run.
 #[test]
 fn a_crashing_adapter_process_is_a_finding_and_the_run_goes_on() {
     let seeds = seed_dir(&[
@@ -303,17 +305,28 @@ fn a_crashing_adapter_process_is_a_finding_and_the_run_goes_on() {
             &command,
             "--adapter",
             "exiting",
+            "--adapter",
+            "fault-abort",
         ],
         out.path(),
     );
     assert_eq!(summary["execs"], 300);
     assert_eq!(summary["seed_files"], 2);
     let buckets = summary["bucket_list"].as_array().unwrap();
-    let crash = buckets
-        .iter()
-        .find(|b| b["signature"]["kind"] == "crash")
-        .unwrap_or_else(|| panic!("no crash bucket: {summary:#}"));
-    assert_eq!(crash["signature"]["adapter"], "exiting");
+    let crash_of = |adapter: &str| {
+        buckets
+            .iter()
+            .find(|b| b["signature"]["kind"] == "crash" && b["signature"]["adapter"] == adapter)
+            .unwrap_or_else(|| panic!("no crash bucket for {adapter}: {summary:#}"))
+    };
+    assert!(
+        crash_of("fault-abort")["signature"]["cause"]
+            .as_str()
+            .unwrap()
+            .contains("killed by signal"),
+        "{summary:#}"
+    );
+    let crash = crash_of("exiting");
     assert!(
         crash["signature"]["cause"]
             .as_str()

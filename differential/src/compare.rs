@@ -87,13 +87,13 @@ impl Engines {
         (Engines { engines }, unavailable)
     }
 
-    /// Opens `ids`: in-process ones (built-in and fault adapters) in this process, the others
-    /// (subprocess peers, users' `name = command` adapters) as processes with
+    /// Opens `ids`: the built-in in-process parsers in this process, the others (subprocess peers,
+    /// users' `name = command` adapters, and the fault adapters, in a worker process when `options`
+    /// name one, so that an abort is a finding rather than the end of the run) as processes with
     /// [`FIRST_PROCESS_ENV`], each with a second process ([`SECOND_PROCESS_ENV`]) when `second`.
     /// The processes are started in parallel; the unavailable ones are returned with their reasons.
     pub fn open(ids: &[&str], options: &Options, second: bool) -> (Engines, Vec<Unavailable>) {
         let with_env = |pairs: [(&str, &str); 2]| Options {
-            worker: None,
             env: options
                 .env
                 .iter()
@@ -110,8 +110,12 @@ impl Engines {
                 .map(|&id| {
                     let (first_options, second_options) = (&first_options, &second_options);
                     scope.spawn(move || -> Result<Engine, Unavailable> {
-                        if let Ok(adapter) = robotstxt_adapters::registry::open_in_process(id) {
-                            return Ok(Engine::Local(adapter));
+                        let builtin = robotstxt_adapters::inprocess::BUILTINS
+                            .iter()
+                            .any(|b| b.id == id);
+                        if builtin {
+                            return robotstxt_adapters::registry::open_in_process(id)
+                                .map(Engine::Local);
                         }
                         let first = robotstxt_adapters::open(id, first_options)?;
                         let second = if second {

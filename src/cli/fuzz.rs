@@ -81,15 +81,16 @@ pub enum FuzzFormat {
 
 /// Runs it. Exit status: 0 (findings are not failures), 1 on an oracle bug, 2 on bad arguments.
 pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
-    // In-process parsers are called in this process (a panic is caught; the fuzzer is not the
-    // place for worker isolation); the others are processes.
+    // The built-in parsers are called in this process (a panic is caught); the fault adapters run
+    // in a worker process of this program (an abort or a hang is a finding); the others are
+    // processes of their own.
     let adapter_args = AdapterArgs {
         adapters: Vec::new(),
         adapter_commands: args.adapter_commands.clone(),
         adapters_config: args.adapters_config.clone(),
         peers_dir: args.peers_dir.clone(),
         timeout: args.timeout,
-        no_isolation: true,
+        no_isolation: false,
     };
     let adapter_options = adapter_args.options()?;
     let adapters: Vec<String> = if args.adapters.iter().any(|a| a == "none") {
