@@ -202,8 +202,21 @@ fn a_non_positive_time_limit_is_refused() {
     );
 }
 
-/// Every bucket of a run, by (kind, cause, hits, minimal input), with `adapter` renamed `as_name`.
-fn buckets_of(dir: &std::path::Path, summary: &serde_json::Value) -> Vec<String> {
+/// Every bucket of a run, as (adapters, kind, cause, hits, minimal input), with each adapter id
+/// renamed by `rename` (served name, in-process name).
+fn buckets_of(
+    dir: &std::path::Path,
+    summary: &serde_json::Value,
+    rename: &[(&str, &str)],
+) -> Vec<String> {
+    let name = |id: &serde_json::Value| {
+        let id = id.as_str().unwrap_or("-");
+        rename
+            .iter()
+            .find(|(served, _)| *served == id)
+            .map_or(id, |(_, original)| original)
+            .to_string()
+    };
     let mut out: Vec<String> = summary["bucket_list"]
         .as_array()
         .unwrap()
@@ -213,9 +226,15 @@ fn buckets_of(dir: &std::path::Path, summary: &serde_json::Value) -> Vec<String>
                 &std::fs::read(dir.join(b["dir"].as_str().unwrap()).join("finding.json")).unwrap(),
             )
             .unwrap();
+            let sig = &b["signature"];
             format!(
-                "{} {} {} {}",
-                b["signature"]["kind"], b["signature"]["cause"], b["hits"], finding["minimal"]
+                "{} {} {} {} {} {}",
+                name(&sig["adapter"]),
+                name(&sig["other"]),
+                sig["kind"],
+                sig["cause"],
+                b["hits"],
+                finding["minimal"]
             )
         })
         .collect();
@@ -223,17 +242,36 @@ fn buckets_of(dir: &std::path::Path, summary: &serde_json::Value) -> Vec<String>
     out
 }
 
-/// An adapter process, asked a whole batch per round trip, finds exactly what the same parser
-/// finds in process, input by input: the same buckets, hit as often, minimised to the same inputs.
+/// Adapter processes, asked a whole batch per round trip (and a whole round of minimisation
+/// candidates per round trip), find exactly what the same parsers find in process, input by input:
+/// the same buckets (pairs of adapters that disagree included), hit as often, minimised to the same
+/// inputs.
 #[test]
-fn an_adapter_process_finds_what_the_same_parser_finds_in_process() {
+fn adapter_processes_find_what_the_same_parsers_find_in_process() {
     let in_process = tempfile::tempdir().unwrap();
-    let args = ["--execs", "800", "--seed", "3", "--adapter", "robotstxt"];
-    let (_, summary) = fuzz(&[&args[..], &["--batch", "1"]].concat(), in_process.path());
-    let expected = buckets_of(in_process.path(), &summary);
-    assert!(!expected.is_empty(), "800 executions found no bucket");
+    let (_, summary) = fuzz(
+        &[
+            "--execs",
+            "800",
+            "--seed",
+            "3",
+            "--batch",
+            "1",
+            "--adapter",
+            "robotstxt",
+            "--adapter",
+            "texting-robots",
+        ],
+        in_process.path(),
+    );
+    let expected = buckets_of(in_process.path(), &summary, &[]);
+    assert!(
+        expected.iter().any(|b| b.contains("adapters-disagree")),
+        "no pair bucket to compare: {expected:#?}"
+    );
     let served = tempfile::tempdir().unwrap();
-    let command = format!("served = '{EXE}' adapter serve robotstxt");
+    let first = format!("served-a = '{EXE}' adapter serve robotstxt");
+    let second = format!("served-b = '{EXE}' adapter serve texting-robots");
     let (stdout, summary) = fuzz(
         &[
             "--execs",
@@ -241,29 +279,31 @@ fn an_adapter_process_finds_what_the_same_parser_finds_in_process() {
             "--seed",
             "3",
             "--adapter-command",
-            &command,
+            &first,
+            "--adapter-command",
+            &second,
             "--adapter",
-            "served",
+            "served-a",
+            "--adapter",
+            "served-b",
             "--batch",
             "300",
         ],
         served.path(),
     );
-    assert_eq!(buckets_of(served.path(), &summary), expected);
+    let rename = [("served-a", "robotstxt"), ("served-b", "texting-robots")];
+    assert_eq!(buckets_of(served.path(), &summary, &rename), expected);
+    // Their rates are measured and printed.
     assert!(
-        summary["bucket_list"]
-            .as_array()
+        summary["adapter_execs_per_sec"]["served-a"]
+            .as_f64()
             .unwrap()
-            .iter()
-            .all(|b| b["signature"]["adapter"] == "served"),
-        "{summary:#}"
+            > 0.0
     );
-    // Its rate is measured and printed.
-    assert!(summary["adapter_execs_per_sec"]["served"].as_f64().unwrap() > 0.0);
     assert!(
         stdout
             .lines()
-            .any(|l| l.contains("served") && l.contains("execs/s")),
+            .any(|l| l.contains("served-b") && l.contains("execs/s")),
         "{stdout}"
     );
 }

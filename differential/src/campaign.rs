@@ -14,6 +14,7 @@ use arbitrary::Unstructured;
 use base64::Engine as _;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
+use robotstxt_adapters::Answer;
 use robotstxt_oracle::Verdict;
 use serde::Serialize;
 
@@ -448,71 +449,10 @@ fn handle_findings(
         let started = Instant::now();
         // Written before minimising: an interrupted run keeps the raw finding.
         write_bucket(&dir, &sighting, input, input, engines, identities);
-        let token = robotstxt_oracle::select::is_product_token(input.agent.as_bytes());
-        // A finding of one adapter is checked against that adapter and its profile alone.
-        let single = engines
-            .identities()
-            .iter()
-            .position(|i| i.id == sig.adapter)
-            .filter(|_| sig.other.is_none());
-        let minimal = minimize::minimize(
+        let still = StillInBucket::new(engines, &sighting, input);
+        let minimal = minimize::minimize_batched(
             input,
-            &mut |candidate: &Input| {
-                // A product-token agent stays one, so the case stays expressible in the corpus.
-                if token && !robotstxt_oracle::select::is_product_token(candidate.agent.as_bytes())
-                {
-                    return false;
-                }
-                if let Some(index) = single {
-                    let identity = engines.identities()[index];
-                    let request = candidate.request();
-                    let Ok(expected) = catch_unwind(AssertUnwindSafe(|| {
-                        robotstxt_oracle::verdict(identity.profile, &request)
-                    })) else {
-                        return false;
-                    };
-                    let answer = engines.answer_at(index, candidate);
-                    if sig.kind == "nondeterministic" {
-                        // Kept while the two processes still disagree, in the same way.
-                        let Some(second) = engines.second_at(index, candidate) else {
-                            return false;
-                        };
-                        return compare::nondeterministic_of(
-                            identity, index, expected, &answer, &second,
-                        )
-                        .is_some_and(|finding| {
-                            crate::signature::sighting(&finding, candidate, &answer).signature
-                                == sig
-                        });
-                    }
-                    // The same adapter with the same cause: a bucket is one cause, on the
-                    // minimal input too.
-                    return compare::finding_of(identity, index, expected, &answer).is_some_and(
-                        |finding| {
-                            crate::signature::still_in_bucket(
-                                &sighting, &finding, candidate, &answer,
-                            )
-                        },
-                    );
-                }
-                let Ok(oracle) = compare::oracle_verdicts(candidate) else {
-                    return false;
-                };
-                let answers = engines.answer_each(candidate);
-                let observation = Observation {
-                    oracle,
-                    answers,
-                    seconds: Vec::new(),
-                };
-                // Only the bucket's pair is explained again.
-                let findings: Vec<compare::Finding> = compare::findings(engines, &observation)
-                    .into_iter()
-                    .filter(|f| f.adapter == sig.adapter && f.other == sig.other)
-                    .collect();
-                signatures(&findings, candidate, &observation.answers)
-                    .iter()
-                    .any(|s| s.signature == sig)
-            },
+            &mut |candidates: &[Input]| still.first(candidates),
             // A timeout costs the whole per-check limit on every try: its input is kept as found.
             if sig.kind == "timeout" {
                 0
@@ -522,6 +462,149 @@ fn handle_findings(
         );
         write_bucket(&dir, &sighting, input, &minimal, engines, identities);
         *minimise_ns += started.elapsed().as_nanos() as u64;
+    }
+}
+
+/// The minimiser's predicate for one bucket: whether a candidate input still shows the bucket's
+/// finding, asking only the bucket's adapter (or pair of adapters).
+struct StillInBucket<'a> {
+    engines: &'a Engines,
+    first: &'a Sighting,
+    /// Whether the original agent is a product token (the minimal one must stay one).
+    token: bool,
+    /// The bucket's adapter and, for a pair, the other one, by position in `engines`.
+    involved: Vec<usize>,
+}
+
+impl<'a> StillInBucket<'a> {
+    fn new(engines: &'a Engines, first: &'a Sighting, input: &Input) -> StillInBucket<'a> {
+        let sig = &first.signature;
+        let position = |id: &str| engines.identities().iter().position(|i| i.id == id);
+        let involved = std::iter::once(sig.adapter.as_str())
+            .chain(sig.other.as_deref())
+            .filter_map(position)
+            .collect();
+        StillInBucket {
+            engines,
+            first,
+            token: robotstxt_oracle::select::is_product_token(input.agent.as_bytes()),
+            involved,
+        }
+    }
+
+    /// The index of the first of `candidates` that still shows the finding. In-process adapters
+    /// are asked one candidate at a time, stopping at the first kept; adapter processes are asked
+    /// every candidate in one round trip.
+    fn first(&self, candidates: &[Input]) -> Option<usize> {
+        let nondeterministic = self.first.signature.kind == "nondeterministic";
+        let local = self.involved.iter().all(|&i| !self.engines.is_process(i));
+        if local {
+            return candidates.iter().position(|candidate| {
+                self.eligible(candidate) && {
+                    let answers: Vec<(usize, Answer)> = self
+                        .involved
+                        .iter()
+                        .map(|&i| (i, self.engines.answer_at(i, candidate)))
+                        .collect();
+                    self.keeps(candidate, &answers, None)
+                }
+            });
+        }
+        let asked: Vec<(usize, &Input)> = candidates
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| self.eligible(c))
+            .collect();
+        let inputs: Vec<&Input> = asked.iter().map(|(_, c)| *c).collect();
+        let answers: Vec<(usize, Vec<Answer>)> = self
+            .involved
+            .iter()
+            .map(|&i| (i, self.engines.answers_at(i, &inputs)))
+            .collect();
+        let seconds = match (nondeterministic, self.involved.first()) {
+            (true, Some(&i)) => self.engines.seconds_at(i, &inputs),
+            _ => None,
+        };
+        asked
+            .iter()
+            .enumerate()
+            .find_map(|(n, (index, candidate))| {
+                let these: Vec<(usize, Answer)> = answers
+                    .iter()
+                    .map(|(i, all)| (*i, all[n].clone()))
+                    .collect();
+                let second = seconds.as_ref().map(|s| &s[n]);
+                self.keeps(candidate, &these, second).then_some(*index)
+            })
+    }
+
+    /// A product-token agent stays one, so the case stays expressible in the corpus.
+    fn eligible(&self, candidate: &Input) -> bool {
+        !self.token || robotstxt_oracle::select::is_product_token(candidate.agent.as_bytes())
+    }
+
+    /// Whether `candidate`, answered `answers` by the involved adapters (and `second` by the second
+    /// process, for a `nondeterministic` bucket), shows the bucket's finding.
+    fn keeps(
+        &self,
+        candidate: &Input,
+        answers: &[(usize, Answer)],
+        second: Option<&Answer>,
+    ) -> bool {
+        let sig = &self.first.signature;
+        if let ([(index, answer)], None) = (answers, &sig.other) {
+            // A finding of one adapter is checked against that adapter and its profile alone.
+            let identity = self.engines.identities()[*index];
+            let request = candidate.request();
+            let Ok(expected) = catch_unwind(AssertUnwindSafe(|| {
+                robotstxt_oracle::verdict(identity.profile, &request)
+            })) else {
+                return false;
+            };
+            if sig.kind == "nondeterministic" {
+                // Kept while the two processes still disagree, in the same way.
+                let Some(second) = second else {
+                    return false;
+                };
+                return compare::nondeterministic_of(identity, *index, expected, answer, second)
+                    .is_some_and(|finding| {
+                        crate::signature::sighting(&finding, candidate, answer).signature == *sig
+                    });
+            }
+            // The same adapter with the same cause: a bucket is one cause, on the minimal input
+            // too.
+            return compare::finding_of(identity, *index, expected, answer).is_some_and(
+                |finding| {
+                    crate::signature::still_in_bucket(self.first, &finding, candidate, answer)
+                },
+            );
+        }
+        let Ok(oracle) = compare::oracle_verdicts(candidate) else {
+            return false;
+        };
+        // The pair's answers; the adapters not asked get an answer that makes no pair.
+        let mut all = vec![
+            Answer::Unsupported {
+                reason: "not asked".to_string()
+            };
+            self.engines.len()
+        ];
+        for (index, answer) in answers {
+            all[*index] = answer.clone();
+        }
+        let observation = Observation {
+            oracle,
+            answers: all,
+            seconds: Vec::new(),
+        };
+        // Only the bucket's pair is explained again.
+        let findings: Vec<compare::Finding> = compare::findings(self.engines, &observation)
+            .into_iter()
+            .filter(|f| f.adapter == sig.adapter && f.other == sig.other)
+            .collect();
+        signatures(&findings, candidate, &observation.answers)
+            .iter()
+            .any(|s| s.signature == *sig)
     }
 }
 

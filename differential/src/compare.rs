@@ -268,6 +268,35 @@ impl Engines {
         }
     }
 
+    /// Whether the adapter at `index` is a process (asked a batch per round trip).
+    pub fn is_process(&self, index: usize) -> bool {
+        matches!(self.engines[index], Engine::Process { .. })
+    }
+
+    /// The answers of the adapter at `index` alone to `inputs`, in order (a process is asked them
+    /// all in one round trip).
+    pub fn answers_at(&self, index: usize, inputs: &[&Input]) -> Vec<Answer> {
+        match &self.engines[index] {
+            Engine::Local(adapter) => inputs
+                .iter()
+                .map(|i| adapter.answer_one(&Body::new(&i.body), &i.agent, &i.url))
+                .collect(),
+            Engine::Process { first, .. } => ask_process(first, inputs),
+        }
+    }
+
+    /// The answers of the second process of the adapter at `index` to `inputs`, in order, if it
+    /// has one.
+    pub fn seconds_at(&self, index: usize, inputs: &[&Input]) -> Option<Vec<Answer>> {
+        match &self.engines[index] {
+            Engine::Process {
+                second: Some(second),
+                ..
+            } => Some(ask_process(second, inputs)),
+            _ => None,
+        }
+    }
+
     /// The answer of the second process of the adapter at `index`, if it has one.
     pub fn second_at(&self, index: usize, input: &Input) -> Option<Answer> {
         match &self.engines[index] {
