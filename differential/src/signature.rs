@@ -5,9 +5,10 @@
 //! that answer ([`robotstxt_oracle::cause`]: `K4 precedence`, `D-typo-fields`,
 //! `D-typo-fields + D-space-for-colon`), or `unexplained` when no set of one or two does; for a
 //! crash or error, the message with its numbers removed (so one panic site is one bucket); for two
-//! adapters that disagree where the oracle says `either`, the open knob. The profile, the oracle's
-//! verdict and the answer are not part of the key: they are kept in each finding's record
-//! ([`Sighting`]), and a bucket shows its first finding's.
+//! adapters that disagree where the oracle says `either`, the open knob; for an adapter whose
+//! second, fresh process answers otherwise (`nondeterministic`), the pair of answers. The profile,
+//! the oracle's verdict and the answer are not part of the key: they are kept in each finding's
+//! record ([`Sighting`]), and a bucket shows its first finding's.
 
 use std::fmt;
 
@@ -29,7 +30,8 @@ pub struct Signature {
     /// The other adapter of a pair.
     pub other: Option<String>,
     /// What explains it: knobs and deviations (`K4 precedence`, `D-typo-fields`), `unexplained`,
-    /// `open: <knob>` for a pair, or the normalised failure message.
+    /// `open: <knob>` for a pair, the two processes' answers (`first process allowed, second
+    /// disallowed`), or the normalised failure message.
     pub cause: String,
 }
 
