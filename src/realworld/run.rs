@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 use robotstxt_adapters::registry::{self, Options};
 use robotstxt_adapters::{Adapter, Answer, Identity, Query, Unavailable};
 use robotstxt_differential::case::{case_yaml, citation_for, escape};
-use robotstxt_differential::compare::Observation;
+use robotstxt_differential::compare::{Observation, FIRST_PROCESS_ENV, SECOND_PROCESS_ENV};
 use robotstxt_differential::input::Input;
-use robotstxt_differential::minimize::minimize;
+use robotstxt_differential::minimize::minimize_batched;
 use robotstxt_differential::signature::{Sighting, Signature};
 use robotstxt_oracle::cause::{cause_label, cause_of, explains, Change};
 use robotstxt_oracle::{
@@ -33,8 +33,12 @@ use crate::ledger::Ledger;
 /// How many files are read before the oracle and the adapters are set to work on them.
 const CHUNK: usize = 64;
 
-/// How many predicate calls minimising one bucket's example may make.
+/// How many candidates minimising one bucket's example may ask at most.
 const MINIMISE_BUDGET: usize = 600;
+
+/// How many octets of candidate bodies minimising one example may ask in all: a large body (a
+/// 500 KiB file whose divergence needs its size) gets fewer candidates. Work is counted, not time.
+const MINIMISE_OCTETS: usize = 16 << 20;
 
 /// At most this many octets of a body that could not be minimised go into its example.
 const UNMINIMISED_OCTETS: usize = 4096;
@@ -87,11 +91,6 @@ impl Determinism {
         }
     }
 }
-
-/// The environment of each adapter's first process: fixed hash seeds, so that a run replays.
-const FIRST_ENV: [(&str, &str); 2] = [("PYTHONHASHSEED", "1"), ("PERL_HASH_SEED", "1")];
-/// The environment of its second process: other hash seeds.
-const SECOND_ENV: [(&str, &str); 2] = [("PYTHONHASHSEED", "2"), ("PERL_HASH_SEED", "2")];
 
 /// Time spent, for the benchmark.
 #[derive(Clone, Debug, Default)]
@@ -259,8 +258,16 @@ pub fn run(
 
 /// Opens every adapter of the plan (and a second process of each when determinism is tested).
 fn open_adapters(plan: &Plan) -> (Vec<Opened>, Vec<Unavailable>) {
-    let with_env = |_env: &[(&str, &str)]| plan.options.clone();
-    let (first_options, second_options) = (with_env(&FIRST_ENV), with_env(&SECOND_ENV));
+    // Fixed hash seeds for the first process, so that a run replays; others for the second.
+    let with_env = |env: [(&str, &str); 2]| Options {
+        env: env
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        ..plan.options.clone()
+    };
+    let (first_options, second_options) =
+        (with_env(FIRST_PROCESS_ENV), with_env(SECOND_PROCESS_ENV));
     let mut opened = Vec::new();
     let mut unavailable = Vec::new();
     for id in &plan.adapters {
@@ -321,22 +328,28 @@ fn answer_all(
         let verdicts: Vec<Vec<[Option<Verdict>; 4]>> = work.iter().map(oracle_verdicts).collect();
         (verdicts, start.elapsed())
     };
+    // Each adapter gets the whole chunk at once: an adapter process answers it in one round trip.
     let adapter_of = |adapter: &mut Opened, work: &[Work]| {
         let start = Instant::now();
-        let answers: Vec<(Vec<Answer>, Option<Vec<Answer>>)> = work
-            .iter()
-            .map(|w| {
-                let first = ask(adapter.first.as_mut(), &adapter.identity, w);
-                let second = match &mut adapter.second {
-                    Some(second) if determinism.takes(&w.file.id) => {
-                        Some(ask(second.as_mut(), &adapter.identity, w))
-                    }
-                    _ => None,
-                };
-                (first, second)
-            })
-            .collect();
-        (answers, start.elapsed())
+        let first = ask(adapter.first.as_mut(), &adapter.identity, work.iter());
+        let mut second: Vec<Option<Vec<Answer>>> = vec![None; work.len()];
+        if let Some(process) = &mut adapter.second {
+            let sampled: Vec<usize> = (0..work.len())
+                .filter(|&i| determinism.takes(&work[i].file.id))
+                .collect();
+            let again = ask(
+                process.as_mut(),
+                &adapter.identity,
+                sampled.iter().map(|&i| &work[i]),
+            );
+            for (i, answers) in sampled.into_iter().zip(again) {
+                second[i] = Some(answers);
+            }
+        }
+        (
+            first.into_iter().zip(second).collect::<Vec<_>>(),
+            start.elapsed(),
+        )
     };
     let shared: &[Work] = work;
     let ((oracle, oracle_time), answers) = if parallel {
@@ -374,13 +387,32 @@ fn answer_all(
     }
 }
 
-/// An adapter's answers to a file's checks; a check with a fetch outcome the adapter does not
-/// take is `unsupported` without asking.
-fn ask(adapter: &mut dyn Adapter, identity: &Identity, w: &Work) -> Vec<Answer> {
-    if let Some(answer) = crate::run::not_asked(identity, w.file.fetch, None, false) {
-        return vec![answer; w.queries.len()];
-    }
-    adapter.answer(&w.file.body, &w.queries)
+/// An adapter's answers to the checks of each file, asked all at once; a check with a fetch
+/// outcome the adapter does not take is `unsupported` without asking.
+fn ask<'w>(
+    adapter: &mut dyn Adapter,
+    identity: &Identity,
+    work: impl Iterator<Item = &'w Work>,
+) -> Vec<Vec<Answer>> {
+    let work: Vec<&Work> = work.collect();
+    let skipped: Vec<Option<Answer>> = work
+        .iter()
+        .map(|w| crate::run::not_asked(identity, w.file.fetch, None, false))
+        .collect();
+    let items: Vec<(&[u8], &[Query])> = work
+        .iter()
+        .zip(&skipped)
+        .filter(|(_, skip)| skip.is_none())
+        .map(|(w, _)| (&w.file.body[..], &w.queries[..]))
+        .collect();
+    let mut answered = adapter.answer_many(&items).into_iter();
+    work.iter()
+        .zip(skipped)
+        .map(|(w, skip)| match skip {
+            Some(answer) => vec![answer; w.queries.len()],
+            None => answered.next().expect("one answer list per item"),
+        })
+        .collect()
 }
 
 /// The oracle's verdicts on every check of a file, per profile; a panic is caught and counted.
@@ -636,32 +668,46 @@ fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
     } else {
         Verdict::Disallowed
     };
-    let mut keeps = |input: &Input| {
+    // The oracle's side of the test: the profile still says otherwise, for the same cause.
+    let oracle_keeps = |input: &Input| {
         let request = input.request();
-        let answer = adapter
-            .first
-            .answer(&input.body, &[Query::new(&input.agent, &input.url)]);
-        answer.first().and_then(Answer::verdict) == Some(got)
-            && catch_unwind(AssertUnwindSafe(|| {
-                verdict(c.profile, &request) == c.expected
-                    && match &c.changes {
-                        Some(changes) => explains(c.profile, &request, c.allowed, changes),
-                        None => cause_of(c.profile, &request, c.allowed).is_none(),
-                    }
-            }))
-            .unwrap_or(false)
+        catch_unwind(AssertUnwindSafe(|| {
+            verdict(c.profile, &request) == c.expected
+                && match &c.changes {
+                    Some(changes) => explains(c.profile, &request, c.allowed, changes),
+                    None => cause_of(c.profile, &request, c.allowed).is_none(),
+                }
+        }))
+        .unwrap_or(false)
+    };
+    // A round of candidates goes to the adapter at once (one round trip for an adapter process).
+    let mut first_kept = |candidates: &[Input]| {
+        let queries: Vec<[Query; 1]> = candidates
+            .iter()
+            .map(|i| [Query::new(&i.agent, &i.url)])
+            .collect();
+        let items: Vec<(&[u8], &[Query])> = candidates
+            .iter()
+            .zip(&queries)
+            .map(|(i, q)| (&i.body[..], &q[..]))
+            .collect();
+        let answers = adapter.first.answer_many(&items);
+        candidates.iter().zip(answers).position(|(input, answer)| {
+            answer.first().and_then(Answer::verdict) == Some(got) && oracle_keeps(input)
+        })
     };
     let input = Input {
         body: c.body.clone(),
         agent: c.agent.clone(),
         url: c.url.clone(),
     };
-    if !keeps(&input) {
+    if first_kept(std::slice::from_ref(&input)).is_none() {
         // The adapter answers differently alone (or now): keep the original, unminimised.
         example.body = escape(&c.body[..c.body.len().min(UNMINIMISED_OCTETS)]);
         return example;
     }
-    let small = minimize(&input, &mut keeps, MINIMISE_BUDGET);
+    let budget = (MINIMISE_OCTETS / c.body.len().max(1)).clamp(8, MINIMISE_BUDGET);
+    let small = minimize_batched(&input, &mut first_kept, budget);
     let answer = if c.allowed {
         Answer::Allowed
     } else {
@@ -682,6 +728,7 @@ fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
     let observation = Observation {
         oracle: verdicts_all(&small.request()),
         answers: vec![answer.clone()],
+        seconds: Vec::new(),
     };
     example.case_yaml = case_yaml(
         &sighting,
