@@ -4,7 +4,12 @@
 //!
 //! - `corpus`: where files come from (the protego test data, a directory, WARC captures) and which
 //!   shard takes which file;
-//! - `facts`: file-level facts (BOM, line endings, invalid UTF-8, HTML, size, status).
+//! - `facts`: file-level facts (BOM, line endings, invalid UTF-8, HTML, size, status);
+//! - `protego`: the protego test data, fetched from PyPI once and cached;
+//! - `warc`: robots.txt responses from WARC files, and `http` the HTTP responses inside them.
 
 pub mod corpus;
 pub mod facts;
+pub mod http;
+pub mod protego;
+pub mod warc;
