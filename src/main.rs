@@ -65,6 +65,13 @@ enum Command {
     /// The differential fuzzer: generated inputs through the oracle and the in-process adapters;
     /// findings bucketed, minimised and written as cases (seeded, reproducible, stable Rust).
     Fuzz(cli::fuzz::FuzzArgs),
+    /// Every profile and every parser on real robots.txt files (default: the protego test data,
+    /// fetched once from PyPI): disagreement per parser and pair, buckets by cause, file facts
+    /// (docs/realworld.md).
+    Realworld(cli::realworld::RealworldArgs),
+    /// Merge the results of `realworld` shards (realworld.json or --partial files) into the report
+    /// a single run gives.
+    Merge(cli::realworld::MergeArgs),
     /// List the adapters, whether each is available here, and who it is.
     Adapters {
         #[command(flatten)]
@@ -291,6 +298,8 @@ fn main() -> ExitCode {
         }),
         Command::Certify(args) => cli::certify::run(&args),
         Command::Fuzz(args) => cli::fuzz::run(&args),
+        Command::Realworld(args) => cli::realworld::realworld(&args),
+        Command::Merge(args) => cli::realworld::merge(&args),
         Command::Fingerprint { dir, args, format } => load_corpus(&dir).and_then(|corpus| {
             cli::adapters::fingerprint(&args, &corpus, matches!(format, Format::Json))
         }),

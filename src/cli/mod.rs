@@ -5,6 +5,7 @@ pub mod adapters;
 pub mod bench;
 pub mod certify;
 pub mod fuzz;
+pub mod realworld;
 pub mod run;
 
 use std::path::PathBuf;

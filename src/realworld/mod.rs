@@ -8,8 +8,14 @@
 //! - `protego`: the protego test data, fetched from PyPI once and cached;
 //! - `warc`: robots.txt responses from WARC files, and `http` the HTTP responses inside them.
 
+pub mod bench;
 pub mod corpus;
+pub mod derive;
 pub mod facts;
+pub mod html;
 pub mod http;
 pub mod protego;
+pub mod report;
+pub mod run;
+pub mod tally;
 pub mod warc;

@@ -1,0 +1,275 @@
+//! `realworld` (every profile and parser on real robots.txt files) and `merge` (shards' results
+//! into one report). `docs/realworld.md` is the user's guide.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+use robotstxt_conformance::realworld::corpus::{Shard, Source};
+use robotstxt_conformance::realworld::run::{self, Determinism, Plan};
+use robotstxt_conformance::realworld::tally::Results;
+use robotstxt_conformance::realworld::{bench, html, report};
+use robotstxt_oracle::ProfileId;
+
+use super::AdapterArgs;
+
+/// The name protego's data goes by in results.
+const PROTEGO_NAME: &str = "protego-0.7.0";
+
+/// The `realworld` command's options.
+#[derive(Args)]
+pub struct RealworldArgs {
+    /// A directory of robots.txt files (one per site), a robots.txt file, or a WARC file
+    /// (`.warc`, `.warc.gz`) of robots.txt captures (repeatable). Default: Scrapy's protego test
+    /// data (4,231 real files), fetched from PyPI once, verified and cached.
+    #[arg(long = "corpus", value_name = "DIR|FILE|WARC")]
+    pub corpus: Vec<PathBuf>,
+    /// A file listing corpus paths, one per line (`-`: standard input), e.g. for Spark's pipe.
+    #[arg(long, value_name = "FILE|-")]
+    pub corpus_list: Option<String>,
+    #[command(flatten)]
+    pub adapters: AdapterArgs,
+    /// The profiles reported (repeatable; default: all four).
+    #[arg(long = "profile", value_name = "PROFILE")]
+    pub profiles: Vec<String>,
+    /// At most this many files of each corpus (the first, before sharding).
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// This run's share of the input: `K/N` (K from 0 to N-1) or `auto` (from the scheduler:
+    /// JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID).
+    #[arg(long, value_name = "K/N|auto")]
+    pub shard: Option<String>,
+    /// The number of shards, for `--shard auto` when the scheduler does not say it.
+    #[arg(long, value_name = "N")]
+    pub shards: Option<u32>,
+    /// Which files each adapter is asked twice, in fresh processes (other hash seeds), to catch
+    /// nondeterminism: `sample` (one in 16), `all` or `off`.
+    #[arg(long, default_value = "sample")]
+    pub determinism: String,
+    /// Write realworld.json, realworld.md and realworld.html here.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// What to print.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: ReportFormat,
+    /// Write only the mergeable results, as one JSON line, to FILE (`-`: standard output).
+    #[arg(long, value_name = "FILE|-")]
+    pub partial: Option<String>,
+    /// Also measure: files/s and checks/s per adapter and for the oracle as ratios to google-cpp,
+    /// memory, what dominates, and today's path (`check --batch`) on the same checks.
+    #[arg(long)]
+    pub bench: bool,
+}
+
+/// The `merge` command's options.
+#[derive(Args)]
+pub struct MergeArgs {
+    /// Results to merge: `realworld.json` files or `--partial` outputs (one JSON object each).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Write realworld.json, realworld.md and realworld.html here.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// What to print.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: ReportFormat,
+}
+
+/// What `realworld` and `merge` print.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum ReportFormat {
+    /// A summary for a person.
+    Text,
+    /// The results (`docs/realworld.md`), then one summary line
+    /// `{"files", "checks", "seconds", "adapters", "disagreement"}`.
+    Json,
+    /// The Markdown report.
+    Markdown,
+    /// The HTML page.
+    Html,
+}
+
+/// Runs `realworld`.
+pub fn realworld(args: &RealworldArgs) -> Result<ExitCode, String> {
+    let options = args.adapters.options()?;
+    let adapters = args.adapters.ids(&options)?;
+    let profiles = profiles(&args.profiles)?;
+    let shard = match &args.shard {
+        None => Shard::ALL,
+        Some(text) => Shard::parse(text, args.shards)?,
+    };
+    let determinism = match args.determinism.as_str() {
+        "sample" => Determinism::Sample(16),
+        "all" => Determinism::All,
+        "off" => Determinism::Off,
+        other => {
+            return Err(format!(
+                "--determinism must be sample, all or off, not `{other}`"
+            ))
+        }
+    };
+    let mut paths = args.corpus.clone();
+    if let Some(list) = &args.corpus_list {
+        paths.extend(read_list(list)?);
+    }
+    let (sources, corpus_names): (Vec<Source>, Vec<String>) = if paths.is_empty() {
+        (vec![Source::Protego], vec![PROTEGO_NAME.to_string()])
+    } else {
+        let mut sources = Vec::new();
+        for path in &paths {
+            if !path.exists() {
+                return Err(format!(
+                    "--corpus {}: no such file or directory",
+                    path.display()
+                ));
+            }
+            sources.push(Source::from_path(path));
+        }
+        (
+            sources,
+            paths.iter().map(|p| p.display().to_string()).collect(),
+        )
+    };
+    let plan = Plan {
+        sources,
+        corpus_names,
+        shard,
+        limit: args.limit,
+        profiles,
+        adapters,
+        options,
+        determinism,
+        ledgers: Some(robotstxt_conformance::ledger::default_dir()),
+        parallel: !args.bench,
+    };
+    let terminal = std::io::stderr().is_terminal();
+    let mut progress = |files: u64| {
+        if terminal {
+            eprint!("\r{files} files");
+        }
+    };
+    let (results, unavailable, timing) = run::run(&plan, &mut progress)?;
+    if terminal {
+        eprintln!();
+    }
+    for why in &unavailable {
+        eprintln!("warning: {why}");
+    }
+    if let Some(target) = &args.partial {
+        let line = serde_json::to_string(&results).map_err(|e| e.to_string())?;
+        write_target(target, &format!("{line}\n"))?;
+        if target == "-" {
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
+    if args.bench {
+        let measured = bench::measure(&plan, &results, &timing)?;
+        print!("{}", measured.text());
+        return Ok(ExitCode::SUCCESS);
+    }
+    finish(&results, args.out.as_deref(), args.format)
+}
+
+/// Runs `merge`.
+pub fn merge(args: &MergeArgs) -> Result<ExitCode, String> {
+    let mut merged: Option<Results> = None;
+    for path in &args.files {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        let results: Results = serde_json::from_str(text.trim())
+            .map_err(|e| format!("{}: not realworld results: {e}", path.display()))?;
+        match &mut merged {
+            None => merged = Some(results),
+            Some(m) => m
+                .merge(&results)
+                .map_err(|e| format!("{}: {e}", path.display()))?,
+        }
+    }
+    let merged = merged.ok_or("no results to merge")?;
+    finish(&merged, args.out.as_deref(), args.format)
+}
+
+/// Writes the outputs and prints the chosen format.
+fn finish(results: &Results, out: Option<&Path>, format: ReportFormat) -> Result<ExitCode, String> {
+    if let Some(dir) = out {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let json = serde_json::to_string_pretty(results).map_err(|e| e.to_string())?;
+        for (name, text) in [
+            ("realworld.json", json + "\n"),
+            ("realworld.md", report::markdown(results)),
+            ("realworld.html", html::render(results)),
+        ] {
+            let path = dir.join(name);
+            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    let text = match format {
+        ReportFormat::Text => report::text(results),
+        ReportFormat::Json => format!(
+            "{}\n{}\n",
+            serde_json::to_string_pretty(results).map_err(|e| e.to_string())?,
+            report::summary_line(results)
+        ),
+        ReportFormat::Markdown => report::markdown(results),
+        ReportFormat::Html => html::render(results),
+    };
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .map_err(|e| e.to_string())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The profiles named (all four when none).
+fn profiles(names: &[String]) -> Result<Vec<ProfileId>, String> {
+    if names.is_empty() {
+        return Ok(ProfileId::ALL.to_vec());
+    }
+    let mut profiles = Vec::new();
+    for name in names {
+        let p = ProfileId::from_name(name).ok_or_else(|| {
+            format!("unknown profile `{name}`; known: rfc9309, google, draft-1996, original-1994")
+        })?;
+        if !profiles.contains(&p) {
+            profiles.push(p);
+        }
+    }
+    profiles.sort_by_key(|p| p.index());
+    Ok(profiles)
+}
+
+/// The paths of a list file (`-`: standard input), one per line, blank lines skipped.
+fn read_list(list: &str) -> Result<Vec<PathBuf>, String> {
+    let lines: Vec<String> = if list == "-" {
+        std::io::stdin()
+            .lock()
+            .lines()
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("--corpus-list -: {e}"))?
+    } else {
+        std::fs::read_to_string(list)
+            .map_err(|e| format!("--corpus-list {list}: {e}"))?
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    Ok(lines
+        .iter()
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty())
+        .map(PathBuf::from)
+        .collect())
+}
+
+/// Writes `text` to a file, or to standard output for `-`.
+fn write_target(target: &str, text: &str) -> Result<(), String> {
+    if target == "-" {
+        std::io::stdout()
+            .lock()
+            .write_all(text.as_bytes())
+            .map_err(|e| e.to_string())
+    } else {
+        std::fs::write(target, text).map_err(|e| format!("{target}: {e}"))
+    }
+}

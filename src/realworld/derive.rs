@@ -1,0 +1,345 @@
+//! The checks asked about a real file, derived from the file itself.
+//!
+//! Real files come without questions, so each file's checks are made from its own lines, the same
+//! way for every file and every run (nothing random, nothing from outside the body):
+//!
+//! - **Agents.** From each `user-agent` line (field name in any case, value up to a `#`, trimmed),
+//!   in file order: the value's product token (its leading run of letters, `-` and `_`; RFC9309 2.2.1)
+//!   and the whole value where it differs (e.g. `Mozilla/5.0 (compatible; FooBot/1.0)`). `*` gives
+//!   none. Then one agent that no line names (`NoSuchRobot`, with a number added if a line contains
+//!   that). At most [`MAX_AGENTS`] from the file, first ones first, duplicates (ignoring case)
+//!   dropped.
+//! - **URLs.** From each `allow` and `disallow` line's value (non-empty, up to a `#`, trimmed), in
+//!   file order, at most [`MAX_PATTERNS`] distinct values: the path with every `*` filled by `x`
+//!   and a final `$` dropped (a path the rule means to match); for a value ending in `$`, that path
+//!   with `x` added (what the `$` excludes); the path with the query `?q=1`; and the path with its
+//!   first letter or digit percent-encoded, or, when it holds escapes, with them decoded (the same
+//!   resource written the other way). Then `/` and `/robots.txt`. Octets that cannot stand in a URL
+//!   (controls, space, non-ASCII) are percent-encoded in the first form; the escaped/unescaped
+//!   variant of a value holding non-ASCII characters keeps them raw. Duplicates are dropped.
+//! - The URLs are absolute, on the file's own origin when it is known (the URL it was fetched
+//!   from), else on `http://example.com`.
+//!
+//! Every agent is asked about every URL, agents in the outer loop.
+
+/// At most this many agents are taken from one file's user-agent lines.
+pub const MAX_AGENTS: usize = 6;
+/// At most this many distinct rule values of one file give URLs.
+pub const MAX_PATTERNS: usize = 24;
+/// The agent no line names (a number is appended while some line contains it).
+pub const UNNAMED_AGENT: &str = "NoSuchRobot";
+/// The origin of the URLs when the file's own is not known.
+pub const DEFAULT_ORIGIN: &str = "http://example.com";
+
+/// A file's derived questions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Derived {
+    /// The agents, the unnamed one last.
+    pub agents: Vec<String>,
+    /// The absolute URLs.
+    pub urls: Vec<String>,
+}
+
+impl Derived {
+    /// Every (agent, URL), agents in the outer loop.
+    pub fn checks(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
+        self.agents
+            .iter()
+            .flat_map(move |a| self.urls.iter().map(move |u| (a.as_str(), u.as_str())))
+    }
+
+    /// How many checks [`Derived::checks`] gives.
+    pub fn len(&self) -> usize {
+        self.agents.len() * self.urls.len()
+    }
+
+    /// Whether there are no checks (never: there is always an agent and `/`).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The checks of a body fetched from `robots_url` (when known).
+pub fn derive(body: &[u8], robots_url: Option<&str>) -> Derived {
+    let lines = field_lines(body);
+    let agents = agents(&lines);
+    let origin = robots_url.and_then(origin_of).unwrap_or(DEFAULT_ORIGIN);
+    let mut paths: Vec<String> = Vec::new();
+    let mut values: Vec<&[u8]> = Vec::new();
+    for (field, value) in &lines {
+        if (field == "allow" || field == "disallow") && !value.is_empty() && !values.contains(value)
+        {
+            values.push(value);
+        }
+    }
+    values.truncate(MAX_PATTERNS);
+    for value in values {
+        for path in paths_of(value) {
+            push_new(&mut paths, path);
+        }
+    }
+    push_new(&mut paths, "/".to_string());
+    push_new(&mut paths, "/robots.txt".to_string());
+    let urls = paths.into_iter().map(|p| format!("{origin}{p}")).collect();
+    Derived { agents, urls }
+}
+
+/// `(field name in lower case, value)` of every line with a colon: the value is what follows the
+/// first colon up to a `#`, without spaces and tabs around it.
+fn field_lines(body: &[u8]) -> Vec<(String, &[u8])> {
+    body.split(|&b| b == b'\n' || b == b'\r')
+        .filter_map(|line| {
+            let colon = line.iter().position(|&b| b == b':')?;
+            let field = trim(&line[..colon]);
+            let rest = &line[colon + 1..];
+            let value = trim(&rest[..rest.iter().position(|&b| b == b'#').unwrap_or(rest.len())]);
+            Some((String::from_utf8_lossy(field).to_ascii_lowercase(), value))
+        })
+        .collect()
+}
+
+/// The agents of [`derive`].
+fn agents(lines: &[(String, &[u8])]) -> Vec<String> {
+    let mut agents: Vec<String> = Vec::new();
+    let mut values = Vec::new();
+    for (field, value) in lines {
+        if field != "user-agent" || value.is_empty() {
+            continue;
+        }
+        let value = String::from_utf8_lossy(value).into_owned();
+        values.push(value.to_ascii_lowercase());
+        let token: String = value
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic() || *c == '-' || *c == '_')
+            .collect();
+        for agent in [token, value] {
+            let seen = agents.iter().any(|a| a.eq_ignore_ascii_case(&agent));
+            if !agent.is_empty() && agent != "*" && !seen && agents.len() < MAX_AGENTS {
+                agents.push(agent);
+            }
+        }
+    }
+    let mut unnamed = UNNAMED_AGENT.to_string();
+    let mut n = 1;
+    while values
+        .iter()
+        .any(|v| v.contains(&unnamed.to_ascii_lowercase()))
+    {
+        n += 1;
+        unnamed = format!("{UNNAMED_AGENT}{n}");
+    }
+    agents.push(unnamed);
+    agents
+}
+
+/// The paths one rule value gives (see the module's description).
+fn paths_of(value: &[u8]) -> Vec<String> {
+    let (pattern, anchored) = match value.strip_suffix(b"$") {
+        Some(rest) => (rest, true),
+        None => (value, false),
+    };
+    let mut filled: Vec<u8> = Vec::new();
+    for &b in pattern {
+        if b == b'*' {
+            filled.push(b'x');
+        } else {
+            filled.push(b);
+        }
+    }
+    if !filled.starts_with(b"/") {
+        filled.insert(0, b'/');
+    }
+    let mut paths = vec![encoded(&filled)];
+    if anchored {
+        let mut beyond = filled.clone();
+        beyond.push(b'x');
+        paths.push(encoded(&beyond));
+    }
+    let query_separator = if filled.contains(&b'?') { "&" } else { "?" };
+    paths.push(format!("{}{query_separator}q=1", encoded(&filled)));
+    paths.push(other_writing(&filled));
+    paths
+}
+
+/// `path` with the octets that cannot stand in a URL percent-encoded (controls, space, `"`, `<`,
+/// `>`, `\`, `^`, backtick, `{`, `|`, `}`, DEL and non-ASCII); escapes already there are kept.
+fn encoded(path: &[u8]) -> String {
+    let mut out = String::new();
+    for &b in path {
+        if b <= b' ' || b >= 0x7f || b"\"<>\\^`{|}".contains(&b) {
+            out.push_str(&format!("%{b:02X}"));
+        } else {
+            out.push(b as char);
+        }
+    }
+    out
+}
+
+/// The same path written the other way: escapes decoded when it holds any (octets that cannot
+/// stand in a URL encoded again), raw non-ASCII characters when it holds any, else its first letter
+/// or digit after the leading `/` percent-encoded.
+fn other_writing(path: &[u8]) -> String {
+    if let Some(decoded) = decoded(path) {
+        return encoded(&decoded);
+    }
+    if !path.is_ascii() {
+        // The raw characters, the controls and spaces still encoded.
+        let text = String::from_utf8_lossy(path);
+        let mut out = String::new();
+        for c in text.chars() {
+            if c.is_ascii() {
+                out.push_str(&encoded(&[c as u8]));
+            } else {
+                out.push(c);
+            }
+        }
+        return out;
+    }
+    let mut out = encoded(path);
+    if let Some(at) = out
+        .bytes()
+        .enumerate()
+        .skip(1)
+        .find(|(_, b)| b.is_ascii_alphanumeric())
+        .map(|(at, _)| at)
+    {
+        let b = out.as_bytes()[at];
+        out.replace_range(at..at + 1, &format!("%{b:02X}"));
+    }
+    out
+}
+
+/// `path` with its `%XX` escapes decoded, or `None` when it holds none.
+fn decoded(path: &[u8]) -> Option<Vec<u8>> {
+    let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
+    let mut out = Vec::with_capacity(path.len());
+    let mut any = false;
+    let mut i = 0;
+    while i < path.len() {
+        if path[i] == b'%' && i + 2 < path.len() {
+            if let (Some(h), Some(l)) = (hex(path[i + 1]), hex(path[i + 2])) {
+                out.push(h << 4 | l);
+                any = true;
+                i += 3;
+                continue;
+            }
+        }
+        out.push(path[i]);
+        i += 1;
+    }
+    any.then_some(out)
+}
+
+/// `scheme://authority` of an absolute URL.
+fn origin_of(url: &str) -> Option<&str> {
+    let scheme_end = url.find("://")?;
+    let rest = &url[scheme_end + 3..];
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    Some(&url[..scheme_end + 3 + end])
+}
+
+fn trim(s: &[u8]) -> &[u8] {
+    let start = s
+        .iter()
+        .position(|&b| b != b' ' && b != b'\t')
+        .unwrap_or(s.len());
+    let end = s
+        .iter()
+        .rposition(|&b| b != b' ' && b != b'\t')
+        .map_or(start, |e| e + 1);
+    &s[start..end]
+}
+
+fn push_new(items: &mut Vec<String>, item: String) {
+    if !items.contains(&item) {
+        items.push(item);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agents_from_user_agent_lines_and_one_that_none_names() {
+        let body = b"User-agent: *\nuser-agent: Mozilla/5.0 (compatible; FooBot)\nUSER-AGENT: googlebot # x\nUser-agent: GoogleBot\n";
+        let d = derive(body, None);
+        assert_eq!(
+            d.agents,
+            [
+                "Mozilla",
+                "Mozilla/5.0 (compatible; FooBot)",
+                "googlebot",
+                "NoSuchRobot"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_unnamed_agent_is_one_no_line_contains() {
+        let d = derive(b"User-agent: NoSuchRobotX\n", None);
+        assert_eq!(d.agents.last().unwrap(), "NoSuchRobot2");
+    }
+
+    #[test]
+    fn agents_are_capped() {
+        let body: String = (0..20).map(|i| format!("User-agent: bot{i}\n")).collect();
+        let d = derive(body.as_bytes(), None);
+        // "bot0" is token "bot" and value "bot0": two agents per line.
+        assert_eq!(d.agents.len(), MAX_AGENTS + 1);
+    }
+
+    #[test]
+    fn urls_fill_stars_honour_and_violate_dollar_add_a_query_and_escape() {
+        let d = derive(b"User-agent: *\nDisallow: /a*b$\nAllow: /%7Ex\n", None);
+        assert_eq!(
+            d.urls,
+            [
+                "http://example.com/axb",
+                "http://example.com/axbx",
+                "http://example.com/axb?q=1",
+                "http://example.com/%61xb",
+                "http://example.com/%7Ex",
+                "http://example.com/%7Ex?q=1",
+                "http://example.com/~x",
+                "http://example.com/",
+                "http://example.com/robots.txt",
+            ]
+        );
+        assert_eq!(d.len(), d.urls.len());
+    }
+
+    #[test]
+    fn non_ascii_values_give_an_encoded_and_a_raw_url() {
+        let d = derive("Disallow: /ä ö\n".as_bytes(), None);
+        assert_eq!(d.urls[0], "http://example.com/%C3%A4%20%C3%B6");
+        assert_eq!(d.urls[2], "http://example.com/ä%20ö");
+    }
+
+    #[test]
+    fn the_origin_is_the_files_own_when_known() {
+        let d = derive(
+            b"Disallow: x\n",
+            Some("https://example.org:8443/robots.txt"),
+        );
+        assert_eq!(d.urls[0], "https://example.org:8443/x");
+        assert!(d
+            .urls
+            .contains(&"https://example.org:8443/robots.txt".to_string()));
+    }
+
+    #[test]
+    fn a_query_in_the_rule_gets_an_ampersand_and_empty_rules_give_nothing() {
+        let d = derive(b"Disallow:\nDisallow: /p?a=1\n", None);
+        assert_eq!(d.urls[1], "http://example.com/p?a=1&q=1");
+        assert_eq!(d.urls.len(), 5);
+    }
+
+    #[test]
+    fn rule_values_are_capped_and_derivation_is_deterministic() {
+        let body: String = (0..100).map(|i| format!("Disallow: /p{i}\n")).collect();
+        let d = derive(body.as_bytes(), None);
+        assert_eq!(d.urls.len(), MAX_PATTERNS * 3 + 2);
+        assert_eq!(d, derive(body.as_bytes(), None));
+    }
+}

@@ -1,0 +1,701 @@
+//! One real-world run: files in, [`Results`] out.
+//!
+//! Files are read a chunk at a time. For each chunk the oracle (every profile) and every adapter
+//! work side by side, each adapter in its own thread and asked once per file with all of the file's
+//! checks (one parse per file where the adapter's API allows it). Then the chunk is tallied in file
+//! order. Each bucket keeps its first check in (file id, check number) order as its example, and
+//! the examples are minimised at the end, so the results do not depend on how files were split
+//! between shards.
+
+use std::collections::BTreeMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use robotstxt_adapters::registry::{self, Options};
+use robotstxt_adapters::{Adapter, Answer, Identity, Query, Unavailable};
+use robotstxt_differential::case::{case_yaml, citation_for, escape};
+use robotstxt_differential::compare::Observation;
+use robotstxt_differential::input::Input;
+use robotstxt_differential::minimize::minimize;
+use robotstxt_differential::signature::{Sighting, Signature};
+use robotstxt_oracle::cause::{cause_label, cause_of, explains, Change};
+use robotstxt_oracle::{
+    verdict, verdicts_all, verdicts_on_one_body, Fetch, ProfileId, Request, Verdict,
+};
+
+use super::corpus::{each_file, RealFile, Shard, Source};
+use super::derive::derive;
+use super::facts;
+use super::tally::{Bucket, Example, Results};
+use crate::ledger::Ledger;
+
+/// How many files are read before the oracle and the adapters are set to work on them.
+const CHUNK: usize = 64;
+
+/// How many predicate calls minimising one bucket's example may make.
+const MINIMISE_BUDGET: usize = 600;
+
+/// At most this many octets of a body that could not be minimised go into its example.
+const UNMINIMISED_OCTETS: usize = 4096;
+
+/// What to run.
+pub struct Plan {
+    /// Where the files come from.
+    pub sources: Vec<Source>,
+    /// Names of the sources for the results (`protego-0.7.0`, paths).
+    pub corpus_names: Vec<String>,
+    /// Which files this run takes.
+    pub shard: Shard,
+    /// At most this many files of each source (before sharding).
+    pub limit: Option<usize>,
+    /// The profiles reported (causes use each adapter's claimed profile whatever this holds).
+    pub profiles: Vec<ProfileId>,
+    /// The adapters to ask.
+    pub adapters: Vec<String>,
+    /// How to open them.
+    pub options: Options,
+    /// Which files each adapter is asked a second time, in fresh processes.
+    pub determinism: Determinism,
+    /// Where the ledgers are (a bucket says whether its cause is already in the adapter's ledger).
+    pub ledgers: Option<PathBuf>,
+    /// The oracle and the adapters work side by side, each in its own thread; `false` asks them
+    /// one after another (the benchmark's one-core measurement).
+    pub parallel: bool,
+}
+
+/// Which files are asked twice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Determinism {
+    /// None.
+    Off,
+    /// One file in this many (by a fixed hash of its id).
+    Sample(u32),
+    /// Every file.
+    All,
+}
+
+impl Determinism {
+    /// Whether the file with this id is asked twice.
+    pub fn takes(self, id: &str) -> bool {
+        match self {
+            Determinism::Off => false,
+            Determinism::All => true,
+            Determinism::Sample(n) => {
+                Shard { index: 0, count: n }.takes(&format!("determinism:{id}"))
+            }
+        }
+    }
+}
+
+/// The environment of each adapter's first process: fixed hash seeds, so that a run replays.
+const FIRST_ENV: [(&str, &str); 2] = [("PYTHONHASHSEED", "1"), ("PERL_HASH_SEED", "1")];
+/// The environment of its second process: other hash seeds.
+const SECOND_ENV: [(&str, &str); 2] = [("PYTHONHASHSEED", "2"), ("PERL_HASH_SEED", "2")];
+
+/// Time spent, for the benchmark.
+#[derive(Clone, Debug, Default)]
+pub struct Timing {
+    /// Reading files and deriving checks.
+    pub reading: Duration,
+    /// The oracle, all four profiles.
+    pub oracle: Duration,
+    /// Each adapter's time, by id.
+    pub adapters: BTreeMap<String, Duration>,
+    /// Working out causes and tallying.
+    pub tally: Duration,
+    /// Minimising the examples.
+    pub minimising: Duration,
+    /// The whole run.
+    pub wall: Duration,
+}
+
+/// An opened adapter and its second process (for determinism).
+struct Opened {
+    identity: Identity,
+    first: Box<dyn Adapter>,
+    second: Option<Box<dyn Adapter>>,
+}
+
+/// A file being worked on.
+struct Work {
+    file: RealFile,
+    queries: Vec<Query>,
+    /// Per check, the verdict of each profile in `ProfileId::ALL` order (`None`: the oracle
+    /// panicked).
+    oracle: Vec<[Option<Verdict>; 4]>,
+    /// Per adapter (in opening order), its answers.
+    answers: Vec<Vec<Answer>>,
+    /// Per adapter, the second process's answers when the file is asked twice.
+    second: Vec<Option<Vec<Answer>>>,
+}
+
+/// A bucket's example before minimisation: the first check in (file, check) order.
+#[derive(Clone)]
+struct Candidate {
+    file: String,
+    check: u64,
+    body: Vec<u8>,
+    agent: String,
+    url: String,
+    fetch: Fetch,
+    adapter: usize,
+    profile: ProfileId,
+    expected: Verdict,
+    allowed: bool,
+    changes: Option<Vec<Change>>,
+}
+
+/// Runs `plan`; `progress` is told the number of files done after each chunk. Adapters that cannot
+/// run here are returned beside the results.
+pub fn run(
+    plan: &Plan,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Results, Vec<Unavailable>, Timing), String> {
+    let start = Instant::now();
+    let mut timing = Timing::default();
+    let (mut opened, unavailable) = open_adapters(plan);
+    let mut results = Results::new(plan.profiles.iter().map(|p| p.name().to_string()).collect());
+    results.corpus = plan.corpus_names.clone();
+    results.corpus.sort();
+    results.corpus.dedup();
+    for adapter in &opened {
+        let tally = results
+            .adapters
+            .entry(adapter.identity.id.clone())
+            .or_default();
+        tally.library = format!(
+            "{} {} ({})",
+            adapter.identity.library, adapter.identity.version, adapter.identity.language
+        );
+        tally.profile = adapter.identity.profile.name().to_string();
+    }
+    for why in &unavailable {
+        results.unavailable.insert(why.id.clone(), why.to_string());
+    }
+    let ledger_ids = ledger_ids(plan, &opened);
+    let mut candidates: BTreeMap<String, Candidate> = BTreeMap::new();
+    let mut chunk: Vec<RealFile> = Vec::new();
+    let mut read_start = Instant::now();
+    let mut process = |chunk: &mut Vec<RealFile>,
+                       results: &mut Results,
+                       opened: &mut Vec<Opened>,
+                       candidates: &mut BTreeMap<String, Candidate>,
+                       timing: &mut Timing| {
+        let mut work: Vec<Work> = chunk
+            .drain(..)
+            .map(|file| {
+                let derived = derive(&file.body, file.robots_url.as_deref());
+                let queries = derived
+                    .checks()
+                    .map(|(agent, url)| Query {
+                        fetch: file.fetch,
+                        ..Query::new(agent, url)
+                    })
+                    .collect();
+                Work {
+                    file,
+                    queries,
+                    oracle: Vec::new(),
+                    answers: Vec::new(),
+                    second: Vec::new(),
+                }
+            })
+            .collect();
+        timing.reading += read_start.elapsed();
+        answer_all(&mut work, opened, plan.determinism, plan.parallel, timing);
+        let tally_start = Instant::now();
+        for w in &work {
+            tally_file(w, opened, &ledger_ids, results, candidates);
+        }
+        timing.tally += tally_start.elapsed();
+        progress(results.files);
+        read_start = Instant::now();
+    };
+    each_file(&plan.sources, plan.shard, plan.limit, &mut |file| {
+        chunk.push(file);
+        if chunk.len() == CHUNK {
+            process(
+                &mut chunk,
+                &mut results,
+                &mut opened,
+                &mut candidates,
+                &mut timing,
+            );
+        }
+        Ok(())
+    })?;
+    process(
+        &mut chunk,
+        &mut results,
+        &mut opened,
+        &mut candidates,
+        &mut timing,
+    );
+    let minimise_start = Instant::now();
+    for (key, candidate) in candidates {
+        let example = minimised_example(&candidate, &mut opened[candidate.adapter]);
+        results
+            .buckets
+            .get_mut(&key)
+            .expect("every candidate has its bucket")
+            .example = example;
+    }
+    timing.minimising = minimise_start.elapsed();
+    timing.wall = start.elapsed();
+    results.seconds = timing.wall.as_secs_f64();
+    for adapter in &opened {
+        let seconds = timing
+            .adapters
+            .get(&adapter.identity.id)
+            .copied()
+            .unwrap_or_default();
+        if let Some(tally) = results.adapters.get_mut(&adapter.identity.id) {
+            tally.seconds = seconds.as_secs_f64();
+        }
+    }
+    Ok((results, unavailable, timing))
+}
+
+/// Opens every adapter of the plan (and a second process of each when determinism is tested).
+fn open_adapters(plan: &Plan) -> (Vec<Opened>, Vec<Unavailable>) {
+    let with_env = |_env: &[(&str, &str)]| plan.options.clone();
+    let (first_options, second_options) = (with_env(&FIRST_ENV), with_env(&SECOND_ENV));
+    let mut opened = Vec::new();
+    let mut unavailable = Vec::new();
+    for id in &plan.adapters {
+        match registry::open(id, &first_options) {
+            Ok(first) => {
+                let second = match plan.determinism {
+                    Determinism::Off => None,
+                    _ => registry::open(id, &second_options).ok(),
+                };
+                opened.push(Opened {
+                    identity: first.identity().clone(),
+                    first,
+                    second,
+                });
+            }
+            Err(why) => unavailable.push(why),
+        }
+    }
+    (opened, unavailable)
+}
+
+/// The knob and deviation ids each adapter's ledger names (by adapter position).
+fn ledger_ids(plan: &Plan, opened: &[Opened]) -> Vec<Vec<String>> {
+    opened
+        .iter()
+        .map(|adapter| {
+            let Some(dir) = &plan.ledgers else {
+                return Vec::new();
+            };
+            match Ledger::load(dir, &adapter.identity.id) {
+                Ok(ledger) => {
+                    let mut ids: Vec<String> = ledger
+                        .entries
+                        .values()
+                        .filter_map(|e| e.id.clone())
+                        .collect();
+                    ids.sort();
+                    ids.dedup();
+                    ids
+                }
+                Err(_) => Vec::new(),
+            }
+        })
+        .collect()
+}
+
+/// The oracle and every adapter answer every file of the chunk: side by side when `parallel`,
+/// else one after another.
+fn answer_all(
+    work: &mut [Work],
+    opened: &mut [Opened],
+    determinism: Determinism,
+    parallel: bool,
+    timing: &mut Timing,
+) {
+    let oracle_of = |work: &[Work]| {
+        let start = Instant::now();
+        let verdicts: Vec<Vec<[Option<Verdict>; 4]>> = work.iter().map(oracle_verdicts).collect();
+        (verdicts, start.elapsed())
+    };
+    let adapter_of = |adapter: &mut Opened, work: &[Work]| {
+        let start = Instant::now();
+        let answers: Vec<(Vec<Answer>, Option<Vec<Answer>>)> = work
+            .iter()
+            .map(|w| {
+                let first = ask(adapter.first.as_mut(), &adapter.identity, w);
+                let second = match &mut adapter.second {
+                    Some(second) if determinism.takes(&w.file.id) => {
+                        Some(ask(second.as_mut(), &adapter.identity, w))
+                    }
+                    _ => None,
+                };
+                (first, second)
+            })
+            .collect();
+        (answers, start.elapsed())
+    };
+    let shared: &[Work] = work;
+    let ((oracle, oracle_time), answers) = if parallel {
+        std::thread::scope(|scope| {
+            let oracle = scope.spawn(|| oracle_of(shared));
+            let threads: Vec<_> = opened
+                .iter_mut()
+                .map(|adapter| scope.spawn(|| adapter_of(adapter, shared)))
+                .collect();
+            let answers: Vec<_> = threads
+                .into_iter()
+                .map(|t| t.join().expect("adapter thread"))
+                .collect();
+            (oracle.join().expect("oracle thread"), answers)
+        })
+    } else {
+        let oracle = oracle_of(shared);
+        let answers: Vec<_> = opened.iter_mut().map(|a| adapter_of(a, shared)).collect();
+        (oracle, answers)
+    };
+    timing.oracle += oracle_time;
+    for (adapter, (_, time)) in opened.iter().zip(&answers) {
+        *timing
+            .adapters
+            .entry(adapter.identity.id.clone())
+            .or_default() += *time;
+    }
+    for (i, (w, verdicts)) in work.iter_mut().zip(oracle).enumerate() {
+        w.oracle = verdicts;
+        for (per_adapter, _) in &answers {
+            let (first, second) = per_adapter[i].clone();
+            w.answers.push(first);
+            w.second.push(second);
+        }
+    }
+}
+
+/// An adapter's answers to a file's checks; a check with a fetch outcome the adapter does not
+/// take is `unsupported` without asking.
+fn ask(adapter: &mut dyn Adapter, identity: &Identity, w: &Work) -> Vec<Answer> {
+    if let Some(answer) = crate::run::not_asked(identity, w.file.fetch, None, false) {
+        return vec![answer; w.queries.len()];
+    }
+    adapter.answer(&w.file.body, &w.queries)
+}
+
+/// The oracle's verdicts on every check of a file, per profile; a panic is caught and counted.
+fn oracle_verdicts(w: &Work) -> Vec<[Option<Verdict>; 4]> {
+    let requests: Vec<Request<'_>> = w
+        .queries
+        .iter()
+        .map(|q| request_of(&w.file, &q.agent, &q.url))
+        .collect();
+    let asks: Vec<(&[ProfileId], &Request<'_>)> =
+        requests.iter().map(|r| (&ProfileId::ALL[..], r)).collect();
+    match catch_unwind(AssertUnwindSafe(|| verdicts_on_one_body(&asks))) {
+        Ok(all) => all
+            .into_iter()
+            .map(|v| [Some(v[0]), Some(v[1]), Some(v[2]), Some(v[3])])
+            .collect(),
+        Err(_) => requests
+            .iter()
+            .map(|r| ProfileId::ALL.map(|p| catch_unwind(AssertUnwindSafe(|| verdict(p, r))).ok()))
+            .collect(),
+    }
+}
+
+/// The oracle's request for one check of a file.
+fn request_of<'a>(file: &'a RealFile, agent: &'a str, url: &'a str) -> Request<'a> {
+    let request = Request::new(&file.body, agent, url).with_fetch(file.fetch);
+    match &file.robots_url {
+        Some(robots_url) => request.with_robots_url(robots_url),
+        None => request,
+    }
+}
+
+/// Adds one answered file to the results.
+fn tally_file(
+    w: &Work,
+    opened: &[Opened],
+    ledger_ids: &[Vec<String>],
+    results: &mut Results,
+    candidates: &mut BTreeMap<String, Candidate>,
+) {
+    let id = &w.file.id;
+    results.files += 1;
+    results.checks += w.queries.len() as u64;
+    for fact in facts::of(&w.file) {
+        *results.facts.entry(fact.to_string()).or_default() += 1;
+    }
+    let asked = |p: ProfileId| results_has(&results.profiles, p);
+    let reported: Vec<ProfileId> = ProfileId::ALL.into_iter().filter(|&p| asked(p)).collect();
+    for &profile in &reported {
+        let tally = results
+            .oracle
+            .entry(profile.name().to_string())
+            .or_default();
+        for verdicts in &w.oracle {
+            match verdicts[profile.index()] {
+                Some(Verdict::Allowed) => tally.allowed += 1,
+                Some(Verdict::Disallowed) => tally.disallowed += 1,
+                Some(Verdict::Either) => tally.either += 1,
+                Some(Verdict::NotGoverned) => tally.not_governed += 1,
+                None => tally.panics += 1,
+            }
+        }
+    }
+    if w.second.iter().any(Option::is_some) {
+        results.determinism_files += 1;
+    }
+    // Causes are shared by adapters claiming the same profile and giving the same answer.
+    let mut causes: BTreeMap<(usize, usize, bool), Option<Vec<Change>>> = BTreeMap::new();
+    for (a, adapter) in opened.iter().enumerate() {
+        let answers = &w.answers[a];
+        let identity = &adapter.identity;
+        let tally = results
+            .adapters
+            .get_mut(&identity.id)
+            .expect("opened adapters have tallies");
+        tally.files += 1;
+        tally.checks += answers.len() as u64;
+        let mut failures_seen: Vec<String> = Vec::new();
+        for answer in answers {
+            *tally.answers.entry(answer.kind().to_string()).or_default() += 1;
+            if matches!(
+                answer,
+                Answer::Error { .. } | Answer::Crash { .. } | Answer::Timeout { .. }
+            ) {
+                let message = robotstxt_differential::signature::normalise_message(
+                    answer.detail().unwrap_or_default(),
+                );
+                let what = format!("{}: {message}", answer.kind());
+                if !failures_seen.contains(&what) {
+                    tally.failures.entry(what.clone()).or_default().add(id);
+                    failures_seen.push(what);
+                }
+            }
+        }
+        if let Some(second) = &w.second[a] {
+            if second != answers {
+                tally.nondeterministic.add(id);
+            }
+        }
+        for &profile in &reported {
+            let against = tally.against.entry(profile.name().to_string()).or_default();
+            let (mut compared, mut differ) = (0, 0);
+            for (answer, verdicts) in answers.iter().zip(&w.oracle) {
+                if let (Some(got), Some(expected)) = (answer.verdict(), verdicts[profile.index()]) {
+                    if matches!(expected, Verdict::Allowed | Verdict::Disallowed) {
+                        compared += 1;
+                        differ += u64::from(got != expected);
+                    }
+                }
+            }
+            against.checks += compared;
+            against.disagree += differ;
+            against.files += u64::from(compared > 0);
+            against.files_disagree += u64::from(differ > 0);
+        }
+        // Buckets: divergences from the claimed profile's definite verdict.
+        let profile = identity.profile;
+        let mut buckets_seen: Vec<String> = Vec::new();
+        for (n, (answer, verdicts)) in answers.iter().zip(&w.oracle).enumerate() {
+            let (Some(got), Some(expected)) = (answer.verdict(), verdicts[profile.index()]) else {
+                continue;
+            };
+            if !matches!(expected, Verdict::Allowed | Verdict::Disallowed) || got == expected {
+                continue;
+            }
+            let allowed = got == Verdict::Allowed;
+            let query = &w.queries[n];
+            let changes = causes
+                .entry((profile.index(), n, allowed))
+                .or_insert_with(|| {
+                    let request = request_of(&w.file, &query.agent, &query.url);
+                    catch_unwind(AssertUnwindSafe(|| cause_of(profile, &request, allowed)))
+                        .unwrap_or(None)
+                })
+                .clone();
+            let cause = cause_label(changes.as_deref());
+            let key = format!("{}|{cause}", identity.id);
+            let bucket = results
+                .buckets
+                .entry(key.clone())
+                .or_insert_with(|| Bucket {
+                    adapter: identity.id.clone(),
+                    profile: profile.name().to_string(),
+                    citations: citations(changes.as_deref(), profile),
+                    in_ledger: ledger_ids[a].contains(&cause),
+                    cause: cause.clone(),
+                    ..Bucket::default()
+                });
+            bucket.checks += 1;
+            bucket.allowed += u64::from(allowed);
+            if !buckets_seen.contains(&key) {
+                bucket.files.add(id);
+                buckets_seen.push(key.clone());
+            }
+            let candidate = Candidate {
+                file: id.clone(),
+                check: n as u64,
+                body: w.file.body.clone(),
+                agent: query.agent.clone(),
+                url: query.url.clone(),
+                fetch: w.file.fetch,
+                adapter: a,
+                profile,
+                expected,
+                allowed,
+                changes,
+            };
+            match candidates.get(&key) {
+                Some(c) if (c.file.as_str(), c.check) <= (id.as_str(), n as u64) => {}
+                _ => {
+                    candidates.insert(key, candidate);
+                }
+            }
+        }
+    }
+    // Pairs of adapters.
+    for a in 0..opened.len() {
+        for b in a + 1..opened.len() {
+            let (ida, idb) = (&opened[a].identity.id, &opened[b].identity.id);
+            let key = if ida <= idb {
+                format!("{ida}|{idb}")
+            } else {
+                format!("{idb}|{ida}")
+            };
+            let (mut both, mut differ) = (0, 0);
+            for (x, y) in w.answers[a].iter().zip(&w.answers[b]) {
+                if let (Some(x), Some(y)) = (x.verdict(), y.verdict()) {
+                    both += 1;
+                    differ += u64::from(x != y);
+                }
+            }
+            let pair = results.pairs.entry(key).or_default();
+            pair.checks += both;
+            pair.disagree += differ;
+            pair.files += u64::from(both > 0);
+            pair.files_disagree += u64::from(differ > 0);
+        }
+    }
+}
+
+fn results_has(profiles: &[String], profile: ProfileId) -> bool {
+    profiles.iter().any(|p| p == profile.name())
+}
+
+/// Where each part of a cause is written down.
+fn citations(changes: Option<&[Change]>, profile: ProfileId) -> Vec<String> {
+    let Some(changes) = changes else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for change in changes {
+        match change {
+            Change::Deviation(d) => {
+                for sentence in d.entry().breaks {
+                    out.push(format!("{}: {sentence}", d.id()));
+                }
+            }
+            _ => out.push(format!(
+                "{}: {}",
+                change.label(),
+                citation_for(change.label(), profile)
+            )),
+        }
+    }
+    out
+}
+
+/// A bucket's example, minimised with the fuzzer's minimiser while the adapter still answers the
+/// same, the profile still says otherwise, and the same cause still explains it.
+fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
+    let mut example = Example {
+        file: c.file.clone(),
+        check: c.check,
+        agent: c.agent.clone(),
+        url: c.url.clone(),
+        status: match c.fetch {
+            Fetch::Status { status, .. } => status,
+            Fetch::Unreachable => 0,
+        },
+        expected: c.expected.name().to_string(),
+        got: if c.allowed { "allowed" } else { "disallowed" }.to_string(),
+        original_octets: c.body.len() as u64,
+        ..Example::default()
+    };
+    if c.fetch != Fetch::default() {
+        // The fetch outcome decides; the minimiser works on 200 bodies.
+        example.body = escape(&c.body[..c.body.len().min(UNMINIMISED_OCTETS)]);
+        return example;
+    }
+    let identity = adapter.identity.clone();
+    let got = if c.allowed {
+        Verdict::Allowed
+    } else {
+        Verdict::Disallowed
+    };
+    let mut keeps = |input: &Input| {
+        let request = input.request();
+        let answer = adapter
+            .first
+            .answer(&input.body, &[Query::new(&input.agent, &input.url)]);
+        answer.first().and_then(Answer::verdict) == Some(got)
+            && catch_unwind(AssertUnwindSafe(|| {
+                verdict(c.profile, &request) == c.expected
+                    && match &c.changes {
+                        Some(changes) => explains(c.profile, &request, c.allowed, changes),
+                        None => cause_of(c.profile, &request, c.allowed).is_none(),
+                    }
+            }))
+            .unwrap_or(false)
+    };
+    let input = Input {
+        body: c.body.clone(),
+        agent: c.agent.clone(),
+        url: c.url.clone(),
+    };
+    if !keeps(&input) {
+        // The adapter answers differently alone (or now): keep the original, unminimised.
+        example.body = escape(&c.body[..c.body.len().min(UNMINIMISED_OCTETS)]);
+        return example;
+    }
+    let small = minimize(&input, &mut keeps, MINIMISE_BUDGET);
+    let answer = if c.allowed {
+        Answer::Allowed
+    } else {
+        Answer::Disallowed
+    };
+    let sighting = Sighting {
+        signature: Signature {
+            kind: "adapter-vs-profile",
+            adapter: identity.id.clone(),
+            other: None,
+            cause: cause_label(c.changes.as_deref()),
+        },
+        profile: c.profile.name(),
+        expected: c.expected.name(),
+        got: answer.kind().to_string(),
+        changes: c.changes.clone(),
+    };
+    let observation = Observation {
+        oracle: verdicts_all(&small.request()),
+        answers: vec![answer.clone()],
+    };
+    example.case_yaml = case_yaml(
+        &sighting,
+        &small,
+        &observation,
+        &[(identity.id.clone(), answer)],
+    )
+    .replace(
+        "Found by `robotstxt-conformance fuzz`",
+        "Found by `robotstxt-conformance realworld`",
+    );
+    example.body = escape(&small.body);
+    example.agent = small.agent;
+    example.url = small.url;
+    example.minimised = true;
+    example
+}

@@ -1,0 +1,421 @@
+//! The real-world results: counts that add up, file lists and examples chosen by a fixed order,
+//! so that results of shards [`Results::merge`] into exactly the results of one run over all of
+//! their files (`docs/realworld.md` documents the JSON).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// The format's name and version, the first field of `realworld.json`.
+pub const FORMAT: &str = "robotstxt-realworld/1";
+
+/// How many file ids a [`FileList`] keeps (the first ones in id order).
+pub const LISTED_FILES: usize = 20;
+
+/// Everything one run (or several merged) found.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Results {
+    /// [`FORMAT`].
+    pub format: String,
+    /// What was read (`protego-0.7.0`, directory and file names), sorted, without duplicates.
+    pub corpus: Vec<String>,
+    /// The profiles asked, in `ProfileId::ALL` order.
+    pub profiles: Vec<String>,
+    /// Files read.
+    pub files: u64,
+    /// Checks derived (each asked of every profile and adapter).
+    pub checks: u64,
+    /// Wall-clock seconds of the run (summed over merged shards; not compared by merge tests).
+    pub seconds: f64,
+    /// File-level fact → files with it (`src/realworld/facts.rs`).
+    pub facts: BTreeMap<String, u64>,
+    /// Per profile: how its verdicts came out.
+    pub oracle: BTreeMap<String, ProfileTally>,
+    /// Per adapter id.
+    pub adapters: BTreeMap<String, AdapterTally>,
+    /// Per pair of adapters (`a|b`, ids in order): where both gave a verdict.
+    pub pairs: BTreeMap<String, PairTally>,
+    /// Divergences from the adapter's claimed profile, by (adapter, cause): key `adapter|cause`.
+    pub buckets: BTreeMap<String, Bucket>,
+    /// Files each adapter was asked twice, in fresh processes, to test its determinism.
+    pub determinism_files: u64,
+    /// Adapters asked for that could not run, with the reason.
+    pub unavailable: BTreeMap<String, String>,
+}
+
+/// How one profile's verdicts came out.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProfileTally {
+    /// Checks answered `allowed`.
+    pub allowed: u64,
+    /// Checks answered `disallowed`.
+    pub disallowed: u64,
+    /// Checks the document leaves open (`either`).
+    pub either: u64,
+    /// Checks outside the file's scope (`not-governed`).
+    pub not_governed: u64,
+    /// Checks where the oracle panicked (always a bug of ours).
+    pub panics: u64,
+}
+
+/// One adapter's answers.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdapterTally {
+    /// Who it is: `library version (language)`.
+    pub library: String,
+    /// The profile it claims.
+    pub profile: String,
+    /// Files asked.
+    pub files: u64,
+    /// Checks asked.
+    pub checks: u64,
+    /// Answer kind (`allowed`, `disallowed`, `unsupported`, `error`, `crash`, `timeout`) → checks.
+    pub answers: BTreeMap<String, u64>,
+    /// Against each profile, where that profile's verdict is definite.
+    pub against: BTreeMap<String, Against>,
+    /// Failures (`crash`, `error`, `timeout`) by kind and message, with the files.
+    pub failures: BTreeMap<String, FileList>,
+    /// Files whose answers changed between two fresh processes, with the first differing check.
+    pub nondeterministic: FileList,
+    /// Seconds spent in the adapter (summed over merged shards).
+    pub seconds: f64,
+}
+
+/// An adapter against one profile.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Against {
+    /// Checks where the profile is definite and the adapter gave a verdict.
+    pub checks: u64,
+    /// ... of which the adapter's verdict differs.
+    pub disagree: u64,
+    /// Files with at least one compared check.
+    pub files: u64,
+    /// Files with at least one differing check.
+    pub files_disagree: u64,
+}
+
+/// Two adapters.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PairTally {
+    /// Checks both answered with a verdict.
+    pub checks: u64,
+    /// ... of which they differ.
+    pub disagree: u64,
+    /// Files with at least one check both answered.
+    pub files: u64,
+    /// Files with at least one differing check.
+    pub files_disagree: u64,
+}
+
+/// The files with some property: how many, and the first [`LISTED_FILES`] ids in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileList {
+    /// How many files.
+    pub count: u64,
+    /// The first ids, in order.
+    pub first: Vec<String>,
+}
+
+impl FileList {
+    /// Adds a file (each file is added at most once per list by the caller).
+    pub fn add(&mut self, id: &str) {
+        self.count += 1;
+        self.first.push(id.to_string());
+        self.first.sort();
+        self.first.truncate(LISTED_FILES);
+    }
+
+    /// Adds another list's files.
+    pub fn merge(&mut self, other: &FileList) {
+        self.count += other.count;
+        self.first.extend(other.first.iter().cloned());
+        self.first.sort();
+        self.first.dedup();
+        self.first.truncate(LISTED_FILES);
+    }
+}
+
+/// One (adapter, cause): the adapter's answers where its claimed profile says otherwise, and one
+/// knob alternative or deviation set (or `unexplained`) gives that answer.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bucket {
+    /// The adapter.
+    pub adapter: String,
+    /// The profile it claims.
+    pub profile: String,
+    /// The cause: knob alternatives and deviations joined by ` + ` (`K4 precedence`,
+    /// `D-typo-fields`), or `unexplained`.
+    pub cause: String,
+    /// Where each part of the cause is written down: the profile's section for a knob, the
+    /// sentences a deviation breaks.
+    pub citations: Vec<String>,
+    /// Whether the adapter's ledger already records a divergence with this cause on the corpus.
+    pub in_ledger: bool,
+    /// Checks in the bucket.
+    pub checks: u64,
+    /// Checks where the adapter answered `allowed` (the rest: `disallowed`).
+    pub allowed: u64,
+    /// Files with at least one of its checks.
+    pub files: FileList,
+    /// The example: the first check in (file id, check number) order, minimised.
+    pub example: Example,
+}
+
+/// A bucket's example.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Example {
+    /// The file it came from.
+    pub file: String,
+    /// The check's number in the file's derived checks.
+    pub check: u64,
+    /// The agent asked.
+    pub agent: String,
+    /// The URL asked.
+    pub url: String,
+    /// The fetch's HTTP status (0: unreachable).
+    pub status: u16,
+    /// The profile's verdict.
+    pub expected: String,
+    /// The adapter's answer.
+    pub got: String,
+    /// The file's size in octets.
+    pub original_octets: u64,
+    /// The minimised body (a `\xHH` escaped string, `spec-cases/README.md`); the whole body when it
+    /// could not be minimised (a non-200 fetch).
+    pub body: String,
+    /// Whether `body`, `agent` and `url` are minimised.
+    pub minimised: bool,
+    /// The minimised input as a corpus case, ready for `spec-cases/regressions/` once its verdicts
+    /// are confirmed (empty when not minimised).
+    pub case_yaml: String,
+}
+
+impl Example {
+    /// The order examples are chosen in: the first file id, then the first check.
+    pub fn key(&self) -> (&str, u64) {
+        (&self.file, self.check)
+    }
+}
+
+impl Results {
+    /// Empty results for these profiles.
+    pub fn new(profiles: Vec<String>) -> Results {
+        Results {
+            format: FORMAT.to_string(),
+            profiles,
+            ..Results::default()
+        }
+    }
+
+    /// Adds `other` (another shard's results over other files) to these.
+    pub fn merge(&mut self, other: &Results) -> Result<(), String> {
+        if other.format != FORMAT {
+            return Err(format!(
+                "results of format `{}` cannot be merged with `{FORMAT}`",
+                other.format
+            ));
+        }
+        if self.profiles != other.profiles && self.files > 0 && other.files > 0 {
+            return Err(format!(
+                "the results asked different profiles ({} and {})",
+                self.profiles.join(", "),
+                other.profiles.join(", ")
+            ));
+        }
+        if self.files == 0 {
+            self.profiles = other.profiles.clone();
+        }
+        self.corpus.extend(other.corpus.iter().cloned());
+        self.corpus.sort();
+        self.corpus.dedup();
+        self.files += other.files;
+        self.checks += other.checks;
+        self.seconds += other.seconds;
+        self.determinism_files += other.determinism_files;
+        for (id, reason) in &other.unavailable {
+            self.unavailable.insert(id.clone(), reason.clone());
+        }
+        for (fact, n) in &other.facts {
+            *self.facts.entry(fact.clone()).or_default() += n;
+        }
+        for (profile, tally) in &other.oracle {
+            let mine = self.oracle.entry(profile.clone()).or_default();
+            mine.allowed += tally.allowed;
+            mine.disallowed += tally.disallowed;
+            mine.either += tally.either;
+            mine.not_governed += tally.not_governed;
+            mine.panics += tally.panics;
+        }
+        for (id, tally) in &other.adapters {
+            let mine = self.adapters.entry(id.clone()).or_default();
+            if mine.library.is_empty() {
+                mine.library = tally.library.clone();
+                mine.profile = tally.profile.clone();
+            } else if mine.library != tally.library || mine.profile != tally.profile {
+                return Err(format!(
+                    "adapter {id} differs between the results: {} ({}) and {} ({})",
+                    mine.library, mine.profile, tally.library, tally.profile
+                ));
+            }
+            mine.files += tally.files;
+            mine.checks += tally.checks;
+            mine.seconds += tally.seconds;
+            for (kind, n) in &tally.answers {
+                *mine.answers.entry(kind.clone()).or_default() += n;
+            }
+            for (profile, against) in &tally.against {
+                let m = mine.against.entry(profile.clone()).or_default();
+                m.checks += against.checks;
+                m.disagree += against.disagree;
+                m.files += against.files;
+                m.files_disagree += against.files_disagree;
+            }
+            for (what, files) in &tally.failures {
+                mine.failures.entry(what.clone()).or_default().merge(files);
+            }
+            mine.nondeterministic.merge(&tally.nondeterministic);
+        }
+        for (pair, tally) in &other.pairs {
+            let mine = self.pairs.entry(pair.clone()).or_default();
+            mine.checks += tally.checks;
+            mine.disagree += tally.disagree;
+            mine.files += tally.files;
+            mine.files_disagree += tally.files_disagree;
+        }
+        for (key, bucket) in &other.buckets {
+            match self.buckets.get_mut(key) {
+                None => {
+                    self.buckets.insert(key.clone(), bucket.clone());
+                }
+                Some(mine) => {
+                    mine.checks += bucket.checks;
+                    mine.allowed += bucket.allowed;
+                    mine.files.merge(&bucket.files);
+                    if bucket.example.key() < mine.example.key() {
+                        mine.example = bucket.example.clone();
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The share of answers that differ from the adapter's claimed profile, over every adapter's
+    /// checks where that profile is definite and the adapter gave a verdict (0 when there is none).
+    pub fn disagreement(&self) -> f64 {
+        let (mut checks, mut disagree) = (0, 0);
+        for tally in self.adapters.values() {
+            if let Some(against) = tally.against.get(&tally.profile) {
+                checks += against.checks;
+                disagree += against.disagree;
+            }
+        }
+        if checks == 0 {
+            0.0
+        } else {
+            disagree as f64 / checks as f64
+        }
+    }
+
+    /// The buckets, largest first (by files, then checks, then key).
+    pub fn buckets_by_size(&self) -> Vec<&Bucket> {
+        let mut buckets: Vec<&Bucket> = self.buckets.values().collect();
+        buckets.sort_by(|a, b| {
+            (b.files.count, b.checks)
+                .cmp(&(a.files.count, a.checks))
+                .then_with(|| (&a.adapter, &a.cause).cmp(&(&b.adapter, &b.cause)))
+        });
+        buckets
+    }
+
+    /// A copy without the timing fields (every `seconds`), for comparing runs.
+    pub fn without_timing(&self) -> Results {
+        let mut copy = self.clone();
+        copy.seconds = 0.0;
+        for tally in copy.adapters.values_mut() {
+            tally.seconds = 0.0;
+        }
+        copy
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_lists_keep_the_first_ids_in_order_whatever_the_merge_order() {
+        let mut a = FileList::default();
+        let mut b = FileList::default();
+        for i in (0..30).rev() {
+            if i % 2 == 0 {
+                a.add(&format!("f{i:02}"));
+            } else {
+                b.add(&format!("f{i:02}"));
+            }
+        }
+        let mut ab = a.clone();
+        ab.merge(&b);
+        let mut ba = b.clone();
+        ba.merge(&a);
+        assert_eq!(ab, ba);
+        assert_eq!(ab.count, 30);
+        assert_eq!(ab.first.len(), LISTED_FILES);
+        assert_eq!(ab.first[0], "f00");
+        assert_eq!(ab.first[19], "f19");
+    }
+
+    #[test]
+    fn merge_keeps_the_first_example_and_adds_counts() {
+        let bucket = |file: &str| Bucket {
+            adapter: "x".into(),
+            checks: 2,
+            files: FileList {
+                count: 1,
+                first: vec![file.into()],
+            },
+            example: Example {
+                file: file.into(),
+                ..Example::default()
+            },
+            ..Bucket::default()
+        };
+        let mut a = Results::new(vec!["rfc9309".into()]);
+        a.files = 1;
+        a.buckets.insert("x|c".into(), bucket("b"));
+        let mut b = Results::new(vec!["rfc9309".into()]);
+        b.files = 1;
+        b.buckets.insert("x|c".into(), bucket("a"));
+        let mut ab = a.clone();
+        ab.merge(&b).unwrap();
+        let mut ba = b.clone();
+        ba.merge(&a).unwrap();
+        assert_eq!(ab, ba);
+        assert_eq!(ab.buckets["x|c"].example.file, "a");
+        assert_eq!(ab.buckets["x|c"].checks, 4);
+        assert_eq!(ab.files, 2);
+    }
+
+    #[test]
+    fn merge_refuses_other_formats_and_other_profiles() {
+        let mut a = Results::new(vec!["rfc9309".into()]);
+        a.files = 1;
+        let mut b = Results::new(vec!["google".into()]);
+        b.files = 1;
+        assert!(a
+            .clone()
+            .merge(&b)
+            .unwrap_err()
+            .contains("different profiles"));
+        b.format = "other/1".into();
+        assert!(a.merge(&b).unwrap_err().contains("other/1"));
+    }
+}
