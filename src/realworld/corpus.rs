@@ -499,4 +499,93 @@ mod tests {
             "{error}"
         );
     }
+
+    /// The value after `flag` in `args`.
+    fn after<'a>(args: &[&'a str], flag: &str) -> &'a str {
+        let at = args
+            .iter()
+            .position(|a| *a == flag)
+            .unwrap_or_else(|| panic!("no {flag}"));
+        args[at + 1]
+    }
+
+    #[test]
+    fn the_kubernetes_example_parses_and_its_counts_agree() {
+        let text = include_str!("../../examples/kubernetes/indexed-job.yaml");
+        let job: serde_yaml::Value = serde_yaml::from_str(text).unwrap();
+        assert_eq!(job["kind"].as_str(), Some("Job"));
+        assert_eq!(job["spec"]["completionMode"].as_str(), Some("Indexed"));
+        let completions = job["spec"]["completions"].as_u64().unwrap() as u32;
+        let container = &job["spec"]["template"]["spec"]["containers"][0];
+        assert_eq!(
+            container["command"][0].as_str(),
+            Some("robotstxt-conformance")
+        );
+        let args: Vec<&str> = container["args"]
+            .as_sequence()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap())
+            .collect();
+        assert_eq!(args[0], "realworld");
+        assert_eq!(after(&args, "--shard"), "auto");
+        let shards: u32 = after(&args, "--shards").parse().unwrap();
+        assert_eq!(shards, completions);
+        assert_eq!(after(&args, "--out"), "/results/$(JOB_COMPLETION_INDEX)");
+        // Every pod's index names a shard.
+        for index in 0..completions {
+            let env = [("JOB_COMPLETION_INDEX", index.to_string())];
+            let shard = Shard::parse_in("auto", Some(shards), &|name| {
+                env.iter().find(|(n, _)| *n == name).map(|(_, v)| v.clone())
+            });
+            assert_eq!(
+                shard,
+                Ok(Shard {
+                    index,
+                    count: completions
+                })
+            );
+        }
+    }
+
+    #[test]
+    fn the_slurm_example_array_matches_its_shard_count() {
+        let text = include_str!("../../examples/slurm/array.sh");
+        let array = text
+            .lines()
+            .find_map(|l| l.strip_prefix("#SBATCH --array="))
+            .unwrap();
+        let (first, last) = array.split_once('-').unwrap();
+        let (first, last): (u32, u32) = (first.parse().unwrap(), last.parse().unwrap());
+        // The command, not the comments.
+        let words: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .flat_map(str::split_whitespace)
+            .collect();
+        let shards: u32 = after(&words, "--shards").parse().unwrap();
+        assert_eq!(
+            last - first + 1,
+            shards,
+            "--array={array} against --shards {shards}"
+        );
+        assert_eq!(after(&words, "--shard"), "auto");
+        for id in first..=last {
+            let env = [
+                ("SLURM_ARRAY_TASK_ID", id.to_string()),
+                ("SLURM_ARRAY_TASK_MIN", first.to_string()),
+                ("SLURM_ARRAY_TASK_COUNT", shards.to_string()),
+            ];
+            let shard = Shard::parse_in("auto", Some(shards), &|name| {
+                env.iter().find(|(n, _)| *n == name).map(|(_, v)| v.clone())
+            });
+            assert_eq!(
+                shard,
+                Ok(Shard {
+                    index: id - first,
+                    count: shards
+                })
+            );
+        }
+    }
 }
