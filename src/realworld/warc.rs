@@ -6,7 +6,7 @@
 //! `WARC-Target-URI`, its fetch the HTTP status with no redirect hop (a 3xx is the redirect
 //! response itself: whether the crawler followed it is another record's business), and its body
 //! the HTTP body with `chunked` and `gzip`/`deflate` undone ([`super::http`]). Every other record
-//! (`warcinfo`, `request`, `metadata`, a DNS `response`, ...) is skipped.
+//! (`warcinfo`, `request`, `metadata`, `revisit`, a DNS `response`, ...) is skipped.
 //!
 //! A record that cannot be read stops the run with an error naming the file, the record's
 //! number and id: a WARC framing error leaves the reader at an unknown offset, and an HTTP
