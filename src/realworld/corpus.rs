@@ -4,6 +4,8 @@ use std::path::{Path, PathBuf};
 
 use robotstxt_oracle::Fetch;
 
+pub use super::warc::Unreadable;
+
 /// One real robots.txt capture.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RealFile {
@@ -196,12 +198,36 @@ impl Shard {
 
 /// Every file of `sources` that `shard` takes, in input order (directories in file-name order),
 /// each source cut to its first `limit` files before sharding; `each` is called once per file.
-/// Errors name the file and what is wrong with it.
+/// Errors name the file and what is wrong with it; a WARC record that cannot be read is one.
 pub fn each_file(
     sources: &[Source],
     shard: Shard,
     limit: Option<usize>,
     each: &mut dyn FnMut(RealFile) -> Result<(), String>,
+) -> Result<(), String> {
+    each_file_in(sources, shard, limit, each, None)
+}
+
+/// [`each_file`], except that a WARC record that cannot be read is passed to `unreadable` (when
+/// `shard` takes it) and the run goes on (see [`super::warc`]). Files that cannot be opened are
+/// still errors.
+pub fn each_file_counting(
+    sources: &[Source],
+    shard: Shard,
+    limit: Option<usize>,
+    each: &mut dyn FnMut(RealFile) -> Result<(), String>,
+    unreadable: &mut dyn FnMut(Unreadable),
+) -> Result<(), String> {
+    each_file_in(sources, shard, limit, each, Some(unreadable))
+}
+
+/// [`each_file`] with the choice of what an unreadable record does.
+fn each_file_in(
+    sources: &[Source],
+    shard: Shard,
+    limit: Option<usize>,
+    each: &mut dyn FnMut(RealFile) -> Result<(), String>,
+    mut unreadable: Option<&mut dyn FnMut(Unreadable)>,
 ) -> Result<(), String> {
     for source in sources {
         match source {
@@ -214,7 +240,12 @@ pub fn each_file(
                 let files = super::protego::PROTEGO.files;
                 each_in_dir(&dir, Some("protego"), Some(files), shard, limit, each)?;
             }
-            Source::Warc(path) => super::warc::each_response(path, shard, limit, each)?,
+            Source::Warc(path) => {
+                let unreadable = unreadable
+                    .as_mut()
+                    .map(|note| &mut **note as &mut dyn FnMut(Unreadable));
+                super::warc::each_response(path, shard, limit, each, unreadable)?
+            }
             Source::File(path) => {
                 let id = path.display().to_string();
                 if shard.takes(&id) && limit != Some(0) {

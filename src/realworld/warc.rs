@@ -8,9 +8,13 @@
 //! the HTTP body with `chunked` and `gzip`/`deflate` undone ([`super::http`]). Every other record
 //! (`warcinfo`, `request`, `metadata`, `revisit`, a DNS `response`, ...) is skipped.
 //!
-//! A record that cannot be read stops the run with an error naming the file, the record's
-//! number and id: a WARC framing error leaves the reader at an unknown offset, and an HTTP
-//! response we cannot decode would otherwise be dropped silently or tested as garbage.
+//! A record that cannot be read is an error naming the file, the record's number and id. By
+//! default ([`super::corpus::each_file`]) it stops the run: an HTTP response we cannot decode
+//! would otherwise be dropped silently or tested as garbage. A caller that counts them instead
+//! ([`super::corpus::each_file_counting`]) gets each as an [`Unreadable`] and the run goes on: with
+//! the next record after an HTTP-level error, with the next file after a WARC framing error (the
+//! reader is then at an unknown offset, so the rest of that file is lost and only the one error is
+//! counted).
 
 use std::cell::Cell;
 use std::io::{BufRead, BufReader, Read};
@@ -23,14 +27,37 @@ use robotstxt_oracle::Fetch;
 use super::corpus::{RealFile, Shard};
 use super::http;
 
+/// A record that could not be read, when the caller counts them instead of stopping.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable {
+    /// The key that sharding used for it: the record's id, or `<file>#<record number>` when the
+    /// record has none or could not be framed.
+    pub id: String,
+    /// What is wrong, naming the file and the record.
+    pub error: String,
+}
+
 /// Calls `each` for every robots.txt response in the WARC file at `path` that `shard` takes,
-/// among its first `limit` responses, in file order.
+/// among its first `limit` responses, in file order. A record that cannot be read is an error,
+/// or, when `unreadable` is given, passed to it (if `shard` takes it) and skipped.
 pub fn each_response(
     path: &Path,
     shard: Shard,
     limit: Option<usize>,
     each: &mut dyn FnMut(RealFile) -> Result<(), String>,
+    mut unreadable: Option<&mut dyn FnMut(Unreadable)>,
 ) -> Result<(), String> {
+    let mut report = |id: String, error: String| -> Result<(), String> {
+        match unreadable.as_mut() {
+            None => Err(error),
+            Some(note) => {
+                if shard.takes(&id) {
+                    note(Unreadable { id, error });
+                }
+                Ok(())
+            }
+        }
+    };
     let file =
         std::fs::File::open(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     let file = BufReader::with_capacity(1 << 20, file);
@@ -54,7 +81,14 @@ pub fn each_response(
             Some(id) => format!("{}: record {number} (after {id}): {what}", path.display()),
             None => format!("{}: record {number}: {what}", path.display()),
         };
-        let (headers, block) = record.map_err(|e| at(&describe(&e)))?;
+        let (headers, block) = match record {
+            Ok(record) => record,
+            Err(e) => {
+                // The reader cannot find the next record: the rest of this file is lost.
+                report(format!("{}#{number}", path.display()), at(&describe(&e)))?;
+                return Ok(());
+            }
+        };
         record_end = consumed.get();
         let header = |name: WarcHeader| {
             headers
@@ -77,12 +111,21 @@ pub fn each_response(
         }
         responses += 1;
         let Some(id) = id else {
-            return Err(at("a response record without WARC-Record-ID"));
+            let key = format!("{}#{number}", path.display());
+            report(key, at("a response record without WARC-Record-ID"))?;
+            continue;
         };
         if !shard.takes(&id) {
             continue;
         }
-        let response = http::parse(&block).map_err(|e| at(&format!("{id}: {e}")))?;
+        let response = match http::parse(&block) {
+            Ok(response) => response,
+            Err(e) => {
+                let error = at(&format!("{id}: {e}"));
+                report(id, error)?;
+                continue;
+            }
+        };
         let robots_url = header(WarcHeader::TargetURI).map(|uri| {
             // WARC 1.1's own example writes the URI in angle brackets; readers accept both.
             uri.strip_prefix('<')
@@ -101,11 +144,12 @@ pub fn each_response(
         })?;
     }
     if consumed.get() > record_end {
-        return Err(format!(
+        let error = format!(
             "{}: {} octets after the last whole record are not a WARC record (a truncated file?)",
             path.display(),
             consumed.get() - record_end
-        ));
+        );
+        report(format!("{}#end", path.display()), error)?;
     }
     Ok(())
 }
@@ -219,11 +263,34 @@ pub(crate) mod tests {
 
     fn read(path: &Path, shard: Shard, limit: Option<usize>) -> Result<Vec<RealFile>, String> {
         let mut files = Vec::new();
-        each_response(path, shard, limit, &mut |f| {
-            files.push(f);
-            Ok(())
-        })?;
+        each_response(
+            path,
+            shard,
+            limit,
+            &mut |f| {
+                files.push(f);
+                Ok(())
+            },
+            None,
+        )?;
         Ok(files)
+    }
+
+    /// The files read and the unreadable records counted, over `shard`.
+    fn read_counting(path: &Path, shard: Shard) -> (Vec<RealFile>, Vec<Unreadable>) {
+        let (mut files, mut bad) = (Vec::new(), Vec::new());
+        each_response(
+            path,
+            shard,
+            None,
+            &mut |f| {
+                files.push(f);
+                Ok(())
+            },
+            Some(&mut |u| bad.push(u)),
+        )
+        .unwrap();
+        (files, bad)
     }
 
     fn gzip(data: &[u8]) -> Vec<u8> {
@@ -432,5 +499,50 @@ pub(crate) mod tests {
             error.starts_with("/nonexistent/x.warc: cannot read"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn counted_bad_responses_are_skipped_and_the_run_goes_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = tmp_file(&dir, "bad.warc.gz");
+        let mut records = sample();
+        records.insert(
+            3,
+            response(
+                "<urn:uuid:bad>",
+                "http://x.example/robots.txt",
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked",
+                b"zz\r\n",
+            ),
+        );
+        write_warc(&path, &records, true);
+        let (files, bad) = read_counting(&path, Shard::ALL);
+        check_sample(&files);
+        assert_eq!(bad.len(), 1);
+        assert_eq!(bad[0].id, "<urn:uuid:bad>");
+        assert!(
+            bad[0].error.contains("not a chunk size"),
+            "{}",
+            bad[0].error
+        );
+        // Counted by the one shard that takes its id.
+        let counted: usize = (0..4)
+            .map(|index| read_counting(&path, Shard { index, count: 4 }).1.len())
+            .sum();
+        assert_eq!(counted, 1);
+    }
+
+    #[test]
+    fn a_counted_framing_error_loses_the_rest_of_the_file_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = tmp_file(&dir, "cut.warc");
+        write_warc(&path, &sample(), false);
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() - 10]).unwrap();
+        let (files, bad) = read_counting(&path, Shard::ALL);
+        assert_eq!(files.len(), 5);
+        assert_eq!(bad.len(), 1);
+        assert_eq!(bad[0].id, format!("{}#8", path.display()));
+        assert!(bad[0].error.contains("record 8"), "{}", bad[0].error);
     }
 }
