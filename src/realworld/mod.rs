@@ -4,13 +4,18 @@
 //!
 //! - `corpus`: where files come from (the protego test data, a directory, WARC captures) and which
 //!   shard takes which file;
-//! - `facts`: file-level facts (BOM, line endings, invalid UTF-8, HTML, size, status).
+//! - `facts`: file-level facts (BOM, line endings, invalid UTF-8, HTML, size, status);
+//! - `protego`: the protego test data, fetched from PyPI once and cached;
+//! - `warc`: robots.txt responses from WARC files, and `http` the HTTP responses inside them.
 
 pub mod bench;
 pub mod corpus;
 pub mod derive;
 pub mod facts;
 pub mod html;
+pub mod http;
+pub mod protego;
 pub mod report;
 pub mod run;
 pub mod tally;
+pub mod warc;
