@@ -204,8 +204,9 @@ pub fn run(
         timing.reading += read_start.elapsed();
         answer_all(&mut work, opened, plan.determinism, plan.parallel, timing);
         let tally_start = Instant::now();
-        for w in &work {
-            tally_file(w, opened, &ledger_ids, results, candidates);
+        let causes = causes_of_chunk(&work, opened, plan.parallel);
+        for (w, causes) in work.iter().zip(&causes) {
+            tally_file(w, opened, causes, &ledger_ids, results, candidates);
         }
         timing.tally += tally_start.elapsed();
         progress(results.files);
@@ -445,10 +446,67 @@ fn request_of<'a>(file: &'a RealFile, agent: &'a str, url: &'a str) -> Request<'
     }
 }
 
+/// The causes of a file's divergences, by (profile index, check number, answer is `allowed`):
+/// adapters claiming the same profile and giving the same answer share one.
+type Causes = BTreeMap<(usize, usize, bool), Option<Vec<Change>>>;
+
+/// The divergences of a file from each adapter's claimed profile (`claimed`, by adapter position):
+/// (profile, check, allowed).
+fn divergences(w: &Work, claimed: &[ProfileId]) -> Vec<(ProfileId, usize, bool)> {
+    let mut out = Vec::new();
+    for (a, &profile) in claimed.iter().enumerate() {
+        for (n, (answer, verdicts)) in w.answers[a].iter().zip(&w.oracle).enumerate() {
+            if let (Some(got), Some(expected)) = (answer.verdict(), verdicts[profile.index()]) {
+                if matches!(expected, Verdict::Allowed | Verdict::Disallowed) && got != expected {
+                    out.push((profile, n, got == Verdict::Allowed));
+                }
+            }
+        }
+    }
+    out.sort_by_key(|&(p, n, allowed)| (p.index(), n, allowed));
+    out.dedup();
+    out
+}
+
+/// The causes of every file's divergences: the files split between threads when `parallel` (the
+/// cause search is the run's largest cost of its own).
+fn causes_of_chunk(work: &[Work], opened: &[Opened], parallel: bool) -> Vec<Causes> {
+    let claimed: Vec<ProfileId> = opened.iter().map(|a| a.identity.profile).collect();
+    let claimed = &claimed;
+    let of_file = |w: &Work| -> Causes {
+        divergences(w, claimed)
+            .into_iter()
+            .map(|(profile, n, allowed)| {
+                let query = &w.queries[n];
+                let request = request_of(&w.file, &query.agent, &query.url);
+                let cause = catch_unwind(AssertUnwindSafe(|| cause_of(profile, &request, allowed)))
+                    .unwrap_or(None);
+                ((profile.index(), n, allowed), cause)
+            })
+            .collect()
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if !parallel || threads == 1 || work.len() < 2 {
+        return work.iter().map(of_file).collect();
+    }
+    let per_thread = work.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = work
+            .chunks(per_thread)
+            .map(|part| scope.spawn(move || part.iter().map(of_file).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("cause thread"))
+            .collect()
+    })
+}
+
 /// Adds one answered file to the results.
 fn tally_file(
     w: &Work,
     opened: &[Opened],
+    causes: &Causes,
     ledger_ids: &[Vec<String>],
     results: &mut Results,
     candidates: &mut BTreeMap<String, Candidate>,
@@ -480,7 +538,6 @@ fn tally_file(
         results.determinism_files += 1;
     }
     // Causes are shared by adapters claiming the same profile and giving the same answer.
-    let mut causes: BTreeMap<(usize, usize, bool), Option<Vec<Change>>> = BTreeMap::new();
     for (a, adapter) in opened.iter().enumerate() {
         let answers = &w.answers[a];
         let identity = &adapter.identity;
@@ -540,14 +597,7 @@ fn tally_file(
             }
             let allowed = got == Verdict::Allowed;
             let query = &w.queries[n];
-            let changes = causes
-                .entry((profile.index(), n, allowed))
-                .or_insert_with(|| {
-                    let request = request_of(&w.file, &query.agent, &query.url);
-                    catch_unwind(AssertUnwindSafe(|| cause_of(profile, &request, allowed)))
-                        .unwrap_or(None)
-                })
-                .clone();
+            let changes = causes[&(profile.index(), n, allowed)].clone();
             let cause = cause_label(changes.as_deref());
             let key = format!("{}|{cause}", identity.id);
             let bucket = results
