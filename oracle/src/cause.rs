@@ -274,6 +274,19 @@ pub fn inert(request: &Request<'_>) -> Deviations {
         Deviation::VerticalTabTrimmed,
         !has(body, 0x0B) && !has(body, 0x0C),
     );
+    when(
+        Deviation::NoColonLineIsBlank,
+        !has_line(body, no_colon_nor_comment),
+    );
+    when(
+        Deviation::EmptyAgentMatchesAll,
+        !has_line(body, empty_agent_value),
+    );
+    when(
+        Deviation::SlashlessRuleRooted,
+        !has_line(body, slashless_value),
+    );
+    when(Deviation::EmptyRuleAllowsRest, !has_line(body, empty_value));
     when(Deviation::NoBacktracking, !has(body, b'*'));
     when(Deviation::DollarAnywhere, !has(body, b'$'));
     when(
@@ -300,6 +313,62 @@ pub fn inert(request: &Request<'_>) -> Deviations {
     when(Deviation::FragmentKept, split.fragment.is_none());
     when(Deviation::EmptyPathNotSlash, !split.empty_path);
     inert
+}
+
+/// Whether some line of `body` passes `test`, lines being split at every CR, LF and NUL (the
+/// splits of every reading: more, shorter lines than any one reading has, which is generous).
+fn has_line(body: &[u8], test: fn(&[u8]) -> bool) -> bool {
+    body.split(|&b| b == b'\n' || b == b'\r' || b == 0)
+        .any(test)
+}
+
+/// A line D-no-colon-line-is-blank reads as blank: not blank, no colon, no comment.
+fn no_colon_nor_comment(line: &[u8]) -> bool {
+    !crate::line::trim_ws(line).is_empty() && !line.iter().any(|&b| b == b':' || b == b'#')
+}
+
+/// A line D-empty-agent-matches-all can read: a field holding `agent` (the typos and prefixes
+/// included) whose value, comment, white space, vertical tabs and form feeds removed, is empty.
+fn empty_agent_value(line: &[u8]) -> bool {
+    let Some((field, value)) = crate::line::field_and_value(line) else {
+        return false;
+    };
+    trim_blank(value).is_empty() && field.windows(5).any(|w| w.eq_ignore_ascii_case(b"agent"))
+}
+
+/// A value D-slashless-rule-rooted can read: after the colon (or, with no colon, after the first
+/// word, as D-space-for-colon reads it), not empty and not beginning with `/`, on a line whose field
+/// is not a user-agent.
+fn slashless_value(line: &[u8]) -> bool {
+    let content = crate::line::strip_comment(line);
+    let (field, value) = match memchr::memchr(b':', content) {
+        Some(colon) => (&content[..colon], &content[colon + 1..]),
+        None => {
+            let content = crate::line::trim_ws(content);
+            let space = content.iter().position(|&b| crate::line::is_ws(b));
+            content.split_at(space.unwrap_or(content.len()))
+        }
+    };
+    let value = trim_blank(value);
+    !value.is_empty()
+        && value[0] != b'/'
+        && !field.windows(5).any(|w| w.eq_ignore_ascii_case(b"agent"))
+}
+
+/// A line with a field and an empty value (white space, vertical tabs and form feeds removed).
+fn empty_value(line: &[u8]) -> bool {
+    crate::line::field_and_value(line).is_some_and(|(_, value)| trim_blank(value).is_empty())
+}
+
+/// `value` without spaces, tabs, vertical tabs and form feeds at either end.
+fn trim_blank(value: &[u8]) -> &[u8] {
+    let blank = |b: &u8| crate::line::is_ws(*b) || *b == 0x0B || *b == 0x0C;
+    let start = value.iter().position(|b| !blank(b)).unwrap_or(value.len());
+    let end = value
+        .iter()
+        .rposition(|b| !blank(b))
+        .map_or(start, |at| at + 1);
+    &value[start..end]
 }
 
 /// Whether `cause` (a set of changes [`cause_of`] found) explains `request`'s answer `allowed`

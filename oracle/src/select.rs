@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::deviation::{Deviation, Deviations};
 use crate::group::{Group, RuleLine};
 use crate::line::is_ws;
 use crate::profile::{AgentComparison, AgentList, AgentValue, Knobs, RulelessRecord, Selection};
@@ -41,6 +42,8 @@ pub struct SelectKnobs {
     pub selection: Selection,
     /// Whether a record without rules can be selected.
     pub ruleless_record: RulelessRecord,
+    /// The deviations selection reads ([`crate::deviation::SELECT`]).
+    pub deviations: Deviations,
 }
 
 impl SelectKnobs {
@@ -52,6 +55,7 @@ impl SelectKnobs {
             agent_list: knobs.agent_list,
             selection: knobs.selection,
             ruleless_record: knobs.ruleless_record,
+            deviations: knobs.deviations.only(crate::deviation::SELECT),
         }
     }
 }
@@ -62,11 +66,23 @@ pub fn agent_names<'a>(
     knobs: SelectKnobs,
 ) -> impl Iterator<Item = AgentName<'a>> + 'a {
     let list = knobs.agent_list == AgentList::WhitespaceSeparated;
-    // A single value is one word, even when empty or holding white space.
-    value
-        .split(move |&b| list && is_ws(b))
-        .filter(move |word| !list || !word.is_empty())
-        .map(move |word| agent_name(word, knobs.agent_value))
+    // D-empty-agent-matches-all, breaks rfc9309#2.2 (`product-token` is not empty) and
+    // rfc9309#2.2.1 (only `*` names every crawler): an empty value is read as the star.
+    let empty_is_star = value.is_empty() && knobs.deviations.has(Deviation::EmptyAgentMatchesAll);
+    let words = (!empty_is_star)
+        .then_some(value)
+        .into_iter()
+        .flat_map(move |value| {
+            // A single value is one word, even when empty or holding white space.
+            value
+                .split(move |&b| list && is_ws(b))
+                .filter(move |word| !list || !word.is_empty())
+                .map(move |word| agent_name(word, knobs.agent_value))
+        });
+    empty_is_star
+        .then_some(AgentName::Star)
+        .into_iter()
+        .chain(words)
 }
 
 fn agent_name(value: &[u8], how: AgentValue) -> AgentName<'_> {
