@@ -326,7 +326,13 @@ fn named_deviations_give_their_parsers_answers() {
     use robotstxt_oracle::cause::{cause_label, cause_of};
     use robotstxt_oracle::deviation::{Deviation, Deviations};
     use robotstxt_oracle::{verdict, verdict_deviating, Request, Verdict};
-    let examples: [(&str, Deviation, &[u8], &str); 4] = [
+    let examples: [(&str, Deviation, &[u8], &str); 5] = [
+        (
+            "robots-txt",
+            Deviation::EmptyAgentNamesAll,
+            b"User-agent: *\nDisallow: /a\n\nUser-agent:\nDisallow: /b\n",
+            "/a",
+        ),
         (
             "robots-txt",
             Deviation::NoColonLineIsBlank,

@@ -36,6 +36,8 @@ pub enum Deviation {
     RulesBeforeAgentsForAll,
     /// Step 4: an empty `User-agent:` value matches every crawler, as `*` does.
     EmptyAgentMatchesAll,
+    /// Step 4: an empty `User-agent:` value is a name every crawler's name matches.
+    EmptyAgentNamesAll,
     /// Step 5: the URL's fragment is part of the match target.
     FragmentKept,
     /// Step 5: an empty URL path is matched as empty, not as `/`.
@@ -80,7 +82,7 @@ pub struct Entry {
 
 impl Deviation {
     /// Every deviation, in catalogue order (the order searches try them).
-    pub const ALL: [Deviation; 26] = [
+    pub const ALL: [Deviation; 27] = [
         Deviation::TypoFields,
         Deviation::FieldPrefix,
         Deviation::SpaceForColon,
@@ -89,6 +91,7 @@ impl Deviation {
         Deviation::VerticalTabTrimmed,
         Deviation::NoColonLineIsBlank,
         Deviation::EmptyAgentMatchesAll,
+        Deviation::EmptyAgentNamesAll,
         Deviation::SizeCutAtLineEnd,
         Deviation::LfOnlyLines,
         Deviation::NulEndsLine,
@@ -182,6 +185,15 @@ impl Deviation {
                     "rfc9309#2.2: `startgroupline = *WS \"user-agent\" *WS \":\" *WS product-token EOL` (a token is not empty); 2.2.1: crawlers without a matching group obey the group with the \"*\" value",
                     "draft-1996#3.2.1: the line \"specifies a simple name for a robot, or \"*\"\"",
                     "norobots-1994#format: only the value \"*\" applies to \"любых поисковых роботов\" (any robots)",
+                ],
+            ),
+            Deviation::EmptyAgentNamesAll => (
+                "D-empty-agent-names-all",
+                "an empty `User-agent:` value is a name that every crawler's name contains, so its record applies as one naming the crawler (before any `*` record)",
+                &[
+                    "rfc9309#2.2: `product-token` is not empty; rfc9309#2.2.1: a group matches the crawler's product token",
+                    "draft-1996#3.2.1: the line \"specifies a simple name for a robot, or \"*\"\"",
+                    "norobots-1994#format: the value is \"имя поискового робота\" (the robot's name)",
                 ],
             ),
             Deviation::SizeCutAtLineEnd => (
@@ -380,7 +392,10 @@ pub const GROUP: &[Deviation] = &[
     Deviation::RulesBeforeAgentsForAll,
 ];
 /// The deviations selection reads (`crate::select`).
-pub const SELECT: &[Deviation] = &[Deviation::EmptyAgentMatchesAll];
+pub const SELECT: &[Deviation] = &[
+    Deviation::EmptyAgentMatchesAll,
+    Deviation::EmptyAgentNamesAll,
+];
 /// The deviations the match target reads (`crate::url`, `crate::encoding`).
 pub const TARGET: &[Deviation] = &[
     Deviation::FragmentKept,
@@ -479,6 +494,14 @@ mod tests {
                 "/a",
                 A,
                 D,
+            ),
+            (
+                EmptyAgentNamesAll,
+                Rfc9309,
+                b"User-agent: *\nDisallow: /a\n\nUser-agent:\nAllow: /a\n",
+                "/a",
+                D,
+                A,
             ),
             (
                 SlashlessRuleRooted,

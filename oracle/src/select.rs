@@ -68,21 +68,22 @@ pub fn agent_names<'a>(
     let list = knobs.agent_list == AgentList::WhitespaceSeparated;
     // D-empty-agent-matches-all, breaks rfc9309#2.2 (`product-token` is not empty) and
     // rfc9309#2.2.1 (only `*` names every crawler): an empty value is read as the star.
-    let empty_is_star = value.is_empty() && knobs.deviations.has(Deviation::EmptyAgentMatchesAll);
-    let words = (!empty_is_star)
-        .then_some(value)
+    let as_star = value.is_empty() && knobs.deviations.has(Deviation::EmptyAgentMatchesAll);
+    // D-empty-agent-names-all (same sentences): an empty value is the empty name, which `select`
+    // finds in every crawler's name.
+    let as_name = value.is_empty() && knobs.deviations.has(Deviation::EmptyAgentNamesAll);
+    let read = (!as_star && !as_name).then_some(value);
+    as_star
+        .then_some(AgentName::Star)
         .into_iter()
-        .flat_map(move |value| {
+        .chain(as_name.then_some(AgentName::Name(b"")))
+        .chain(read.into_iter().flat_map(move |value| {
             // A single value is one word, even when empty or holding white space.
             value
                 .split(move |&b| list && is_ws(b))
                 .filter(move |word| !list || !word.is_empty())
                 .map(move |word| agent_name(word, knobs.agent_value))
-        });
-    empty_is_star
-        .then_some(AgentName::Star)
-        .into_iter()
-        .chain(words)
+        }))
 }
 
 fn agent_name(value: &[u8], how: AgentValue) -> AgentName<'_> {
@@ -174,6 +175,11 @@ pub fn select(groups: &[Group<'_>], agent: &str, knobs: SelectKnobs) -> Selected
         group.agents.iter().any(|line| {
             agent_names(line.value, knobs).any(|name| match name {
                 AgentName::Star => want_star,
+                // D-empty-agent-names-all, breaks rfc9309#2.2 (`product-token` is not empty):
+                // the empty name is in every crawler's name.
+                AgentName::Name(b"") => {
+                    !want_star && knobs.deviations.has(Deviation::EmptyAgentNamesAll)
+                }
                 AgentName::Name(name) => {
                     !want_star && name_matches(name, agent, knobs.agent_comparison)
                 }
