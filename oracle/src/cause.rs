@@ -274,19 +274,13 @@ pub fn inert(request: &Request<'_>) -> Deviations {
         Deviation::VerticalTabTrimmed,
         !has(body, 0x0B) && !has(body, 0x0C),
     );
-    when(
-        Deviation::NoColonLineIsBlank,
-        !has_line(body, no_colon_nor_comment),
-    );
-    when(
-        Deviation::EmptyAgentMatchesAll,
-        !has_line(body, empty_agent_value),
-    );
-    when(
-        Deviation::SlashlessRuleRooted,
-        !has_line(body, slashless_value),
-    );
-    when(Deviation::EmptyRuleAllowsRest, !has_line(body, empty_value));
+    // The line deviations' subjects, in one pass over the lines.
+    let [no_colon, empty_agent, slashless, empty] = line_subjects(body);
+    when(Deviation::NoColonLineIsBlank, !no_colon);
+    when(Deviation::EmptyAgentMatchesAll, !empty_agent);
+    when(Deviation::EmptyAgentNamesAll, !empty_agent);
+    when(Deviation::SlashlessRuleRooted, !slashless);
+    when(Deviation::EmptyRuleAllowsRest, !empty);
     when(Deviation::NoBacktracking, !has(body, b'*'));
     when(Deviation::DollarAnywhere, !has(body, b'$'));
     when(
@@ -315,11 +309,22 @@ pub fn inert(request: &Request<'_>) -> Deviations {
     inert
 }
 
-/// Whether some line of `body` passes `test`, lines being split at every CR, LF and NUL (the
-/// splits of every reading: more, shorter lines than any one reading has, which is generous).
-fn has_line(body: &[u8], test: fn(&[u8]) -> bool) -> bool {
-    body.split(|&b| b == b'\n' || b == b'\r' || b == 0)
-        .any(test)
+/// Whether some line of `body` is one D-no-colon-line-is-blank, the two empty-agent deviations,
+/// D-slashless-rule-rooted and D-empty-rule-allows-rest can read differently, in that order; lines
+/// are split at every CR, LF and NUL (the splits of every reading: more, shorter lines than any one
+/// reading has, which is generous).
+fn line_subjects(body: &[u8]) -> [bool; 4] {
+    let mut found = [false; 4];
+    for line in body.split(|&b| b == b'\n' || b == b'\r' || b == 0) {
+        found[0] |= no_colon_nor_comment(line);
+        found[1] |= empty_agent_value(line);
+        found[2] |= slashless_value(line);
+        found[3] |= empty_value(line);
+        if found.iter().all(|&f| f) {
+            break;
+        }
+    }
+    found
 }
 
 /// A line D-no-colon-line-is-blank reads as blank: not blank, no colon, no comment.
@@ -384,10 +389,10 @@ pub fn explains(
     let knobs = cause
         .iter()
         .fold(profile.base_knobs(), |knobs, c| c.apply(knobs));
-    let prepared = PreparedBodies::prepare(
-        request.body,
-        tried.bodies.iter().chain(std::iter::once(&knobs)),
-    );
+    // One change is smallest as soon as it gives the answer: only its own body is prepared.
+    let others: &[Knobs] = if cause.len() == 1 { &[] } else { &tried.bodies };
+    let prepared =
+        PreparedBodies::prepare(request.body, others.iter().chain(std::iter::once(&knobs)));
     let mut memo = Memo::new(request, &prepared);
     if memo.allowed(&knobs) != allowed {
         return false;
@@ -439,6 +444,15 @@ pub fn single_change_verdicts(profile: ProfileId, request: &Request<'_>) -> (boo
     let mut memo = Memo::new(request, &prepared);
     let verdicts = tried.singles.iter().map(|k| memo.allowed(k)).collect();
     (memo.allowed(&base), verdicts)
+}
+
+/// The verdict (true when allowed) of `request` under each of `readings`, in order, with one memo
+/// for all of them: what a fingerprint compares a parser's answers with once it reads a dimension
+/// on top of the others it has settled.
+pub fn verdicts_under(request: &Request<'_>, readings: &[Knobs]) -> Vec<bool> {
+    let prepared = PreparedBodies::prepare(request.body, readings);
+    let mut memo = Memo::new(request, &prepared);
+    readings.iter().map(|k| memo.allowed(k)).collect()
 }
 
 /// Whether `label` is a cause label [`cause_label`] can give for an explained divergence: knob

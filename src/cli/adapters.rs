@@ -75,7 +75,13 @@ pub fn fingerprint(
     use robotstxt_conformance::fingerprint::{self, Standing};
     let options = args.options()?;
     let selection = Selection::new(corpus, None);
-    for id in args.ids(&options)? {
+    // Your own adapters alone, when they are all that is named.
+    let ids = if args.adapters.is_empty() && !options.user.is_empty() {
+        options.user.iter().map(|u| u.name.clone()).collect()
+    } else {
+        args.ids(&options)?
+    };
+    for id in ids {
         let mut adapter = match robotstxt_adapters::open(&id, &options) {
             Ok(adapter) => adapter,
             Err(why) => {
