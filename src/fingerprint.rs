@@ -126,6 +126,9 @@ struct Read {
     settled: Option<usize>,
 }
 
+/// How far a fingerprint's readings are from explaining the answers (lower is better).
+type Score = (usize, std::cmp::Reverse<usize>);
+
 /// A pass made: the settled alternatives it started from, and each dimension's reading.
 type Made = (Vec<Option<usize>>, Vec<Read>);
 
@@ -250,21 +253,31 @@ pub fn fingerprint_passes(
         }
         reads
     };
+    // How far a set of readings is from explaining the answers: inconsistent dimensions first,
+    // then (fewer is better) deciding checks of those or of none at all; lower is better.
     let unexplained = |reads: &[Read]| {
-        reads
+        let inconsistent = reads
             .iter()
             .filter(|r| matches!(r.standing, Standing::Inconsistent { .. }))
-            .count()
+            .count();
+        let explained: usize = reads
+            .iter()
+            .map(|r| match &r.standing {
+                Standing::Consistent { checks, .. } => checks.len(),
+                _ => 0,
+            })
+            .sum();
+        (inconsistent, std::cmp::Reverse(explained))
     };
     let mut forced: Vec<Option<usize>> = vec![None; dimensions.len()];
     let mut reads = settle(reads, &forced, passes);
     // Two behaviours that only show together (`Allow` read, and first-match precedence, where the
     // claimed profile has neither) settle no pass alone: while a dimension is inconsistent, each of
     // its alternatives is tried as settled, and the one that leaves the fewest inconsistent
-    // dimensions is kept, if it leaves fewer.
+    // dimensions (or as many, and more deciding checks explained) is kept, if it does better.
     let mut trials = 0;
     while passes > 1 && trials < MAX_TRIALS {
-        let mut best: Option<(usize, Vec<Option<usize>>, Vec<Read>)> = None;
+        let mut best: Option<(Score, Vec<Option<usize>>, Vec<Read>)> = None;
         for d in 0..dimensions.len() {
             if forced[d].is_some() || !matches!(reads[d].standing, Standing::Inconsistent { .. }) {
                 continue;
