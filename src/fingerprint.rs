@@ -107,7 +107,7 @@ pub fn fingerprint(claimed: ProfileId, answers: &[Answered<'_>]) -> Fingerprint 
 pub const MAX_PASSES: usize = 4;
 
 /// How many alternatives, at most, are tried as settled for dimensions no pass settles.
-pub const MAX_TRIALS: usize = 8;
+pub const MAX_TRIALS: usize = 3;
 
 /// [`fingerprint`], reusing (and filling) `memo`: what a run computes once for all its parsers.
 pub fn fingerprint_with(
@@ -270,6 +270,9 @@ pub fn fingerprint_passes(
         (inconsistent, std::cmp::Reverse(explained))
     };
     let mut forced: Vec<Option<usize>> = vec![None; dimensions.len()];
+    // Where the first pass leaves no dimension inconsistent, it stands (a run fingerprints every
+    // adapter: later passes cost a reading of every check each).
+    let passes = if unexplained(&reads).0 == 0 { 1 } else { passes };
     let mut reads = settle(reads, &forced, passes);
     // Two behaviours that only show together (`Allow` read, and first-match precedence, where the
     // claimed profile has neither) settle no pass alone: while a dimension is inconsistent, each of
@@ -294,7 +297,8 @@ pub fn fingerprint_passes(
                     .zip(&tried)
                     .map(|(r, f)| f.or(r.settled))
                     .collect();
-                let candidate = settle(pass(&settled), &tried, passes);
+                // A trial settles in at most two more passes.
+                let candidate = settle(pass(&settled), &tried, passes.min(3));
                 let left = unexplained(&candidate);
                 if left < best.as_ref().map_or(unexplained(&reads), |b| b.0) {
                     best = Some((left, tried, candidate));
