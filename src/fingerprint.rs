@@ -272,7 +272,11 @@ pub fn fingerprint_passes(
     let mut forced: Vec<Option<usize>> = vec![None; dimensions.len()];
     // Where the first pass leaves no dimension inconsistent, it stands (a run fingerprints every
     // adapter: later passes cost a reading of every check each).
-    let passes = if unexplained(&reads).0 == 0 { 1 } else { passes };
+    let passes = if unexplained(&reads).0 == 0 {
+        1
+    } else {
+        passes
+    };
     let mut reads = settle(reads, &forced, passes);
     // Two behaviours that only show together (`Allow` read, and first-match precedence, where the
     // claimed profile has neither) settle no pass alone: while a dimension is inconsistent, each of
