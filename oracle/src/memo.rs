@@ -260,11 +260,9 @@ impl<'b> Memo<'b> {
             let split = knobs
                 .deviations
                 .only(&[Deviation::LfOnlyLines, Deviation::NulEndsLine]);
-            let at = match memo
-                .bodies
-                .iter()
-                .position(|b| b.octets == octets && b.split == split)
-            {
+            let at = match memo.bodies.iter().position(|b| {
+                b.split == split && (std::ptr::eq(b.octets, octets) || b.octets == octets)
+            }) {
                 Some(at) => at,
                 None => {
                     let at = memo.bodies.len();
