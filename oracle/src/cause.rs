@@ -269,6 +269,7 @@ pub fn inert(request: &Request<'_>) -> Deviations {
         body.len() <= crate::profile::FIVE_HUNDRED_KIB,
     );
     when(Deviation::LfOnlyLines, !has(body, b'\r'));
+    when(Deviation::CrKeptInLines, !has(body, b'\r'));
     when(Deviation::NulEndsLine, !has(body, 0));
     when(
         Deviation::VerticalTabTrimmed,
@@ -517,6 +518,16 @@ mod tests {
         );
         // Nothing makes an empty body disallow.
         assert_eq!(cause(ProfileId::Rfc9309, b"", "/a", false), UNEXPLAINED);
+        // rb-webrobots on CRLF files (a third of the protego data): the CR stays in every value.
+        assert_eq!(
+            cause(
+                ProfileId::Google,
+                b"User-agent:*\r\nDisallow:/\r\n",
+                "/",
+                true
+            ),
+            "D-cr-kept-in-lines"
+        );
     }
 
     #[test]

@@ -18,6 +18,8 @@ pub enum Deviation {
     SizeCutAtLineEnd,
     /// Step 1: only LF ends a line.
     LfOnlyLines,
+    /// Step 1: only LF ends a line, and every CR stays in its line.
+    CrKeptInLines,
     /// Step 1: a NUL octet ends a line.
     NulEndsLine,
     /// Step 2: a field name that begins with a field's name is that field.
@@ -82,7 +84,7 @@ pub struct Entry {
 
 impl Deviation {
     /// Every deviation, in catalogue order (the order searches try them).
-    pub const ALL: [Deviation; 27] = [
+    pub const ALL: [Deviation; 28] = [
         Deviation::TypoFields,
         Deviation::FieldPrefix,
         Deviation::SpaceForColon,
@@ -94,6 +96,7 @@ impl Deviation {
         Deviation::EmptyAgentNamesAll,
         Deviation::SizeCutAtLineEnd,
         Deviation::LfOnlyLines,
+        Deviation::CrKeptInLines,
         Deviation::NulEndsLine,
         Deviation::SlashlessRuleRooted,
         Deviation::NoBacktracking,
@@ -118,6 +121,11 @@ impl Deviation {
             Deviation::LfOnlyLines => (
                 "D-lf-only-lines",
                 "only LF ends a line: a lone CR is an octet of the line (and of its value), a CR before LF is dropped",
+                &["rfc9309#2.2: `NL = %x0D / %x0A / %x0D.0A`", "draft-1996#3.3: CR, LF or CRLF end a line"],
+            ),
+            Deviation::CrKeptInLines => (
+                "D-cr-kept-in-lines",
+                "only LF ends a line, and every CR (a lone one or one before LF) stays an octet of the line and of its value, so `User-agent: *<CR><LF>` names no `*`",
                 &["rfc9309#2.2: `NL = %x0D / %x0A / %x0D.0A`", "draft-1996#3.3: CR, LF or CRLF end a line"],
             ),
             Deviation::NulEndsLine => (
@@ -371,6 +379,7 @@ impl Deviations {
 pub const BODY: &[Deviation] = &[
     Deviation::SizeCutAtLineEnd,
     Deviation::LfOnlyLines,
+    Deviation::CrKeptInLines,
     Deviation::NulEndsLine,
 ];
 /// The deviations step 2 reads (`crate::line`).
@@ -483,6 +492,14 @@ mod tests {
                 NoColonLineIsBlank,
                 Original1994,
                 b"User-agent: FooBot\nstray text\nDisallow: /a\n",
+                "/a",
+                D,
+                A,
+            ),
+            (
+                CrKeptInLines,
+                Google,
+                b"User-agent: *\r\nDisallow: /a\r\n",
                 "/a",
                 D,
                 A,
