@@ -278,6 +278,11 @@ pub fn inert(request: &Request<'_>) -> Deviations {
     // The line deviations' subjects, in one pass over the lines.
     let [no_colon, empty_agent, slashless, empty] = line_subjects(body);
     when(Deviation::NoColonLineIsBlank, !no_colon);
+    // Any non-blank line without a colon (comment or not) may be an invalid line.
+    let colonless = body
+        .split(|&b| b == b'\n' || b == b'\r')
+        .any(|line| !line.iter().all(u8::is_ascii_whitespace) && !line.contains(&b':'));
+    when(Deviation::InvalidLineRejectsFile, !colonless);
     when(Deviation::EmptyAgentMatchesAll, !empty_agent);
     when(Deviation::EmptyAgentNamesAll, !empty_agent);
     when(Deviation::SlashlessRuleRooted, !slashless);
@@ -527,6 +532,11 @@ mod tests {
                 true
             ),
             "D-cr-kept-in-lines"
+        );
+        // ... and on a line without a colon (246 protego files): its grammar rejects the file.
+        assert_eq!(
+            cause(ProfileId::Google, b"User-agent:*\nDisallow:/\nw", "/", true),
+            "D-invalid-line-rejects-file"
         );
     }
 

@@ -32,6 +32,8 @@ pub enum Deviation {
     VerticalTabTrimmed,
     /// Step 2: a line with neither a colon nor a comment is a blank line.
     NoColonLineIsBlank,
+    /// Step 3: a line with no colon makes the whole file unreadable, read as empty.
+    InvalidLineRejectsFile,
     /// Step 3: any other `field: value` line ends the run of user-agent lines.
     OtherLineEndsAgents,
     /// Step 3: rules before the first user-agent line apply to every crawler.
@@ -84,7 +86,7 @@ pub struct Entry {
 
 impl Deviation {
     /// Every deviation, in catalogue order (the order searches try them).
-    pub const ALL: [Deviation; 28] = [
+    pub const ALL: [Deviation; 29] = [
         Deviation::TypoFields,
         Deviation::FieldPrefix,
         Deviation::SpaceForColon,
@@ -92,6 +94,7 @@ impl Deviation {
         Deviation::RulesBeforeAgentsForAll,
         Deviation::VerticalTabTrimmed,
         Deviation::NoColonLineIsBlank,
+        Deviation::InvalidLineRejectsFile,
         Deviation::EmptyAgentMatchesAll,
         Deviation::EmptyAgentNamesAll,
         Deviation::SizeCutAtLineEnd,
@@ -122,6 +125,16 @@ impl Deviation {
                 "D-lf-only-lines",
                 "only LF ends a line: a lone CR is an octet of the line (and of its value), a CR before LF is dropped",
                 &["rfc9309#2.2: `NL = %x0D / %x0A / %x0D.0A`", "draft-1996#3.3: CR, LF or CRLF end a line"],
+            ),
+            Deviation::InvalidLineRejectsFile => (
+                "D-invalid-line-rejects-file",
+                "one line with no colon (not blank, not a comment) makes the whole file unreadable, so nothing is excluded (a strict grammar's parse error)",
+                &[
+                    "rfc9309#2.2: lines that fail to parse are ignored, the rest still apply",
+                    "google#syntax: invalid lines are ignored",
+                    "draft-1996#4.2: robustness in parsing",
+                    "norobots-1994#format: \"Нераспознанные строки игнорируются\" (unrecognised lines are ignored)",
+                ],
             ),
             Deviation::CrKeptInLines => (
                 "D-cr-kept-in-lines",
@@ -399,6 +412,7 @@ pub const GROUP: &[Deviation] = &[
     Deviation::NoColonLineIsBlank,
     Deviation::OtherLineEndsAgents,
     Deviation::RulesBeforeAgentsForAll,
+    Deviation::InvalidLineRejectsFile,
 ];
 /// The deviations selection reads (`crate::select`).
 pub const SELECT: &[Deviation] = &[
@@ -492,6 +506,14 @@ mod tests {
                 NoColonLineIsBlank,
                 Original1994,
                 b"User-agent: FooBot\nstray text\nDisallow: /a\n",
+                "/a",
+                D,
+                A,
+            ),
+            (
+                InvalidLineRejectsFile,
+                Google,
+                b"User-agent: *\nDisallow: /a\nstray text\n",
                 "/a",
                 D,
                 A,

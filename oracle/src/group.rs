@@ -92,6 +92,12 @@ pub fn build_groups_with<'a>(
     deviations: Deviations,
 ) -> Groups<'a> {
     let mut out = Groups::default();
+    // D-invalid-line-rejects-file: a strict grammar's parse error leaves nothing of the file.
+    if deviations.has(Deviation::InvalidLineRejectsFile)
+        && kinds.iter().any(|k| matches!(k, LineKind::Invalid))
+    {
+        return out;
+    }
     // D-other-line-ends-agents: an other line has ended the current group's run of agents.
     let mut agents_ended = false;
     let mut seen_agent = false;
