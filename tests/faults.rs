@@ -219,3 +219,82 @@ fn a_run_with_every_fault_completes_and_reports_each() {
         assert!(out.join(file).is_file(), "{file} not written");
     }
 }
+
+/// Twelve bodies, each with three checks; the middle check of every fifth body (from the third)
+/// is asked for [`FAULT_AGENT`].
+fn batch() -> Vec<(Vec<u8>, Vec<Query>)> {
+    (0..12)
+        .map(|i| {
+            let body = format!("User-agent: *\nDisallow: /p{i}\n").into_bytes();
+            let agent = if i % 5 == 2 { FAULT_AGENT } else { "FooBot" };
+            let queries = vec![
+                Query::new("FooBot", format!("http://example.com/p{i}/a")),
+                Query::new(agent, format!("http://example.com/p{i}")),
+                Query::new("FooBot", "http://example.com/q"),
+            ];
+            (body, queries)
+        })
+        .collect()
+}
+
+/// The answers' kinds, item by item.
+fn kinds(answers: &[Vec<Answer>]) -> Vec<Vec<&'static str>> {
+    answers
+        .iter()
+        .map(|a| a.iter().map(Answer::kind).collect())
+        .collect()
+}
+
+/// A pipelined batch (all requests written before the first answer is read) gets the answers the
+/// bodies get one round trip at a time, also when the process dies, garbles or aborts mid-batch:
+/// the failing check gets the failure, and every later body is answered by the restarted process.
+#[test]
+fn a_pipelined_batch_answers_as_one_body_at_a_time() {
+    let batch = batch();
+    let items: Vec<(&[u8], &[Query])> = batch.iter().map(|(b, q)| (&b[..], &q[..])).collect();
+    for id in ["fault-exit", "fault-garbage", "fault-abort"] {
+        let mut adapter = open(id, &isolated(GENEROUS)).unwrap_or_else(|e| panic!("{e}"));
+        let pipelined = adapter.answer_many(&items);
+        let mut adapter = open(id, &isolated(GENEROUS)).unwrap_or_else(|e| panic!("{e}"));
+        let one_by_one: Vec<Vec<Answer>> = items
+            .iter()
+            .map(|(body, queries)| adapter.answer(body, queries))
+            .collect();
+        assert_eq!(kinds(&pipelined), kinds(&one_by_one), "{id}");
+        for (i, answers) in pipelined.iter().enumerate() {
+            let expected = if i % 5 == 2 {
+                if id == "fault-garbage" {
+                    "error"
+                } else {
+                    "crash"
+                }
+            } else {
+                "disallowed"
+            };
+            assert_eq!(
+                answers[0],
+                Answer::Disallowed,
+                "{id}, body {i}: {answers:?}"
+            );
+            assert_eq!(answers[1].kind(), expected, "{id}, body {i}: {answers:?}");
+            assert_eq!(answers[2], Answer::Allowed, "{id}, body {i}: {answers:?}");
+        }
+    }
+}
+
+/// A hang mid-batch is that check's timeout; the process is restarted and the rest of the batch,
+/// its other checks included, is answered (one hang, so the test waits [`HANG`] once).
+#[test]
+fn a_hang_mid_batch_is_a_timeout_and_the_batch_goes_on() {
+    let batch: Vec<(Vec<u8>, Vec<Query>)> = batch().into_iter().take(5).collect();
+    let items: Vec<(&[u8], &[Query])> = batch.iter().map(|(b, q)| (&b[..], &q[..])).collect();
+    let mut adapter = open("fault-hang", &isolated(HANG)).unwrap_or_else(|e| panic!("{e}"));
+    let answers = adapter.answer_many(&items);
+    let expected: Vec<Vec<&str>> = (0..5)
+        .map(|i| {
+            let middle = if i == 2 { "timeout" } else { "disallowed" };
+            vec!["disallowed", middle, "allowed"]
+        })
+        .collect();
+    assert_eq!(kinds(&answers), expected, "{answers:?}");
+}

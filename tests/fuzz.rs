@@ -201,3 +201,305 @@ fn a_non_positive_time_limit_is_refused() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Every bucket of a run, as (adapters, kind, cause, hits, minimal input), with each adapter id
+/// renamed by `rename` (served name, in-process name).
+fn buckets_of(
+    dir: &std::path::Path,
+    summary: &serde_json::Value,
+    rename: &[(&str, &str)],
+) -> Vec<String> {
+    let name = |id: &serde_json::Value| {
+        let id = id.as_str().unwrap_or("-");
+        rename
+            .iter()
+            .find(|(served, _)| *served == id)
+            .map_or(id, |(_, original)| original)
+            .to_string()
+    };
+    let mut out: Vec<String> = summary["bucket_list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            let finding: serde_json::Value = serde_json::from_slice(
+                &std::fs::read(dir.join(b["dir"].as_str().unwrap()).join("finding.json")).unwrap(),
+            )
+            .unwrap();
+            let sig = &b["signature"];
+            format!(
+                "{} {} {} {} {} {}",
+                name(&sig["adapter"]),
+                name(&sig["other"]),
+                sig["kind"],
+                sig["cause"],
+                b["hits"],
+                finding["minimal"]
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Adapter processes, asked a whole batch per round trip (and a whole round of minimisation
+/// candidates per round trip), find exactly what the same parsers find in process, input by input:
+/// the same buckets (pairs of adapters that disagree included), hit as often, minimised to the same
+/// inputs.
+#[test]
+fn adapter_processes_find_what_the_same_parsers_find_in_process() {
+    let in_process = tempfile::tempdir().unwrap();
+    let (_, summary) = fuzz(
+        &[
+            "--execs",
+            "800",
+            "--seed",
+            "3",
+            "--batch",
+            "1",
+            "--adapter",
+            "robotstxt",
+            "--adapter",
+            "texting-robots",
+        ],
+        in_process.path(),
+    );
+    let expected = buckets_of(in_process.path(), &summary, &[]);
+    assert!(
+        expected.iter().any(|b| b.contains("adapters-disagree")),
+        "no pair bucket to compare: {expected:#?}"
+    );
+    let served = tempfile::tempdir().unwrap();
+    let first = format!("served-a = '{EXE}' adapter serve robotstxt");
+    let second = format!("served-b = '{EXE}' adapter serve texting-robots");
+    let (stdout, summary) = fuzz(
+        &[
+            "--execs",
+            "800",
+            "--seed",
+            "3",
+            "--adapter-command",
+            &first,
+            "--adapter-command",
+            &second,
+            "--adapter",
+            "served-a",
+            "--adapter",
+            "served-b",
+            "--batch",
+            "300",
+        ],
+        served.path(),
+    );
+    let rename = [("served-a", "robotstxt"), ("served-b", "texting-robots")];
+    assert_eq!(buckets_of(served.path(), &summary, &rename), expected);
+    // Their rates are measured and printed.
+    assert!(
+        summary["adapter_execs_per_sec"]["served-a"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.contains("served-b") && l.contains("execs/s")),
+        "{stdout}"
+    );
+}
+
+/// A directory holding `files` (name, body).
+fn seed_dir(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, body) in files {
+        std::fs::write(dir.path().join(name), body).unwrap();
+    }
+    dir
+}
+
+/// An adapter process that exits on some inputs (the fault adapter served over the protocol, its
+/// agent `FaultBot` drawn from a seed file) is a `crash` finding; the run goes on to its count. So
+/// is a fault adapter asked by id, which the fuzzer runs in a worker process: its abort is a
+/// finding, not the end of the run.
+#[test]
+fn a_crashing_adapter_process_is_a_finding_and_the_run_goes_on() {
+    let seeds = seed_dir(&[
+        ("a.txt", "User-agent: FaultBot\nDisallow: /x\n"),
+        (
+            "b.txt",
+            "User-agent: FooBot\nDisallow: /private\nAllow: /private/ok\n",
+        ),
+    ]);
+    let out = tempfile::tempdir().unwrap();
+    let command = format!("exiting = '{EXE}' adapter serve fault-exit");
+    let seeds_arg = seeds.path().display().to_string();
+    let (_, summary) = fuzz(
+        &[
+            "--execs",
+            "300",
+            "--seed",
+            "2",
+            "--seeds",
+            &seeds_arg,
+            "--adapter-command",
+            &command,
+            "--adapter",
+            "exiting",
+            "--adapter",
+            "fault-abort",
+        ],
+        out.path(),
+    );
+    assert_eq!(summary["execs"], 300);
+    assert_eq!(summary["seed_files"], 2);
+    let buckets = summary["bucket_list"].as_array().unwrap();
+    let crash_of = |adapter: &str| {
+        buckets
+            .iter()
+            .find(|b| b["signature"]["kind"] == "crash" && b["signature"]["adapter"] == adapter)
+            .unwrap_or_else(|| panic!("no crash bucket for {adapter}: {summary:#}"))
+    };
+    assert!(
+        crash_of("fault-abort")["signature"]["cause"]
+            .as_str()
+            .unwrap()
+            .contains("killed by signal"),
+        "{summary:#}"
+    );
+    let crash = crash_of("exiting");
+    assert!(
+        crash["signature"]["cause"]
+            .as_str()
+            .unwrap()
+            .contains("exit status"),
+        "{crash}"
+    );
+    // Crashes are a part of the inputs, not all: the restarted process answered the others.
+    assert!(crash["hits"].as_u64().unwrap() < 300, "{crash}");
+    let finding: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(
+            out.path()
+                .join(crash["dir"].as_str().unwrap())
+                .join("finding.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(finding["minimal"]["agent"], "FaultBot", "{finding:#}");
+}
+
+/// A small adapter in Python answering from `hash()` of the URL (which depends on
+/// `PYTHONHASHSEED`) when `hashed`, from its length otherwise.
+fn python_adapter(dir: &std::path::Path, name: &str, hashed: bool) -> String {
+    let decide = if hashed { "hash(url)" } else { "len(url)" };
+    let program = format!(
+        r#"import json, sys
+print(json.dumps({{"protocol": "robotstxt-adapter/1", "id": "{name}", "library": "{name}",
+    "version": "1", "language": "Python", "licence": "MIT", "source": "a test",
+    "profile": "rfc9309", "url": "full"}}), flush=True)
+for line in sys.stdin:
+    request = json.loads(line)
+    for index, check in enumerate(request["checks"]):
+        url = check["url"]
+        answer = "allowed" if {decide} % 2 == 0 else "disallowed"
+        print(json.dumps({{"check": index, "answer": answer}}), flush=True)
+"#
+    );
+    let path = dir.join(format!("{name}.py"));
+    std::fs::write(&path, program).unwrap();
+    format!("{name} = python3 '{}'", path.display())
+}
+
+/// An adapter whose answer changes with the hash seed of a fresh process is `nondeterministic`,
+/// minimised to an input its two processes still disagree on; one whose answer does not change
+/// (the same program deciding by length) never is.
+#[test]
+fn an_answer_that_changes_between_processes_is_nondeterministic() {
+    let programs = tempfile::tempdir().unwrap();
+    let hashy = python_adapter(programs.path(), "hashy", true);
+    let steady = python_adapter(programs.path(), "steady", false);
+    let out = tempfile::tempdir().unwrap();
+    let (_, summary) = fuzz(
+        &[
+            "--execs",
+            "200",
+            "--seed",
+            "4",
+            "--recheck-every",
+            "1",
+            "--adapter-command",
+            &hashy,
+            "--adapter-command",
+            &steady,
+            "--adapter",
+            "hashy",
+            "--adapter",
+            "steady",
+        ],
+        out.path(),
+    );
+    let buckets = summary["bucket_list"].as_array().unwrap();
+    let nondeterministic: Vec<&serde_json::Value> = buckets
+        .iter()
+        .filter(|b| b["signature"]["kind"] == "nondeterministic")
+        .collect();
+    assert!(
+        nondeterministic
+            .iter()
+            .all(|b| b["signature"]["adapter"] == "hashy"),
+        "{nondeterministic:#?}"
+    );
+    assert!(!nondeterministic.is_empty(), "{summary:#}");
+    assert_eq!(summary["time"]["second_inputs"], 200);
+    for bucket in nondeterministic {
+        let finding: serde_json::Value = serde_json::from_slice(
+            &std::fs::read(
+                out.path()
+                    .join(bucket["dir"].as_str().unwrap())
+                    .join("finding.json"),
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        let answers = &finding["answers"];
+        assert_ne!(
+            answers["hashy"], answers["hashy (second process)"],
+            "{finding:#}"
+        );
+    }
+}
+
+#[test]
+fn a_missing_or_empty_seed_directory_is_refused() {
+    let empty = tempfile::tempdir().unwrap();
+    for (dir, message) in [
+        (
+            std::path::PathBuf::from("/nonexistent/seeds"),
+            "not a directory",
+        ),
+        (empty.path().to_path_buf(), "no non-empty file"),
+    ] {
+        let out = Command::new(EXE)
+            .args(["fuzz", "--execs", "1", "--seeds"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(message), "{stderr}");
+    }
+}
+
+#[test]
+fn an_unknown_adapter_is_refused_with_the_known_ones() {
+    let out = Command::new(EXE)
+        .args(["fuzz", "--execs", "1", "--adapter", "no-such-parser"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("no-such-parser") && stderr.contains("py-protego"),
+        "{stderr}"
+    );
+}

@@ -13,6 +13,15 @@ pub trait Adapter: Send {
 
     /// Answers `queries` about one robots.txt `body`: one answer per query, in order.
     fn answer(&mut self, body: &[u8], queries: &[Query]) -> Vec<Answer>;
+
+    /// Answers many (body, queries) items: for each item, what [`Adapter::answer`] would give. A
+    /// subprocess adapter pipelines them (one round trip for all); the default asks item by item.
+    fn answer_many(&mut self, items: &[(&[u8], &[Query])]) -> Vec<Vec<Answer>> {
+        items
+            .iter()
+            .map(|(body, queries)| self.answer(body, queries))
+            .collect()
+    }
 }
 
 /// Who a parser is: reported in results, the matrix and the ledgers.

@@ -196,14 +196,32 @@ pub fn command(id: &str, peers_dir: &Path) -> Result<Vec<String>, Unavailable> {
     Ok(argv)
 }
 
+/// The variables of this process's environment to remove from adapter `id`'s: for the Python
+/// programs, every `PYTHON*` variable (what `python3 -E` would ignore), so that a caller's
+/// PYTHONPATH or PYTHONHOME cannot change the pinned packages; none for the others.
+pub fn unset_variables(id: &str) -> Vec<String> {
+    let python = PROGRAMS.iter().any(|p| {
+        p.id == id && matches!(p.runtime, Runtime::Python | Runtime::PythonPackage { .. })
+    });
+    if !python {
+        return Vec::new();
+    }
+    std::env::vars_os()
+        .filter_map(|(name, _)| name.into_string().ok())
+        .filter(|name| name.starts_with("PYTHON"))
+        .collect()
+}
+
 /// A reason something is missing, and the command that fixes it.
 type Missing = (String, String);
 
 /// The interpreter and its options for `runtime`, after checking that the runtime and the library
 /// are there (by looking for files, except for Perl and Ruby, which are asked once).
 fn interpreter(runtime: &Runtime, peers_dir: &Path) -> Result<Vec<String>, Missing> {
-    // -E: no PYTHON* variables (no PYTHONPATH shadowing the pinned packages); -s: no user site.
-    let python = |path: PathBuf| vec![path.display().to_string(), "-E".into(), "-s".into()];
+    // -s: no user site. The caller's PYTHON* variables are removed from the process's environment
+    // instead of ignored with -E ([`unset_variables`]), so that no PYTHONPATH shadows the pinned
+    // packages while the suite can still set PYTHONHASHSEED.
+    let python = |path: PathBuf| vec![path.display().to_string(), "-s".into()];
     match runtime {
         Runtime::Python => {
             let venv = venv_python(peers_dir);

@@ -8,7 +8,7 @@ use crate::adapter::{Adapter, Unavailable};
 use crate::faults;
 use crate::inprocess::{InProcess, BUILTINS};
 use crate::peers;
-use crate::subprocess::Subprocess;
+use crate::subprocess::{Environment, Subprocess};
 
 /// Every adapter we ship, in report order: the in-process ones ([`BUILTINS`]), then the subprocess
 /// programs ([`peers::SUBPROCESS_IDS`]). Built from those two lists at compile time, so the three
@@ -92,6 +92,9 @@ pub struct Options {
     pub timeout: Duration,
     /// Users' own adapters.
     pub user: Vec<UserAdapter>,
+    /// Environment variables added to every adapter process's environment (the fuzzer sets hash
+    /// seeds here); empty by default.
+    pub env: Vec<(String, String)>,
 }
 
 impl Default for Options {
@@ -101,6 +104,7 @@ impl Default for Options {
             peers_dir: peers::default_peers_dir(),
             timeout: Duration::from_secs(10),
             user: Vec::new(),
+            env: Vec::new(),
         }
     }
 }
@@ -131,7 +135,7 @@ pub fn open(id: &str, options: &Options) -> Result<Box<dyn Adapter>, Unavailable
             reason: format!("its command line does not parse: {e}"),
             fix: "quote the command line as a POSIX shell would".to_string(),
         })?;
-        return Ok(Box::new(Subprocess::start(id, argv, options.timeout)?));
+        return Ok(Box::new(start(id, argv, Vec::new(), options)?));
     }
     if BUILTINS.iter().any(|b| b.id == id) || faults::is_fault_id(id) {
         return match &options.worker {
@@ -140,20 +144,40 @@ pub fn open(id: &str, options: &Options) -> Result<Box<dyn Adapter>, Unavailable
                 open_in_process(id)?;
                 let mut argv = worker.clone();
                 argv.push(id.to_string());
-                Ok(Box::new(Subprocess::start(id, argv, options.timeout)?))
+                Ok(Box::new(start(id, argv, Vec::new(), options)?))
             }
             None => Ok(Box::new(open_in_process(id)?)),
         };
     }
     if peers::SUBPROCESS_IDS.contains(&id) {
         let argv = peers::command(id, &options.peers_dir)?;
-        return Ok(Box::new(Subprocess::start(id, argv, options.timeout)?));
+        return Ok(Box::new(start(
+            id,
+            argv,
+            peers::unset_variables(id),
+            options,
+        )?));
     }
     Err(Unavailable {
         id: id.to_string(),
         reason: "no adapter has this id".to_string(),
         fix: format!("use one of: {}", BUILTIN_IDS.join(", ")),
     })
+}
+
+/// Starts an adapter process with the options' timeout and environment, the variables named in
+/// `unset` removed from it first.
+fn start(
+    id: &str,
+    argv: Vec<String>,
+    unset: Vec<String>,
+    options: &Options,
+) -> Result<Subprocess, Unavailable> {
+    let env = Environment {
+        unset,
+        set: options.env.clone(),
+    };
+    Subprocess::start_with_env(id, argv, env, options.timeout)
 }
 
 /// Opens an in-process parser (built-in or fault-injecting) in this process.

@@ -1,10 +1,15 @@
 //! The client side of `PROTOCOL.md`: one persistent adapter process, restarted when it dies, hangs
 //! or loses step, so that every check gets exactly one answer and a run never stops.
+//!
+//! Requests are pipelined: [`Adapter::answer_many`] writes the requests for many bodies (a writer
+//! thread feeds the process's standard input) and then reads the answers in order, so a batch
+//! costs one round trip, not one per body. The protocol needs nothing more: an adapter reads one
+//! request at a time and answers in order, whether or not the next request is already waiting.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
@@ -22,15 +27,28 @@ const STDERR_LINES: usize = 12;
 /// An adapter process speaking `robotstxt-adapter/1`.
 pub struct Subprocess {
     argv: Vec<String>,
+    env: Environment,
     timeout: Duration,
     identity: Identity,
     running: Option<Running>,
 }
 
-/// A started process and the threads reading its output.
+/// What an adapter process's environment differs in from this process's.
+#[derive(Clone, Debug, Default)]
+pub struct Environment {
+    /// Variables removed (before `set` is applied).
+    pub unset: Vec<String>,
+    /// Variables set.
+    pub set: Vec<(String, String)>,
+}
+
+/// A started process and the threads writing its input and reading its output.
 struct Running {
     child: Child,
-    stdin: ChildStdin,
+    /// Request lines for the writer thread, which owns the process's standard input (so that a
+    /// process that stops reading never blocks us: the per-check timeout still applies). Dropping
+    /// it closes standard input once the queued lines are written.
+    requests: Sender<Vec<u8>>,
     lines: Receiver<Line>,
     stderr: Arc<Mutex<VecDeque<String>>>,
 }
@@ -51,17 +69,28 @@ impl Subprocess {
         argv: Vec<String>,
         timeout: Duration,
     ) -> Result<Subprocess, Unavailable> {
+        Subprocess::start_with_env(id, argv, Environment::default(), timeout)
+    }
+
+    /// [`Subprocess::start`] with the process's environment (and every restart's) changed by `env`.
+    pub fn start_with_env(
+        id: &str,
+        argv: Vec<String>,
+        env: Environment,
+        timeout: Duration,
+    ) -> Result<Subprocess, Unavailable> {
         let unavailable = |reason: String| Unavailable {
             id: id.to_string(),
             reason,
             fix: format!("run `{}` by hand and check its first line", argv.join(" ")),
         };
-        let (running, handshake) = spawn(&argv).map_err(unavailable)?;
+        let (running, handshake) = spawn(&argv, &env).map_err(unavailable)?;
         let mut identity = handshake.identity();
         // The id the suite knows it by wins: it names ledgers and columns.
         identity.id = id.to_string();
         Ok(Subprocess {
             argv,
+            env,
             timeout,
             identity,
             running: Some(running),
@@ -96,69 +125,74 @@ impl Subprocess {
         }
     }
 
-    /// Sends one request for `queries` and collects answers until all are in or the process fails;
-    /// returns the answers received (the last may be a failure) .
-    fn exchange(&mut self, body: &[u8], queries: &[Query]) -> Vec<Answer> {
-        let mut answers = Vec::with_capacity(queries.len());
+    /// Sends a request for the unanswered checks of every item from `at` on (all of them before the
+    /// first answer is awaited), then collects the answers in order into `out` until all are in or
+    /// the process fails; the check being waited for then gets the failure, the process is killed,
+    /// and the caller sends the rest again.
+    fn exchange(&mut self, items: &[(&[u8], &[Query])], out: &mut [Vec<Answer>], at: usize) {
         let running = match &mut self.running {
             Some(running) => running,
-            None => match spawn(&self.argv) {
+            None => match spawn(&self.argv, &self.env) {
                 Ok((running, _)) => self.running.insert(running),
                 Err(reason) => {
                     // Cannot restart: every remaining check is a crash, with the reason.
                     let message = format!("adapter could not be restarted: {reason}");
-                    return queries
-                        .iter()
-                        .map(|_| Answer::Crash {
-                            message: message.clone(),
-                        })
-                        .collect();
+                    for ((_, queries), answers) in items.iter().zip(out.iter_mut()).skip(at) {
+                        answers.resize(
+                            queries.len(),
+                            Answer::Crash {
+                                message: message.clone(),
+                            },
+                        );
+                    }
+                    return;
                 }
             },
         };
-        let mut line = serde_json::to_vec(&Request::new(body, queries)).expect("serialisable");
-        line.push(b'\n');
-        if running
-            .stdin
-            .write_all(&line)
-            .and_then(|()| running.stdin.flush())
-            .is_err()
-        {
-            let detail = self.kill();
-            answers.push(Answer::Crash {
-                message: format!("process died before the request was read: {detail}"),
-            });
-            return answers;
+        for ((body, queries), answers) in items.iter().zip(out.iter()).skip(at) {
+            let remaining = &queries[answers.len()..];
+            if remaining.is_empty() {
+                continue;
+            }
+            let mut line =
+                serde_json::to_vec(&Request::new(body, remaining)).expect("serialisable");
+            line.push(b'\n');
+            if running.requests.send(line).is_err() {
+                // The writer stopped (the process closed its input): the reader reports the end.
+                break;
+            }
         }
-        for index in 0..queries.len() {
-            let received = running.lines.recv_timeout(self.timeout);
-            let answer = match received {
-                Ok(Line::Text(text)) => match parse_response(&text, index) {
-                    Ok(answer) => answer,
-                    Err(message) => {
-                        self.kill();
-                        answers.push(Answer::Error { message });
-                        return answers;
+        for ((_, queries), answers) in items.iter().zip(out.iter_mut()).skip(at) {
+            let first = answers.len();
+            for index in 0..queries.len() - first {
+                let received = running.lines.recv_timeout(self.timeout);
+                let answer = match received {
+                    Ok(Line::Text(text)) => match parse_response(&text, index) {
+                        Ok(answer) => answer,
+                        Err(message) => {
+                            self.kill();
+                            answers.push(Answer::Error { message });
+                            return;
+                        }
+                    },
+                    Ok(Line::End(_)) | Err(RecvTimeoutError::Disconnected) => {
+                        let detail = self.kill();
+                        answers.push(Answer::Crash {
+                            message: format!("process ended without answering: {detail}"),
+                        });
+                        return;
                     }
-                },
-                Ok(Line::End(_)) | Err(RecvTimeoutError::Disconnected) => {
-                    let detail = self.kill();
-                    answers.push(Answer::Crash {
-                        message: format!("process ended without answering: {detail}"),
-                    });
-                    return answers;
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    self.kill();
-                    answers.push(Answer::Timeout {
-                        message: format!("no answer within {:?}", self.timeout),
-                    });
-                    return answers;
-                }
-            };
-            answers.push(answer);
+                    Err(RecvTimeoutError::Timeout) => {
+                        self.kill();
+                        answers.push(Answer::Timeout {
+                            message: format!("no answer within {:?}", self.timeout),
+                        });
+                        return;
+                    }
+                };
+                answers.push(answer);
+            }
         }
-        answers
     }
 }
 
@@ -168,13 +202,25 @@ impl Adapter for Subprocess {
     }
 
     fn answer(&mut self, body: &[u8], queries: &[Query]) -> Vec<Answer> {
-        let mut answers = Vec::with_capacity(queries.len());
+        self.answer_many(&[(body, queries)]).remove(0)
+    }
+
+    fn answer_many(&mut self, items: &[(&[u8], &[Query])]) -> Vec<Vec<Answer>> {
+        let mut out: Vec<Vec<Answer>> = items
+            .iter()
+            .map(|(_, queries)| Vec::with_capacity(queries.len()))
+            .collect();
         // After a failure the process is restarted and the remaining checks are sent again.
-        while answers.len() < queries.len() {
-            let got = self.exchange(body, &queries[answers.len()..]);
-            answers.extend(got);
+        let mut at = 0;
+        loop {
+            while at < items.len() && out[at].len() == items[at].1.len() {
+                at += 1;
+            }
+            if at == items.len() {
+                return out;
+            }
+            self.exchange(items, &mut out, at);
         }
-        answers
     }
 }
 
@@ -182,7 +228,7 @@ impl Drop for Subprocess {
     fn drop(&mut self) {
         if let Some(mut running) = self.running.take() {
             // Closing stdin asks the adapter to exit; kill it if it does not.
-            drop(running.stdin);
+            drop(running.requests);
             for _ in 0..50 {
                 if let Ok(Some(_)) = running.child.try_wait() {
                     return;
@@ -195,29 +241,43 @@ impl Drop for Subprocess {
     }
 }
 
-/// Starts the process and reads its handshake.
-fn spawn(argv: &[String]) -> Result<(Running, Handshake), String> {
+/// Starts the process (with `env` added to its environment) and reads its handshake.
+fn spawn(argv: &[String], env: &Environment) -> Result<(Running, Handshake), String> {
     let (program, args) = argv
         .split_first()
         .ok_or_else(|| "empty command line".to_string())?;
-    let mut child = Command::new(program)
+    let mut command = Command::new(program);
+    for name in &env.unset {
+        command.env_remove(name);
+    }
+    let mut child = command
         .args(args)
+        .envs(env.set.iter().map(|(k, v)| (k, v)))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start `{program}`: {e}"))?;
-    let stdin = child.stdin.take().expect("piped");
+    let mut stdin = child.stdin.take().expect("piped");
     let stdout = child.stdout.take().expect("piped");
     let stderr_pipe = child.stderr.take().expect("piped");
     let (sender, lines) = mpsc::channel();
     thread::spawn(move || read_lines(stdout, sender));
+    let (requests, queued) = mpsc::channel::<Vec<u8>>();
+    thread::spawn(move || {
+        // Ends when the process stops reading (a write fails) or the sender is dropped.
+        for line in queued {
+            if stdin.write_all(&line).and_then(|()| stdin.flush()).is_err() {
+                return;
+            }
+        }
+    });
     let stderr = Arc::new(Mutex::new(VecDeque::new()));
     let tail = Arc::clone(&stderr);
     thread::spawn(move || keep_tail(stderr_pipe, tail));
     let mut running = Running {
         child,
-        stdin,
+        requests,
         lines,
         stderr,
     };

@@ -14,13 +14,15 @@ use arbitrary::Unstructured;
 use base64::Engine as _;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
+use robotstxt_adapters::Answer;
 use robotstxt_oracle::Verdict;
 use serde::Serialize;
 
 use crate::compare::{self, Engines, Observation};
 use crate::input::Input;
+use crate::seeds::Seeds;
 use crate::signature::{signatures, Sighting, Signature};
-use crate::{case, generate, invariants, minimize};
+use crate::{case, generate, invariants, minimize, seeds};
 
 /// What a campaign runs.
 #[derive(Clone, Debug)]
@@ -31,8 +33,16 @@ pub struct Options {
     pub max_execs: Option<u64>,
     /// The seed; job `j` uses the stream of `seed + j`.
     pub seed: u64,
-    /// The in-process adapters to compare (none: the oracle alone).
+    /// The adapters to compare (none: the oracle alone): in-process ones are called in process,
+    /// the others opened as processes with `adapter_options`.
     pub adapters: Vec<String>,
+    /// How adapter processes are opened (peers directory, users' adapters, per-check timeout).
+    pub adapter_options: robotstxt_adapters::registry::Options,
+    /// Ask a second, fresh process of each adapter process about one input in this many (0:
+    /// never); a different answer is a `nondeterministic` finding.
+    pub recheck_every: u64,
+    /// Real robots.txt files to mutate (`--seeds`); with them, half the inputs are mutated seeds.
+    pub seeds: Option<std::sync::Arc<Seeds>>,
     /// Worker threads.
     pub jobs: usize,
     /// Inputs each job generates and then runs stage by stage ([`BATCH`] by default; 1 runs input by
@@ -49,8 +59,12 @@ pub struct TimeSplit {
     pub generate: u64,
     /// The oracle's four profiles and the invariants.
     pub oracle: u64,
-    /// Each adapter, by id.
+    /// Each adapter, by id (for an adapter process: writing the batch and reading its answers).
     pub adapters: BTreeMap<String, u64>,
+    /// Each adapter's second process (the `nondeterministic` check), by id.
+    pub second_processes: BTreeMap<String, u64>,
+    /// Inputs put to the second processes (each to every one of them).
+    pub second_inputs: u64,
     /// Signatures (each finding's cause), minimisation and writing.
     pub findings: u64,
     /// The part of `findings` spent minimising and writing new buckets.
@@ -91,6 +105,11 @@ pub struct Summary {
     pub adapters: Vec<String>,
     /// Buckets per adapter.
     pub buckets_per_adapter: BTreeMap<String, usize>,
+    /// Each adapter's executions per second of its own time (executions over the time it took to
+    /// answer them, summed over jobs: one process's or one thread's throughput).
+    pub adapter_execs_per_sec: BTreeMap<String, f64>,
+    /// Seed files loaded (`--seeds`), 0 without.
+    pub seed_files: usize,
     /// Findings (hits) in all buckets.
     pub hits: u64,
     /// Hits in buckets no knob or deviation explains.
@@ -170,15 +189,23 @@ pub fn run(options: &Options, progress: &(dyn Fn(u64, usize, Duration) + Sync)) 
 /// same order, whatever the batch size; a stopped run stops at the end of a batch (about 45 ms).
 pub const BATCH: usize = 1024;
 
+/// By default, one input in this many is also put to a second, fresh process of each adapter
+/// process (other hash seeds), for the `nondeterministic` finding.
+pub const RECHECK_EVERY: u64 = 4;
+
 /// One job: its own random stream and its own adapters, run batch by batch ([`Options::batch`]).
 fn run_job(options: &Options, job: u64, shared: &Shared) {
     let ids: Vec<&str> = options.adapters.iter().map(String::as_str).collect();
-    let (engines, _) = Engines::new(&ids);
+    let (engines, _) = Engines::open(&ids, &options.adapter_options, options.recheck_every > 0);
     let identities: Vec<String> = engines.identities().iter().map(|i| i.id.clone()).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed.wrapping_add(job));
     let mut buffer = vec![0u8; 4096];
     let mut time = TimeSplit::default();
     let mut adapter_ns = vec![0u64; identities.len()];
+    let mut second_ns = vec![0u64; identities.len()];
+    // The job's inputs are numbered in stream order; every `recheck_every`-th goes to the second
+    // processes too (whatever the batch size).
+    let mut numbered = 0u64;
     let mut local_execs = 0u64;
     // With --execs, each job runs exactly its share, so a seed and a count replay a run exactly.
     let jobs = options.jobs.max(1) as u64;
@@ -195,8 +222,16 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
         while inputs.len() < size {
             let len = 64 + (rng.next_u32() as usize % (buffer.len() - 64));
             rng.fill_bytes(&mut buffer[..len]);
-            if let Ok(input) = generate::any(&mut Unstructured::new(&buffer[..len])) {
-                inputs.push(input);
+            let mut u = Unstructured::new(&buffer[..len]);
+            match &options.seeds {
+                // Half from real files, half from nothing (a draw taken only when there are seeds,
+                // so a run without them keeps its stream).
+                Some(seeds) if rng.next_u32() % 2 == 0 => inputs.push(seeds::mutate(seeds, &mut u)),
+                _ => {
+                    if let Ok(input) = generate::any(&mut u) {
+                        inputs.push(input);
+                    }
+                }
             }
         }
         // The oracle: the four profiles and one metamorphic relation per input, in one call (a
@@ -215,10 +250,26 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
         // The adapters, each over the whole batch.
         let t2 = Instant::now();
         let answers = engines.answer_batch(&checked, &mut adapter_ns);
+        let sampled: Vec<bool> = (0..checked.len() as u64)
+            .map(|i| {
+                options.recheck_every > 0 && (numbered + i).is_multiple_of(options.recheck_every)
+            })
+            .collect();
+        numbered += checked.len() as u64;
+        let seconds = engines.second_batch(&checked, &sampled, &mut second_ns);
+        if (0..engines.len()).any(|i| engines.has_second(i)) {
+            time.second_inputs += sampled.iter().filter(|s| **s).count() as u64;
+        }
         // The findings, input by input, in order.
         let t3 = Instant::now();
-        for ((input, oracle), answers) in checked.iter().zip(oracles).zip(answers) {
-            let observation = Observation { oracle, answers };
+        for (((input, oracle), answers), seconds) in
+            checked.iter().zip(oracles).zip(answers).zip(seconds)
+        {
+            let observation = Observation {
+                oracle,
+                answers,
+                seconds,
+            };
             let findings = compare::findings(&engines, &observation);
             if !findings.is_empty() {
                 handle_findings(
@@ -242,8 +293,11 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
             .execs
             .fetch_add(checked.len() as u64, Ordering::Relaxed);
     }
-    for (id, ns) in identities.iter().zip(adapter_ns) {
+    for (index, (id, ns)) in identities.iter().zip(adapter_ns).enumerate() {
         time.adapters.insert(id.clone(), ns);
+        if engines.has_second(index) {
+            time.second_processes.insert(id.clone(), second_ns[index]);
+        }
     }
     let mut total = shared.time.lock().expect("not poisoned");
     total.generate += time.generate;
@@ -253,6 +307,10 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
     for (id, ns) in time.adapters {
         *total.adapters.entry(id).or_default() += ns;
     }
+    for (id, ns) in time.second_processes {
+        *total.second_processes.entry(id).or_default() += ns;
+    }
+    total.second_inputs += time.second_inputs;
     shared.finished.fetch_add(1, Ordering::Relaxed);
 }
 
@@ -391,58 +449,162 @@ fn handle_findings(
         let started = Instant::now();
         // Written before minimising: an interrupted run keeps the raw finding.
         write_bucket(&dir, &sighting, input, input, engines, identities);
-        let token = robotstxt_oracle::select::is_product_token(input.agent.as_bytes());
-        // A finding of one adapter is checked against that adapter and its profile alone.
-        let single = engines
-            .identities()
-            .iter()
-            .position(|i| i.id == sig.adapter)
-            .filter(|_| sig.other.is_none());
-        let minimal = minimize::minimize(
+        let still = StillInBucket::new(engines, &sighting, input);
+        let minimal = minimize::minimize_batched(
             input,
-            &mut |candidate: &Input| {
-                // A product-token agent stays one, so the case stays expressible in the corpus.
-                if token && !robotstxt_oracle::select::is_product_token(candidate.agent.as_bytes())
-                {
-                    return false;
-                }
-                if let Some(index) = single {
-                    let identity = engines.identities()[index];
-                    let request = candidate.request();
-                    let Ok(expected) = catch_unwind(AssertUnwindSafe(|| {
-                        robotstxt_oracle::verdict(identity.profile, &request)
-                    })) else {
-                        return false;
-                    };
-                    let answer = engines.answer_at(index, candidate);
-                    // The same adapter with the same cause: a bucket is one cause, on the
-                    // minimal input too.
-                    return compare::finding_of(identity, index, expected, &answer).is_some_and(
-                        |finding| {
-                            crate::signature::still_in_bucket(
-                                &sighting, &finding, candidate, &answer,
-                            )
-                        },
-                    );
-                }
-                let Ok(oracle) = compare::oracle_verdicts(candidate) else {
-                    return false;
-                };
-                let answers = engines.answer_each(candidate);
-                let observation = Observation { oracle, answers };
-                // Only the bucket's pair is explained again.
-                let findings: Vec<compare::Finding> = compare::findings(engines, &observation)
-                    .into_iter()
-                    .filter(|f| f.adapter == sig.adapter && f.other == sig.other)
-                    .collect();
-                signatures(&findings, candidate, &observation.answers)
-                    .iter()
-                    .any(|s| s.signature == sig)
+            &mut |candidates: &[Input]| still.first(candidates),
+            // A timeout costs the whole per-check limit on every try: its input is kept as found.
+            if sig.kind == "timeout" {
+                0
+            } else {
+                minimize::DEFAULT_BUDGET
             },
-            minimize::DEFAULT_BUDGET,
         );
         write_bucket(&dir, &sighting, input, &minimal, engines, identities);
         *minimise_ns += started.elapsed().as_nanos() as u64;
+    }
+}
+
+/// The minimiser's predicate for one bucket: whether a candidate input still shows the bucket's
+/// finding, asking only the bucket's adapter (or pair of adapters).
+struct StillInBucket<'a> {
+    engines: &'a Engines,
+    first: &'a Sighting,
+    /// Whether the original agent is a product token (the minimal one must stay one).
+    token: bool,
+    /// The bucket's adapter and, for a pair, the other one, by position in `engines`.
+    involved: Vec<usize>,
+}
+
+impl<'a> StillInBucket<'a> {
+    fn new(engines: &'a Engines, first: &'a Sighting, input: &Input) -> StillInBucket<'a> {
+        let sig = &first.signature;
+        let position = |id: &str| engines.identities().iter().position(|i| i.id == id);
+        let involved = std::iter::once(sig.adapter.as_str())
+            .chain(sig.other.as_deref())
+            .filter_map(position)
+            .collect();
+        StillInBucket {
+            engines,
+            first,
+            token: robotstxt_oracle::select::is_product_token(input.agent.as_bytes()),
+            involved,
+        }
+    }
+
+    /// The index of the first of `candidates` that still shows the finding. In-process adapters
+    /// are asked one candidate at a time, stopping at the first kept; adapter processes are asked
+    /// every candidate in one round trip.
+    fn first(&self, candidates: &[Input]) -> Option<usize> {
+        let nondeterministic = self.first.signature.kind == "nondeterministic";
+        let local = self.involved.iter().all(|&i| !self.engines.is_process(i));
+        if local {
+            return candidates.iter().position(|candidate| {
+                self.eligible(candidate) && {
+                    let answers: Vec<(usize, Answer)> = self
+                        .involved
+                        .iter()
+                        .map(|&i| (i, self.engines.answer_at(i, candidate)))
+                        .collect();
+                    self.keeps(candidate, &answers, None)
+                }
+            });
+        }
+        let asked: Vec<(usize, &Input)> = candidates
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| self.eligible(c))
+            .collect();
+        let inputs: Vec<&Input> = asked.iter().map(|(_, c)| *c).collect();
+        let answers: Vec<(usize, Vec<Answer>)> = self
+            .involved
+            .iter()
+            .map(|&i| (i, self.engines.answers_at(i, &inputs)))
+            .collect();
+        let seconds = match (nondeterministic, self.involved.first()) {
+            (true, Some(&i)) => self.engines.seconds_at(i, &inputs),
+            _ => None,
+        };
+        asked
+            .iter()
+            .enumerate()
+            .find_map(|(n, (index, candidate))| {
+                let these: Vec<(usize, Answer)> = answers
+                    .iter()
+                    .map(|(i, all)| (*i, all[n].clone()))
+                    .collect();
+                let second = seconds.as_ref().map(|s| &s[n]);
+                self.keeps(candidate, &these, second).then_some(*index)
+            })
+    }
+
+    /// A product-token agent stays one, so the case stays expressible in the corpus.
+    fn eligible(&self, candidate: &Input) -> bool {
+        !self.token || robotstxt_oracle::select::is_product_token(candidate.agent.as_bytes())
+    }
+
+    /// Whether `candidate`, answered `answers` by the involved adapters (and `second` by the second
+    /// process, for a `nondeterministic` bucket), shows the bucket's finding.
+    fn keeps(
+        &self,
+        candidate: &Input,
+        answers: &[(usize, Answer)],
+        second: Option<&Answer>,
+    ) -> bool {
+        let sig = &self.first.signature;
+        if let ([(index, answer)], None) = (answers, &sig.other) {
+            // A finding of one adapter is checked against that adapter and its profile alone.
+            let identity = self.engines.identities()[*index];
+            let request = candidate.request();
+            let Ok(expected) = catch_unwind(AssertUnwindSafe(|| {
+                robotstxt_oracle::verdict(identity.profile, &request)
+            })) else {
+                return false;
+            };
+            if sig.kind == "nondeterministic" {
+                // Kept while the two processes still disagree, in the same way.
+                let Some(second) = second else {
+                    return false;
+                };
+                return compare::nondeterministic_of(identity, *index, expected, answer, second)
+                    .is_some_and(|finding| {
+                        crate::signature::sighting(&finding, candidate, answer).signature == *sig
+                    });
+            }
+            // The same adapter with the same cause: a bucket is one cause, on the minimal input
+            // too.
+            return compare::finding_of(identity, *index, expected, answer).is_some_and(
+                |finding| {
+                    crate::signature::still_in_bucket(self.first, &finding, candidate, answer)
+                },
+            );
+        }
+        let Ok(oracle) = compare::oracle_verdicts(candidate) else {
+            return false;
+        };
+        // The pair's answers; the adapters not asked get an answer that makes no pair.
+        let mut all = vec![
+            Answer::Unsupported {
+                reason: "not asked".to_string()
+            };
+            self.engines.len()
+        ];
+        for (index, answer) in answers {
+            all[*index] = answer.clone();
+        }
+        let observation = Observation {
+            oracle,
+            answers: all,
+            seconds: Vec::new(),
+        };
+        // Only the bucket's pair is explained again.
+        let findings: Vec<compare::Finding> = compare::findings(self.engines, &observation)
+            .into_iter()
+            .filter(|f| f.adapter == sig.adapter && f.other == sig.other)
+            .collect();
+        signatures(&findings, candidate, &observation.answers)
+            .iter()
+            .any(|s| s.signature == *sig)
     }
 }
 
@@ -460,12 +622,27 @@ fn write_bucket(
         return;
     };
     let answers = engines.answer_each(minimal);
-    let observation = Observation { oracle, answers };
-    let named: Vec<(String, robotstxt_adapters::Answer)> = identities
+    let observation = Observation {
+        oracle,
+        answers,
+        seconds: Vec::new(),
+    };
+    let mut named: Vec<(String, robotstxt_adapters::Answer)> = identities
         .iter()
         .cloned()
         .zip(observation.answers.iter().cloned())
         .collect();
+    if sig.signature.kind == "nondeterministic" {
+        // The second process's answer too: the finding is the pair.
+        if let Some(index) = identities
+            .iter()
+            .position(|id| *id == sig.signature.adapter)
+        {
+            if let Some(second) = engines.second_at(index, minimal) {
+                named.push((format!("{} (second process)", identities[index]), second));
+            }
+        }
+    }
     if robotstxt_oracle::select::is_product_token(minimal.agent.as_bytes()) {
         let yaml = case::case_yaml(sig, minimal, &observation, &named);
         let _ = atomic_write(&dir.join("case.yaml"), yaml.as_bytes());
@@ -525,6 +702,14 @@ fn write_summary(options: &Options, shared: &Shared, elapsed: Duration) -> Summa
         jobs: options.jobs,
         adapters: options.adapters.clone(),
         buckets_per_adapter: per_adapter,
+        adapter_execs_per_sec: {
+            let time = shared.time.lock().expect("not poisoned");
+            time.adapters
+                .iter()
+                .map(|(id, ns)| (id.clone(), execs as f64 / (*ns as f64 / 1e9).max(1e-9)))
+                .collect()
+        },
+        seed_files: options.seeds.as_ref().map_or(0, |s| s.len()),
         hits: bucket_list.iter().map(|b| b.hits).sum(),
         unexplained_hits: bucket_list
             .iter()

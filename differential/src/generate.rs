@@ -82,12 +82,18 @@ pub fn structured(u: &mut Unstructured<'_>) -> arbitrary::Result<Input> {
 pub fn raw(u: &mut Unstructured<'_>) -> arbitrary::Result<Input> {
     let choices = u.bytes(u.len().min(16))?;
     let body = u.bytes(u.len().min(MAX_RAW_BODY))?.to_vec();
+    Ok(about(body, &mut Unstructured::new(choices)))
+}
+
+/// An input about a given `body` (a raw one, or a real file mutated by [`crate::seeds`]): an agent
+/// and a URL derived from its `user-agent` and `allow`/`disallow` lines (the first sixteen of each)
+/// as for [`structured`] bodies, the choices drawn from `u`.
+pub fn about(body: Vec<u8>, u: &mut Unstructured<'_>) -> Input {
     let (agents, patterns) = scan(&body);
-    let mut choices = Unstructured::new(choices);
-    let mut draw = Draw::new(&mut choices);
+    let mut draw = Draw::new(u);
     let agent = derive_agent(&mut draw, &body, &agents);
     let url = derive_url(&mut draw, &body, &patterns);
-    Ok(Input { body, agent, url })
+    Input { body, agent, url }
 }
 
 /// Either mode, chosen by the first byte: raw one time in eight, otherwise (and on empty input)

@@ -4,8 +4,10 @@
 //! - [`input`]: what one execution asks: a body, an agent, a URL.
 //! - [`generate`]: structure-aware generation (bodies people write and get wrong) and raw bytes.
 //! - [`invariants`]: metamorphic relations the oracle must satisfy; a violation is an oracle bug.
-//! - [`compare`]: the oracle's four profiles against in-process adapters; disagreements are findings.
+//! - [`compare`]: the oracle's four profiles against the adapters (in process, or processes asked a
+//!   batch per round trip); disagreements, and a second process answering otherwise, are findings.
 //! - [`signature`]: what makes two findings the same divergence (a bucket).
+//! - [`seeds`]: real robots.txt files mutated line by line (`fuzz --seeds DIR`).
 //! - [`minimize`]: delta debugging of a finding's input, keeping its signature.
 //! - [`case`]: a minimised finding written as a ready-to-commit corpus case.
 //! - [`campaign`]: a seeded, multi-threaded run on stable Rust (the `fuzz` command).
@@ -17,6 +19,7 @@ pub mod generate;
 pub mod input;
 pub mod invariants;
 pub mod minimize;
+pub mod seeds;
 pub mod signature;
 pub mod targets;
 

@@ -8,34 +8,59 @@ pub const DEFAULT_BUDGET: usize = 4000;
 
 /// Shrinks `input` while `keeps` holds, within `budget` calls of `keeps`.
 pub fn minimize(input: &Input, keeps: &mut dyn FnMut(&Input) -> bool, budget: usize) -> Input {
+    minimize_batched(
+        input,
+        &mut |candidates: &[Input]| candidates.iter().position(&mut *keeps),
+        budget,
+    )
+}
+
+/// [`minimize`] with a predicate asked about several candidates at once: `first_kept` returns the
+/// index of the first candidate that keeps the finding (as if asked one by one, in order, stopping
+/// there), so that an adapter process can be asked a whole round of candidates in one round trip.
+/// The result is the same as [`minimize`]'s with that predicate; the budget counts the candidates a
+/// one-by-one search would have asked.
+pub fn minimize_batched(
+    input: &Input,
+    first_kept: &mut dyn FnMut(&[Input]) -> Option<usize>,
+    budget: usize,
+) -> Input {
     let mut calls = 0usize;
     let mut best = input.clone();
-    let mut try_input = |candidate: &Input, calls: &mut usize| {
-        *calls += 1;
-        keeps(candidate)
+    // The first candidate kept, within the budget; counts what a one-by-one search would ask.
+    let mut ask = |candidates: Vec<Input>, calls: &mut usize| -> Option<usize> {
+        let allowed = budget.saturating_sub(*calls).min(candidates.len());
+        if allowed == 0 {
+            return None;
+        }
+        let kept = first_kept(&candidates[..allowed]);
+        *calls += kept.map_or(allowed, |i| i + 1);
+        kept
     };
     // 1. Whole lines of the body (each with its line end).
     let lines = split_lines(&best.body);
-    let lines = ddmin(lines, &mut |parts: &[Vec<u8>]| {
-        calls < budget && {
-            let candidate = Input {
+    let lines = ddmin_batched(lines, &mut |rounds: &[Vec<Vec<u8>>]| {
+        let candidates = rounds
+            .iter()
+            .map(|parts| Input {
                 body: parts.concat(),
                 ..best.clone()
-            };
-            try_input(&candidate, &mut calls)
-        }
+            })
+            .collect();
+        ask(candidates, &mut calls)
     });
     best.body = lines.concat();
     // 2. Octets of the body.
     let octets: Vec<u8> = best.body.clone();
-    let octets = ddmin(octets, &mut |parts: &[u8]| {
-        calls < budget && {
-            let candidate = Input {
-                body: parts.to_vec(),
+    let octets = ddmin_batched(octets, &mut |rounds: &[Vec<u8>]| {
+        let candidates = rounds
+            .iter()
+            .map(|parts| Input {
+                body: parts.clone(),
                 ..best.clone()
-            };
-            try_input(&candidate, &mut calls)
-        }
+            })
+            .collect();
+        ask(candidates, &mut calls)
     });
     best.body = octets;
     // 3. The URL's path and query (the origin stays, and the path keeps its leading `/`).
@@ -45,29 +70,32 @@ pub fn minimize(input: &Input, keeps: &mut dyn FnMut(&Input) -> bool, budget: us
         if rest.len() > 1 {
             let (slash, tail) = rest.split_at(1);
             let slash: String = slash.iter().collect();
-            let tail = ddmin(tail.to_vec(), &mut |parts: &[char]| {
-                calls < budget && {
-                    let url = format!("{origin}{slash}{}", parts.iter().collect::<String>());
-                    let candidate = Input {
-                        url,
+            let tail = ddmin_batched(tail.to_vec(), &mut |rounds: &[Vec<char>]| {
+                let candidates = rounds
+                    .iter()
+                    .map(|parts| Input {
+                        url: format!("{origin}{slash}{}", parts.iter().collect::<String>()),
                         ..best.clone()
-                    };
-                    try_input(&candidate, &mut calls)
-                }
+                    })
+                    .collect();
+                ask(candidates, &mut calls)
             });
             best.url = format!("{origin}{slash}{}", tail.iter().collect::<String>());
         }
     }
-    // 4. The agent (never empty).
+    // 4. The agent (never empty: an empty candidate is not kept and not asked).
     let agent: Vec<char> = best.agent.chars().collect();
-    let agent = ddmin(agent, &mut |parts: &[char]| {
-        !parts.is_empty() && calls < budget && {
-            let candidate = Input {
+    let agent = ddmin_batched(agent, &mut |rounds: &[Vec<char>]| {
+        let asked = rounds.iter().take_while(|p| !p.is_empty()).count();
+        let candidates = rounds[..asked]
+            .iter()
+            .map(|parts| Input {
                 agent: parts.iter().collect(),
                 ..best.clone()
-            };
-            try_input(&candidate, &mut calls)
-        }
+            })
+            .collect();
+        // ddmin offers the empty sequence only alone, after every other candidate failed.
+        ask(candidates, &mut calls)
     });
     best.agent = agent.iter().collect();
     best
@@ -111,32 +139,44 @@ fn path_start(url: &str) -> Option<usize> {
 
 /// ddmin by complement removal: the smallest subsequence (1-minimal with respect to chunk removal)
 /// of `items` for which `keeps` holds, assuming it holds for `items`.
-pub fn ddmin<T: Clone>(mut items: Vec<T>, keeps: &mut dyn FnMut(&[T]) -> bool) -> Vec<T> {
+pub fn ddmin<T: Clone>(items: Vec<T>, keeps: &mut dyn FnMut(&[T]) -> bool) -> Vec<T> {
+    ddmin_batched(items, &mut |candidates: &[Vec<T>]| {
+        candidates.iter().position(|c| keeps(c))
+    })
+}
+
+/// [`ddmin`] asking a whole round of candidates (every complement at one granularity, in order) at
+/// once: `first_kept` returns the index of the first that keeps, as [`ddmin`] would have found it.
+pub fn ddmin_batched<T: Clone>(
+    mut items: Vec<T>,
+    first_kept: &mut dyn FnMut(&[Vec<T>]) -> Option<usize>,
+) -> Vec<T> {
     let mut chunks = 2usize;
     while items.len() >= 2 {
         let size = items.len().div_ceil(chunks);
-        let mut reduced = false;
+        let mut candidates = Vec::new();
         let mut start = 0;
         while start < items.len() {
             let end = (start + size).min(items.len());
             let mut candidate = items[..start].to_vec();
             candidate.extend_from_slice(&items[end..]);
-            if keeps(&candidate) {
-                items = candidate;
-                chunks = (chunks - 1).max(2);
-                reduced = true;
-                break;
-            }
+            candidates.push(candidate);
             start = end;
         }
-        if !reduced {
-            if chunks >= items.len() {
-                break;
+        match first_kept(&candidates) {
+            Some(index) => {
+                items = candidates.swap_remove(index);
+                chunks = (chunks - 1).max(2);
             }
-            chunks = (chunks * 2).min(items.len());
+            None => {
+                if chunks >= items.len() {
+                    break;
+                }
+                chunks = (chunks * 2).min(items.len());
+            }
         }
     }
-    if items.len() == 1 && keeps(&[]) {
+    if items.len() == 1 && first_kept(&[Vec::new()]) == Some(0) {
         items.clear();
     }
     items

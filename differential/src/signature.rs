@@ -5,9 +5,10 @@
 //! that answer ([`robotstxt_oracle::cause`]: `K4 precedence`, `D-typo-fields`,
 //! `D-typo-fields + D-space-for-colon`), or `unexplained` when no set of one or two does; for a
 //! crash or error, the message with its numbers removed (so one panic site is one bucket); for two
-//! adapters that disagree where the oracle says `either`, the open knob. The profile, the oracle's
-//! verdict and the answer are not part of the key: they are kept in each finding's record
-//! ([`Sighting`]), and a bucket shows its first finding's.
+//! adapters that disagree where the oracle says `either`, the open knob; for an adapter whose
+//! second, fresh process answers otherwise (`nondeterministic`), the pair of answers. The profile,
+//! the oracle's verdict and the answer are not part of the key: they are kept in each finding's
+//! record ([`Sighting`]), and a bucket shows its first finding's.
 
 use std::fmt;
 
@@ -22,14 +23,15 @@ use crate::input::Input;
 /// A bucket's identity: the adapter and the cause.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Signature {
-    /// `adapter-vs-profile`, `adapters-disagree`, `crash` or `error`.
+    /// `adapter-vs-profile`, `adapters-disagree`, `nondeterministic`, `crash`, `error` or `timeout`.
     pub kind: &'static str,
     /// The adapter (the first of the pair, for `adapters-disagree`).
     pub adapter: String,
     /// The other adapter of a pair.
     pub other: Option<String>,
     /// What explains it: knobs and deviations (`K4 precedence`, `D-typo-fields`), `unexplained`,
-    /// `open: <knob>` for a pair, or the normalised failure message.
+    /// `open: <knob>` for a pair, the two processes' answers (`first process allowed, second
+    /// disallowed`), or the normalised failure message.
     pub cause: String,
 }
 
@@ -144,6 +146,15 @@ fn signature_sharing(
 ) -> Sighting {
     let mut changes = None;
     let (kind, cause) = match (&finding.other, answer.detail()) {
+        // Two fresh processes of one adapter disagree: the cause is the pair of answers.
+        _ if finding.second_got.is_some() => (
+            "nondeterministic",
+            format!(
+                "first process {}, second {}",
+                finding.got,
+                finding.second_got.unwrap_or_default()
+            ),
+        ),
         (Some(_), _) => ("adapters-disagree", open_knobs(input, finding.profile)),
         (None, Some(detail)) => (answer.kind(), normalise_message(detail)),
         (None, None) => {
@@ -162,11 +173,12 @@ fn signature_sharing(
         }
     };
     // A crash or an error is one bucket whatever the oracle's verdict was.
-    let expected = if answer.verdict().is_none() && finding.other.is_none() {
-        "any"
-    } else {
-        finding.expected.name()
-    };
+    let expected =
+        if answer.verdict().is_none() && finding.other.is_none() && finding.second_got.is_none() {
+            "any"
+        } else {
+            finding.expected.name()
+        };
     Sighting {
         signature: Signature {
             kind,
@@ -176,7 +188,7 @@ fn signature_sharing(
         },
         profile: finding.profile.name(),
         expected,
-        got: match finding.other_got {
+        got: match finding.other_got.or(finding.second_got) {
             Some(other) => format!("{}/{other}", finding.got),
             None => finding.got.to_string(),
         },
@@ -214,7 +226,7 @@ pub fn normalise_message(message: &str) -> String {
             continue;
         }
         match c {
-            '\'' | '`' => {
+            '\'' | '`' | '"' => {
                 skip_until = Some(c);
                 out.push('…');
             }

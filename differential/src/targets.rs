@@ -62,7 +62,11 @@ pub fn fuzz_differential(data: &[u8]) {
     let answers = engines.answer_each(&input);
     std::panic::set_hook(hook);
     if let Ok(watched) = std::env::var("ROBOTSTXT_FUZZ_DIVERGENCE") {
-        let observation = Observation { oracle, answers };
+        let observation = Observation {
+            oracle,
+            answers,
+            seconds: Vec::new(),
+        };
         for finding in compare::findings(engines, &observation) {
             if finding.adapter == watched {
                 panic!("divergence: {finding:?} on {input:?}");

@@ -7,7 +7,10 @@ use std::time::Duration;
 
 use clap::Args;
 use robotstxt_differential::campaign::{self, Options};
-use robotstxt_differential::compare::in_process_ids;
+use robotstxt_differential::compare::{in_process_ids, Engines};
+use robotstxt_differential::seeds::Seeds;
+
+use super::AdapterArgs;
 
 /// How long a run without --seconds or --execs lasts.
 const DEFAULT_SECONDS: u64 = 60;
@@ -24,9 +27,33 @@ pub struct FuzzArgs {
     /// The seed (default: from the clock; printed, so a run can be repeated).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// In-process adapters to compare (repeatable; default: all; `none`: the oracle alone).
-    #[arg(long = "adapter", value_name = "ID|none")]
+    /// Adapters to compare (repeatable): any id `run` takes (the in-process parsers, the py-*,
+    /// js-*, pl-* and rb-* programs, your --adapter-command names), `all` for every one, `none` for
+    /// the oracle alone. Default: the in-process parsers.
+    #[arg(long = "adapter", value_name = "ID|all|none")]
     pub adapters: Vec<String>,
+    /// Your own adapter speaking adapters/PROTOCOL.md: `name = command line` (repeatable).
+    #[arg(long = "adapter-command", value_name = "NAME = COMMAND")]
+    pub adapter_commands: Vec<String>,
+    /// A file of your own adapters, one `name = command line` per line.
+    #[arg(long, value_name = "FILE")]
+    pub adapters_config: Option<PathBuf>,
+    /// Where `peers install` put the Python and npm peers (default: $ROBOTSTXT_PEERS_DIR, else
+    /// ~/.cache/robotstxt-conformance/peers).
+    #[arg(long, value_name = "DIR")]
+    pub peers_dir: Option<PathBuf>,
+    /// Seconds an adapter process may take over one input before it is a timeout finding (the
+    /// process is then restarted and the run goes on).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub timeout: f64,
+    /// Ask a second, fresh process of each adapter process (other hash seeds) about one input in N,
+    /// and report a different answer as `nondeterministic` (1: every input; 0: never).
+    #[arg(long, value_name = "N", default_value_t = campaign::RECHECK_EVERY)]
+    pub recheck_every: u64,
+    /// A directory of real robots.txt files (one per site): half the inputs are these files
+    /// mutated line by line (lines added, dropped, duplicated, moved; fields and values swapped).
+    #[arg(long, value_name = "DIR")]
+    pub seeds: Option<PathBuf>,
     /// Worker threads.
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
@@ -54,25 +81,37 @@ pub enum FuzzFormat {
 
 /// Runs it. Exit status: 0 (findings are not failures), 1 on an oracle bug, 2 on bad arguments.
 pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
-    let known = in_process_ids();
+    // The built-in parsers are called in this process (a panic is caught); the fault adapters run
+    // in a worker process of this program (an abort or a hang is a finding); the others are
+    // processes of their own.
+    let adapter_args = AdapterArgs {
+        adapters: Vec::new(),
+        adapter_commands: args.adapter_commands.clone(),
+        adapters_config: args.adapters_config.clone(),
+        peers_dir: args.peers_dir.clone(),
+        timeout: args.timeout,
+        no_isolation: false,
+    };
+    let adapter_options = adapter_args.options()?;
     let adapters: Vec<String> = if args.adapters.iter().any(|a| a == "none") {
         Vec::new()
     } else if args.adapters.is_empty() {
-        known.iter().map(|s| s.to_string()).collect()
+        in_process_ids().iter().map(|s| s.to_string()).collect()
     } else {
-        for id in &args.adapters {
-            if !known.contains(&id.as_str()) {
-                return Err(format!(
-                    "`{id}` is not an in-process adapter; the fuzzer calls these in process: {}",
-                    known.join(", ")
-                ));
-            }
+        AdapterArgs {
+            adapters: args.adapters.clone(),
+            ..adapter_args
         }
-        args.adapters.clone()
+        .ids(&adapter_options)?
     };
-    // Unavailable adapters (Google's C++ without abseil) are reported and left out.
+    let seeds = match &args.seeds {
+        Some(dir) => Some(std::sync::Arc::new(Seeds::load(dir)?)),
+        None => None,
+    };
+    // Unavailable adapters (Google's C++ without abseil, peers not installed) are reported and
+    // left out; the processes started to find out are closed again.
     let ids: Vec<&str> = adapters.iter().map(String::as_str).collect();
-    let (_, unavailable) = robotstxt_differential::compare::Engines::new(&ids);
+    let (_, unavailable) = Engines::open(&ids, &adapter_options, false);
     for why in &unavailable {
         eprintln!("left out: {why}");
     }
@@ -107,12 +146,20 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
         (None, d) => format!("{}s", d.unwrap_or_default().as_secs_f64()),
     };
     eprintln!(
-        "fuzzing for {limit} with seed {seed}, {} job(s), adapters: {}",
+        "fuzzing for {limit} with seed {seed}, {} job(s), adapters: {}{}",
         args.jobs,
         if adapters.is_empty() {
             "none (oracle alone)".to_string()
         } else {
             adapters.join(", ")
+        },
+        match (&seeds, &args.seeds) {
+            (Some(seeds), Some(dir)) => format!(
+                "; half the inputs mutated from {} seed files in {}",
+                seeds.len(),
+                dir.display()
+            ),
+            _ => String::new(),
         }
     );
     // Parsers that panic are caught and reported as findings; keep their messages off the terminal.
@@ -126,6 +173,9 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
         max_execs: args.execs,
         seed,
         adapters,
+        adapter_options,
+        recheck_every: args.recheck_every,
+        seeds,
         jobs: args.jobs,
         batch: args.batch,
         out: args.out.clone(),
@@ -165,6 +215,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
                 "execs": summary.execs, "seconds": summary.seconds,
                 "execs_per_sec": summary.execs_per_sec, "buckets": summary.buckets,
                 "findings_dir": summary.findings_dir,
+                "adapter_execs_per_sec": summary.adapter_execs_per_sec,
                 "oracle_bugs": summary.oracle_bugs.len(),
             });
             println!("{line}");
@@ -182,7 +233,8 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
             let total: u64 = summary.time.generate
                 + summary.time.oracle
                 + summary.time.findings
-                + summary.time.adapters.values().sum::<u64>();
+                + summary.time.adapters.values().sum::<u64>()
+                + summary.time.second_processes.values().sum::<u64>();
             let share = |ns: u64| 100.0 * ns as f64 / total.max(1) as f64;
             println!(
                 "time: generate {:.0}%, oracle (4 profiles + invariants) {:.0}%, findings {:.0}% (minimising new buckets {:.0}%)",
@@ -191,8 +243,24 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
                 share(summary.time.findings),
                 share(summary.time.minimise)
             );
+            // An adapter's own rate: the executions over the time it took to answer them (for an
+            // adapter process, writing the batch and reading the answers).
             for (id, ns) in &summary.time.adapters {
-                println!("  {id:<18} {:.0}%", share(*ns));
+                let rate = summary
+                    .adapter_execs_per_sec
+                    .get(id)
+                    .copied()
+                    .unwrap_or(0.0);
+                println!("  {id:<18} {:>3.0}%  {rate:>10.0} execs/s", share(*ns));
+            }
+            let second: u64 = summary.time.second_processes.values().sum();
+            if !summary.time.second_processes.is_empty() {
+                println!(
+                    "second processes (nondeterminism check, 1 input in {}): {} inputs each, {:.0}% of the time",
+                    args.recheck_every,
+                    summary.time.second_inputs,
+                    share(second)
+                );
             }
             let parsers: u64 = summary.time.adapters.values().sum();
             if parsers > 0 {

@@ -72,6 +72,7 @@ impl AdapterArgs {
                 .unwrap_or_else(robotstxt_adapters::peers::default_peers_dir),
             timeout: Duration::from_secs_f64(self.timeout),
             user,
+            env: Vec::new(),
         })
     }
 

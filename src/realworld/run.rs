@@ -682,6 +682,7 @@ fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
     let observation = Observation {
         oracle: verdicts_all(&small.request()),
         answers: vec![answer.clone()],
+        seconds: Vec::new(),
     };
     example.case_yaml = case_yaml(
         &sighting,

@@ -1,0 +1,241 @@
+//! `realworld` and `merge` as a user runs them, on a directory of real-looking files made from the
+//! corpus's bodies (every case's body, one file each) plus a few hostile ones: the summary line,
+//! shards merged in any order equal to the single run (bucket counts and examples included), clear
+//! errors, and the HTML page checked in headless Chromium with every body escaped.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use robotstxt_conformance::cases::Corpus;
+use robotstxt_conformance::realworld::tally::Results;
+
+const EXE: &str = env!("CARGO_BIN_EXE_robotstxt-conformance");
+
+/// The in-process parsers (fast, and always built).
+const ADAPTERS: [&str; 6] = [
+    "google-cpp",
+    "robotstxt",
+    "texting-robots",
+    "robotxt",
+    "robots-txt",
+    "sim-codec-robots",
+];
+
+/// A body that would run a script if a report rendered it unescaped.
+const HOSTILE: &str = "<html><head><script>document.title='INJECTED'</script></head><body>\
+                       <img src=x onerror=\"document.title='INJECTED'\">\nUser-agent: *\nDisallow: /<b>bold</b>\n";
+
+/// Writes one file per corpus case body (plus hostile ones) into `dir`.
+fn corpus_dir(dir: &Path) -> usize {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec-cases");
+    let corpus = Corpus::load(&root).expect("the corpus loads");
+    let mut n = 0;
+    for case in &corpus.cases {
+        if case.fetches.is_empty() {
+            let name = case.id.replace('/', "_");
+            std::fs::write(dir.join(name), &case.body).unwrap();
+            n += 1;
+        }
+    }
+    std::fs::write(dir.join("hostile.example"), HOSTILE).unwrap();
+    std::fs::write(
+        dir.join("bom.example"),
+        b"\xEF\xBB\xBFUser-agent: FooBot\nDisallow: /x\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("latin1.example"),
+        b"User-agent: *\r\nDisallow: /caf\xE9\r\n",
+    )
+    .unwrap();
+    n + 3
+}
+
+fn realworld(args: &[&str]) -> Output {
+    let mut command = Command::new(EXE);
+    command.arg("realworld").args(args);
+    for id in ADAPTERS {
+        command.arg("--adapter").arg(id);
+    }
+    command.output().unwrap()
+}
+
+fn ok(output: Output) -> String {
+    assert!(
+        output.status.success(),
+        "exit {:?}\nstderr: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn results(path: &Path) -> Results {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn shards_merged_in_any_order_equal_the_single_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = tmp.path().join("files");
+    std::fs::create_dir(&files).unwrap();
+    let n = corpus_dir(&files);
+    let corpus = files.to_str().unwrap();
+
+    let single = tmp.path().join("single");
+    let out = ok(realworld(&[
+        "--corpus",
+        corpus,
+        "--format",
+        "json",
+        "--out",
+        single.to_str().unwrap(),
+    ]));
+    let summary: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["files"], n as u64, "{summary}");
+    for key in ["files", "checks", "seconds", "adapters", "disagreement"] {
+        assert!(
+            summary.get(key).is_some(),
+            "summary line lacks {key}: {summary}"
+        );
+    }
+    let whole = results(&single.join("realworld.json"));
+    assert_eq!(whole.adapters.len(), ADAPTERS.len());
+    assert!(
+        !whole.buckets.is_empty(),
+        "the corpus's edge cases must make parsers diverge"
+    );
+    assert!(
+        whole
+            .buckets
+            .values()
+            .any(|b| b.example.minimised && !b.example.case_yaml.is_empty()),
+        "examples are minimised into cases"
+    );
+    for name in ["realworld.json", "realworld.md", "realworld.html"] {
+        assert!(single.join(name).metadata().unwrap().len() > 0, "{name}");
+    }
+
+    let mut partials = Vec::new();
+    for k in 0..3 {
+        let path = tmp.path().join(format!("part{k}.json"));
+        ok(realworld(&[
+            "--corpus",
+            corpus,
+            "--shard",
+            &format!("{k}/3"),
+            "--partial",
+            path.to_str().unwrap(),
+            "--format",
+            "text",
+        ]));
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap().lines().count(),
+            1,
+            "one JSON line"
+        );
+        partials.push(path);
+    }
+    let shard_files: u64 = partials.iter().map(|p| results(p).files).sum();
+    assert_eq!(shard_files, n as u64, "the shards split the files");
+    assert!(
+        partials.iter().all(|p| results(p).files > 0),
+        "every shard takes some files"
+    );
+
+    for order in [[0, 1, 2], [2, 0, 1]] {
+        let merged = tmp.path().join(format!("merged{}", order[0]));
+        let mut command = Command::new(EXE);
+        command.arg("merge");
+        for i in order {
+            command.arg(&partials[i]);
+        }
+        ok(command.arg("--out").arg(&merged).output().unwrap());
+        let merged = results(&merged.join("realworld.json"));
+        assert_eq!(merged.without_timing(), whole.without_timing());
+    }
+}
+
+#[test]
+fn the_html_page_escapes_every_body_and_renders_in_a_browser() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = tmp.path().join("files");
+    std::fs::create_dir(&files).unwrap();
+    std::fs::write(files.join("hostile.example"), HOSTILE).unwrap();
+    std::fs::write(
+        files.join("star.example"),
+        "User-agent: <script>alert(1)</script>\nDisallow: /*<i>$\n\nUser-agent: *\nDisallow: /p\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    ok(realworld(&[
+        "--corpus",
+        files.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    let page = std::fs::read_to_string(out.join("realworld.html")).unwrap();
+    assert!(
+        !page.contains("<script"),
+        "a body's script reached the page unescaped"
+    );
+    assert!(
+        !page.contains("<img"),
+        "a body's tag reached the page unescaped"
+    );
+    assert!(
+        page.contains("&lt;script&gt;"),
+        "the body's text is shown, escaped"
+    );
+
+    let browser = ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|b| {
+            Command::new(b)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+        .expect(
+            "a headless browser (Debian: apt-get install chromium) is needed to check the page",
+        );
+    let profile = tmp.path().join("browser-profile");
+    let dom = Command::new(browser)
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom"])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("file://{}", out.join("realworld.html").display()))
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    assert!(
+        dom.contains("<title>Real-world divergence report</title>"),
+        "no page rendered: {dom}"
+    );
+    assert!(
+        !dom.contains("INJECTED"),
+        "a body's script ran in the browser"
+    );
+    assert!(
+        dom.contains("id=\"chart-adapters\""),
+        "the chart of disagreement per parser"
+    );
+    assert!(
+        dom.contains("id=\"chart-causes\""),
+        "the chart of files per cause"
+    );
+}
+
+#[test]
+fn bad_arguments_get_clear_errors() {
+    let missing = realworld(&["--corpus", "/no/such/dir"]);
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("/no/such/dir"));
+    let shard = realworld(&["--corpus", ".", "--shard", "3/3"]);
+    assert!(String::from_utf8_lossy(&shard.stderr).contains("3/3"));
+    let tmp = tempfile::tempdir().unwrap();
+    let bad = tmp.path().join("bad.json");
+    std::fs::write(&bad, "{\"format\": \"robotstxt-realworld/1\", \"files\": ").unwrap();
+    let merge = Command::new(EXE).arg("merge").arg(&bad).output().unwrap();
+    assert!(!merge.status.success());
+    assert!(String::from_utf8_lossy(&merge.stderr).contains("bad.json"));
+}
