@@ -239,3 +239,97 @@ fn bad_arguments_get_clear_errors() {
     assert!(!merge.status.success());
     assert!(String::from_utf8_lossy(&merge.stderr).contains("bad.json"));
 }
+
+/// A small adapter in Python answering from `hash()` of the URL (which depends on
+/// `PYTHONHASHSEED`) when `hashed`, from its length otherwise.
+fn python_adapter(dir: &Path, name: &str, hashed: bool) -> String {
+    let decide = if hashed { "hash(url)" } else { "len(url)" };
+    let program = format!(
+        r#"import json, sys
+print(json.dumps({{"protocol": "robotstxt-adapter/1", "id": "{name}", "library": "{name}",
+    "version": "1", "language": "Python", "licence": "MIT", "source": "a test",
+    "profile": "rfc9309", "url": "full"}}), flush=True)
+for line in sys.stdin:
+    request = json.loads(line)
+    for index, check in enumerate(request["checks"]):
+        url = check["url"]
+        answer = "allowed" if {decide} % 2 == 0 else "disallowed"
+        print(json.dumps({{"check": index, "answer": answer}}), flush=True)
+"#
+    );
+    let path = dir.join(format!("{name}.py"));
+    std::fs::write(&path, program).unwrap();
+    format!("{name} = python3 '{}'", path.display())
+}
+
+/// An adapter whose answers change with a fresh process's hash seed is listed as nondeterministic
+/// with its files; the same program deciding by length is not; a crashing adapter's failures are
+/// listed with the files and the run goes on; and two runs give the same results (the first
+/// processes' hash seeds are fixed).
+#[test]
+fn nondeterminism_and_crashes_are_reported_and_runs_replay() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = tmp.path().join("files");
+    std::fs::create_dir(&files).unwrap();
+    for i in 0..12 {
+        let body = format!("User-agent: *\nDisallow: /p{i}\nAllow: /p{i}/open$\n\nUser-agent: FaultBot\nDisallow: /\n");
+        std::fs::write(files.join(format!("site{i:02}.example")), body).unwrap();
+    }
+    let hashy = python_adapter(tmp.path(), "hashy", true);
+    let steady = python_adapter(tmp.path(), "steady", false);
+    let run = |out: &Path| {
+        let output = Command::new(EXE)
+            .args(["realworld", "--determinism", "all", "--corpus"])
+            .arg(&files)
+            .args(["--adapter-command", &hashy, "--adapter-command", &steady])
+            .args([
+                "--adapter",
+                "hashy",
+                "--adapter",
+                "steady",
+                "--adapter",
+                "fault-abort",
+            ])
+            .arg("--out")
+            .arg(out)
+            .output()
+            .unwrap();
+        ok(output);
+        results(&out.join("realworld.json"))
+    };
+    let first = run(&tmp.path().join("a"));
+    assert_eq!(first.determinism_files, 12);
+    assert_eq!(
+        first.adapters["hashy"].nondeterministic.count, 12,
+        "{:#?}",
+        first.adapters["hashy"]
+    );
+    assert_eq!(first.adapters["steady"].nondeterministic.count, 0);
+    let panics = &first.adapters["fault-abort"];
+    let crashed: u64 = panics
+        .failures
+        .iter()
+        .filter(|(k, _)| k.starts_with("crash"))
+        .map(|(_, f)| f.count)
+        .sum();
+    assert_eq!(
+        crashed, 12,
+        "every file asks FaultBot: {:#?}",
+        panics.failures
+    );
+    assert!(
+        panics.answers.contains_key("allowed"),
+        "the other checks are still answered"
+    );
+    let second = run(&tmp.path().join("b"));
+    assert_eq!(
+        first.without_timing(),
+        second.without_timing(),
+        "a run replays"
+    );
+    let page = std::fs::read_to_string(tmp.path().join("a").join("realworld.md")).unwrap();
+    assert!(
+        page.contains("`hashy` nondeterministic: 12 file(s)"),
+        "{page}"
+    );
+}

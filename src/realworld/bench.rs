@@ -6,6 +6,7 @@
 //! program (each line parses the body again, once per profile and per adapter).
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::time::{Duration, Instant};
 
 use base64::Engine as _;
@@ -49,6 +50,8 @@ pub fn measure(plan: &Plan, results: &Results, timing: &Timing) -> Result<Measur
         .copied()
         .filter(|id| timing.adapters.contains_key(*id))
         .collect();
+    // Before today's path, which this process prepares (its batch file) and waits for.
+    let peak = peak_kib();
     let (today, today_missing) = match today_path(plan, &six) {
         Ok(measured) => (Some(measured), None),
         Err(why) => (None, Some(why)),
@@ -57,7 +60,7 @@ pub fn measure(plan: &Plan, results: &Results, timing: &Timing) -> Result<Measur
         files: results.files,
         checks: results.checks,
         timing: timing.clone(),
-        peak_kib: peak_kib(),
+        peak_kib: peak,
         today,
         today_missing,
     })
@@ -180,7 +183,8 @@ impl Measured {
 fn today_path(plan: &Plan, adapters: &[&str]) -> Result<(Duration, u64), String> {
     let dir = tempfile_dir()?;
     let path = dir.join("batch.jsonl");
-    let mut lines = String::new();
+    let file = std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut lines = std::io::BufWriter::new(file);
     let mut checks = 0u64;
     each_file(&plan.sources, plan.shard, plan.limit, &mut |file| {
         if file.fetch != Fetch::default() {
@@ -197,13 +201,15 @@ fn today_path(plan: &Plan, adapters: &[&str]) -> Result<(Duration, u64), String>
             let mut line = body.clone();
             line["agent"] = agent.into();
             line["url"] = url.into();
-            lines.push_str(&line.to_string());
-            lines.push('\n');
+            writeln!(lines, "{line}").map_err(|e| format!("{}: {e}", path.display()))?;
             checks += 1;
         }
         Ok(())
     })?;
-    std::fs::write(&path, lines).map_err(|e| format!("{}: {e}", path.display()))?;
+    lines
+        .flush()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    drop(lines);
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let mut command = std::process::Command::new(exe);
     command.arg("check").arg("--batch").arg(&path);

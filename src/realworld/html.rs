@@ -191,7 +191,7 @@ pub fn render(results: &Results) -> String {
 /// A horizontal bar chart: (label, share of the full bar in 0..=1, value text) per row.
 fn bar_chart(id: &str, rows: &[(String, f64, String)]) -> String {
     let row_height = 22.0;
-    let label_width = 330.0;
+    let label_width = 400.0;
     let height = row_height * rows.len() as f64 + 4.0;
     let width = label_width + BAR_WIDTH + 260.0;
     let mut svg = format!(
@@ -205,7 +205,7 @@ fn bar_chart(id: &str, rows: &[(String, f64, String)]) -> String {
             "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text><rect x=\"{label_width}\" y=\"{y}\" width=\"{w:.1}\" height=\"{}\" fill=\"#c0392b\"><title>{}</title></rect><text x=\"{}\" y=\"{}\">{}</text>",
             label_width - 6.0,
             y + 15.0,
-            escape(label),
+            escape(&shortened(label, 64)),
             row_height - 6.0,
             escape(value),
             label_width + w + 6.0,
@@ -215,6 +215,16 @@ fn bar_chart(id: &str, rows: &[(String, f64, String)]) -> String {
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+/// `text` cut to `max` characters, with `…` when cut.
+fn shortened(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(max - 1).collect();
+    out.push('…');
+    out
 }
 
 /// The pairs as a grid: a cell per pair, darker the more they differ.

@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 use robotstxt_adapters::registry::{self, Options};
 use robotstxt_adapters::{Adapter, Answer, Identity, Query, Unavailable};
 use robotstxt_differential::case::{case_yaml, citation_for, escape};
-use robotstxt_differential::compare::Observation;
+use robotstxt_differential::compare::{Observation, FIRST_PROCESS_ENV, SECOND_PROCESS_ENV};
 use robotstxt_differential::input::Input;
-use robotstxt_differential::minimize::minimize;
+use robotstxt_differential::minimize::minimize_batched;
 use robotstxt_differential::signature::{Sighting, Signature};
 use robotstxt_oracle::cause::{cause_label, cause_of, explains, Change};
 use robotstxt_oracle::{
@@ -33,8 +33,12 @@ use crate::ledger::Ledger;
 /// How many files are read before the oracle and the adapters are set to work on them.
 const CHUNK: usize = 64;
 
-/// How many predicate calls minimising one bucket's example may make.
+/// How many candidates minimising one bucket's example may ask at most.
 const MINIMISE_BUDGET: usize = 600;
+
+/// How many octets of candidate bodies minimising one example may ask in all: a large body (a
+/// 500 KiB file whose divergence needs its size) gets fewer candidates. Work is counted, not time.
+const MINIMISE_OCTETS: usize = 16 << 20;
 
 /// At most this many octets of a body that could not be minimised go into its example.
 const UNMINIMISED_OCTETS: usize = 4096;
@@ -87,11 +91,6 @@ impl Determinism {
         }
     }
 }
-
-/// The environment of each adapter's first process: fixed hash seeds, so that a run replays.
-const FIRST_ENV: [(&str, &str); 2] = [("PYTHONHASHSEED", "1"), ("PERL_HASH_SEED", "1")];
-/// The environment of its second process: other hash seeds.
-const SECOND_ENV: [(&str, &str); 2] = [("PYTHONHASHSEED", "2"), ("PERL_HASH_SEED", "2")];
 
 /// Time spent, for the benchmark.
 #[derive(Clone, Debug, Default)]
@@ -205,8 +204,9 @@ pub fn run(
         timing.reading += read_start.elapsed();
         answer_all(&mut work, opened, plan.determinism, plan.parallel, timing);
         let tally_start = Instant::now();
-        for w in &work {
-            tally_file(w, opened, &ledger_ids, results, candidates);
+        let causes = causes_of_chunk(&work, opened, plan.parallel);
+        for (w, causes) in work.iter().zip(&causes) {
+            tally_file(w, opened, causes, &ledger_ids, results, candidates);
         }
         timing.tally += tally_start.elapsed();
         progress(results.files);
@@ -259,8 +259,16 @@ pub fn run(
 
 /// Opens every adapter of the plan (and a second process of each when determinism is tested).
 fn open_adapters(plan: &Plan) -> (Vec<Opened>, Vec<Unavailable>) {
-    let with_env = |_env: &[(&str, &str)]| plan.options.clone();
-    let (first_options, second_options) = (with_env(&FIRST_ENV), with_env(&SECOND_ENV));
+    // Fixed hash seeds for the first process, so that a run replays; others for the second.
+    let with_env = |env: [(&str, &str); 2]| Options {
+        env: env
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        ..plan.options.clone()
+    };
+    let (first_options, second_options) =
+        (with_env(FIRST_PROCESS_ENV), with_env(SECOND_PROCESS_ENV));
     let mut opened = Vec::new();
     let mut unavailable = Vec::new();
     for id in &plan.adapters {
@@ -321,22 +329,28 @@ fn answer_all(
         let verdicts: Vec<Vec<[Option<Verdict>; 4]>> = work.iter().map(oracle_verdicts).collect();
         (verdicts, start.elapsed())
     };
+    // Each adapter gets the whole chunk at once: an adapter process answers it in one round trip.
     let adapter_of = |adapter: &mut Opened, work: &[Work]| {
         let start = Instant::now();
-        let answers: Vec<(Vec<Answer>, Option<Vec<Answer>>)> = work
-            .iter()
-            .map(|w| {
-                let first = ask(adapter.first.as_mut(), &adapter.identity, w);
-                let second = match &mut adapter.second {
-                    Some(second) if determinism.takes(&w.file.id) => {
-                        Some(ask(second.as_mut(), &adapter.identity, w))
-                    }
-                    _ => None,
-                };
-                (first, second)
-            })
-            .collect();
-        (answers, start.elapsed())
+        let first = ask(adapter.first.as_mut(), &adapter.identity, work.iter());
+        let mut second: Vec<Option<Vec<Answer>>> = vec![None; work.len()];
+        if let Some(process) = &mut adapter.second {
+            let sampled: Vec<usize> = (0..work.len())
+                .filter(|&i| determinism.takes(&work[i].file.id))
+                .collect();
+            let again = ask(
+                process.as_mut(),
+                &adapter.identity,
+                sampled.iter().map(|&i| &work[i]),
+            );
+            for (i, answers) in sampled.into_iter().zip(again) {
+                second[i] = Some(answers);
+            }
+        }
+        (
+            first.into_iter().zip(second).collect::<Vec<_>>(),
+            start.elapsed(),
+        )
     };
     let shared: &[Work] = work;
     let ((oracle, oracle_time), answers) = if parallel {
@@ -374,13 +388,32 @@ fn answer_all(
     }
 }
 
-/// An adapter's answers to a file's checks; a check with a fetch outcome the adapter does not
-/// take is `unsupported` without asking.
-fn ask(adapter: &mut dyn Adapter, identity: &Identity, w: &Work) -> Vec<Answer> {
-    if let Some(answer) = crate::run::not_asked(identity, w.file.fetch, None, false) {
-        return vec![answer; w.queries.len()];
-    }
-    adapter.answer(&w.file.body, &w.queries)
+/// An adapter's answers to the checks of each file, asked all at once; a check with a fetch
+/// outcome the adapter does not take is `unsupported` without asking.
+fn ask<'w>(
+    adapter: &mut dyn Adapter,
+    identity: &Identity,
+    work: impl Iterator<Item = &'w Work>,
+) -> Vec<Vec<Answer>> {
+    let work: Vec<&Work> = work.collect();
+    let skipped: Vec<Option<Answer>> = work
+        .iter()
+        .map(|w| crate::run::not_asked(identity, w.file.fetch, None, false))
+        .collect();
+    let items: Vec<(&[u8], &[Query])> = work
+        .iter()
+        .zip(&skipped)
+        .filter(|(_, skip)| skip.is_none())
+        .map(|(w, _)| (&w.file.body[..], &w.queries[..]))
+        .collect();
+    let mut answered = adapter.answer_many(&items).into_iter();
+    work.iter()
+        .zip(skipped)
+        .map(|(w, skip)| match skip {
+            Some(answer) => vec![answer; w.queries.len()],
+            None => answered.next().expect("one answer list per item"),
+        })
+        .collect()
 }
 
 /// The oracle's verdicts on every check of a file, per profile; a panic is caught and counted.
@@ -413,10 +446,67 @@ fn request_of<'a>(file: &'a RealFile, agent: &'a str, url: &'a str) -> Request<'
     }
 }
 
+/// The causes of a file's divergences, by (profile index, check number, answer is `allowed`):
+/// adapters claiming the same profile and giving the same answer share one.
+type Causes = BTreeMap<(usize, usize, bool), Option<Vec<Change>>>;
+
+/// The divergences of a file from each adapter's claimed profile (`claimed`, by adapter position):
+/// (profile, check, allowed).
+fn divergences(w: &Work, claimed: &[ProfileId]) -> Vec<(ProfileId, usize, bool)> {
+    let mut out = Vec::new();
+    for (a, &profile) in claimed.iter().enumerate() {
+        for (n, (answer, verdicts)) in w.answers[a].iter().zip(&w.oracle).enumerate() {
+            if let (Some(got), Some(expected)) = (answer.verdict(), verdicts[profile.index()]) {
+                if matches!(expected, Verdict::Allowed | Verdict::Disallowed) && got != expected {
+                    out.push((profile, n, got == Verdict::Allowed));
+                }
+            }
+        }
+    }
+    out.sort_by_key(|&(p, n, allowed)| (p.index(), n, allowed));
+    out.dedup();
+    out
+}
+
+/// The causes of every file's divergences: the files split between threads when `parallel` (the
+/// cause search is the run's largest cost of its own).
+fn causes_of_chunk(work: &[Work], opened: &[Opened], parallel: bool) -> Vec<Causes> {
+    let claimed: Vec<ProfileId> = opened.iter().map(|a| a.identity.profile).collect();
+    let claimed = &claimed;
+    let of_file = |w: &Work| -> Causes {
+        divergences(w, claimed)
+            .into_iter()
+            .map(|(profile, n, allowed)| {
+                let query = &w.queries[n];
+                let request = request_of(&w.file, &query.agent, &query.url);
+                let cause = catch_unwind(AssertUnwindSafe(|| cause_of(profile, &request, allowed)))
+                    .unwrap_or(None);
+                ((profile.index(), n, allowed), cause)
+            })
+            .collect()
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if !parallel || threads == 1 || work.len() < 2 {
+        return work.iter().map(of_file).collect();
+    }
+    let per_thread = work.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = work
+            .chunks(per_thread)
+            .map(|part| scope.spawn(move || part.iter().map(of_file).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("cause thread"))
+            .collect()
+    })
+}
+
 /// Adds one answered file to the results.
 fn tally_file(
     w: &Work,
     opened: &[Opened],
+    causes: &Causes,
     ledger_ids: &[Vec<String>],
     results: &mut Results,
     candidates: &mut BTreeMap<String, Candidate>,
@@ -448,7 +538,6 @@ fn tally_file(
         results.determinism_files += 1;
     }
     // Causes are shared by adapters claiming the same profile and giving the same answer.
-    let mut causes: BTreeMap<(usize, usize, bool), Option<Vec<Change>>> = BTreeMap::new();
     for (a, adapter) in opened.iter().enumerate() {
         let answers = &w.answers[a];
         let identity = &adapter.identity;
@@ -508,14 +597,7 @@ fn tally_file(
             }
             let allowed = got == Verdict::Allowed;
             let query = &w.queries[n];
-            let changes = causes
-                .entry((profile.index(), n, allowed))
-                .or_insert_with(|| {
-                    let request = request_of(&w.file, &query.agent, &query.url);
-                    catch_unwind(AssertUnwindSafe(|| cause_of(profile, &request, allowed)))
-                        .unwrap_or(None)
-                })
-                .clone();
+            let changes = causes[&(profile.index(), n, allowed)].clone();
             let cause = cause_label(changes.as_deref());
             let key = format!("{}|{cause}", identity.id);
             let bucket = results
@@ -636,32 +718,46 @@ fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
     } else {
         Verdict::Disallowed
     };
-    let mut keeps = |input: &Input| {
+    // The oracle's side of the test: the profile still says otherwise, for the same cause.
+    let oracle_keeps = |input: &Input| {
         let request = input.request();
-        let answer = adapter
-            .first
-            .answer(&input.body, &[Query::new(&input.agent, &input.url)]);
-        answer.first().and_then(Answer::verdict) == Some(got)
-            && catch_unwind(AssertUnwindSafe(|| {
-                verdict(c.profile, &request) == c.expected
-                    && match &c.changes {
-                        Some(changes) => explains(c.profile, &request, c.allowed, changes),
-                        None => cause_of(c.profile, &request, c.allowed).is_none(),
-                    }
-            }))
-            .unwrap_or(false)
+        catch_unwind(AssertUnwindSafe(|| {
+            verdict(c.profile, &request) == c.expected
+                && match &c.changes {
+                    Some(changes) => explains(c.profile, &request, c.allowed, changes),
+                    None => cause_of(c.profile, &request, c.allowed).is_none(),
+                }
+        }))
+        .unwrap_or(false)
+    };
+    // A round of candidates goes to the adapter at once (one round trip for an adapter process).
+    let mut first_kept = |candidates: &[Input]| {
+        let queries: Vec<[Query; 1]> = candidates
+            .iter()
+            .map(|i| [Query::new(&i.agent, &i.url)])
+            .collect();
+        let items: Vec<(&[u8], &[Query])> = candidates
+            .iter()
+            .zip(&queries)
+            .map(|(i, q)| (&i.body[..], &q[..]))
+            .collect();
+        let answers = adapter.first.answer_many(&items);
+        candidates.iter().zip(answers).position(|(input, answer)| {
+            answer.first().and_then(Answer::verdict) == Some(got) && oracle_keeps(input)
+        })
     };
     let input = Input {
         body: c.body.clone(),
         agent: c.agent.clone(),
         url: c.url.clone(),
     };
-    if !keeps(&input) {
+    if first_kept(std::slice::from_ref(&input)).is_none() {
         // The adapter answers differently alone (or now): keep the original, unminimised.
         example.body = escape(&c.body[..c.body.len().min(UNMINIMISED_OCTETS)]);
         return example;
     }
-    let small = minimize(&input, &mut keeps, MINIMISE_BUDGET);
+    let budget = (MINIMISE_OCTETS / c.body.len().max(1)).clamp(8, MINIMISE_BUDGET);
+    let small = minimize_batched(&input, &mut first_kept, budget);
     let answer = if c.allowed {
         Answer::Allowed
     } else {
@@ -684,6 +780,13 @@ fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
         answers: vec![answer.clone()],
         seconds: Vec::new(),
     };
+    example.agent = small.agent.clone();
+    example.url = small.url.clone();
+    if small.body.len() > UNMINIMISED_OCTETS {
+        // Still large (the divergence needs the body's size): no case, the body's start.
+        example.body = escape(&small.body[..UNMINIMISED_OCTETS]);
+        return example;
+    }
     example.case_yaml = case_yaml(
         &sighting,
         &small,
@@ -692,11 +795,11 @@ fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
     )
     .replace(
         "Found by `robotstxt-conformance fuzz`",
-        "Found by `robotstxt-conformance realworld`",
-    );
+        "Found by `robotstxt-conformance realworld` (minimised from a real file)",
+    )
+    .replace("title: \"Fuzz finding:", "title: \"Real-world finding:")
+    .replace("tags: [fuzz-finding,", "tags: [realworld-finding,");
     example.body = escape(&small.body);
-    example.agent = small.agent;
-    example.url = small.url;
     example.minimised = true;
     example
 }
