@@ -198,13 +198,16 @@ impl Ledger {
 /// kind), keeping the reason of every entry of `old` that still holds with the same answer and
 /// giving the others [`UNEXPLAINED`]. Groups come out sorted by reason, checks by id. A group's
 /// `id` is the cause `causes` (check id → the oracle's cause label) gives every check of the group
-/// it knows, when they agree; else the old entries' id.
+/// it knows, when they agree; else, when every check of the group has a cause, the group's most
+/// frequent cause whose changes reproduce the parser's answer on every check (`reproduced`: check
+/// id → the other cause labels whose readings give its answer); else the old entries' id.
 pub fn rewrite(
     adapter: &str,
     profile: ProfileId,
     old: &Ledger,
     divergences: &BTreeMap<String, String>,
     causes: &BTreeMap<String, String>,
+    reproduced: &BTreeMap<String, std::collections::BTreeSet<String>>,
 ) -> String {
     let mut groups: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
     for (check, answer) in divergences {
@@ -218,14 +221,36 @@ pub fn rewrite(
             .insert(check.clone(), answer.clone());
     }
     let id_of = |checks: &BTreeMap<String, String>| {
-        let mut known = checks.keys().filter_map(|c| causes.get(c));
-        let first = known.next();
-        match first {
-            Some(first) if known.all(|c| c == first) => Some(first.clone()),
-            _ => checks
-                .keys()
-                .find_map(|c| old.entries.get(c).and_then(|e| e.id.clone())),
+        let known: Vec<(&String, &String)> = checks
+            .keys()
+            .filter_map(|c| causes.get(c).map(|cause| (c, cause)))
+            .collect();
+        // The group's causes, the most frequent first (then by label).
+        let mut counts: BTreeMap<&String, usize> = BTreeMap::new();
+        for (_, cause) in &known {
+            *counts.entry(*cause).or_default() += 1;
         }
+        let mut candidates: Vec<(&String, usize)> = counts.into_iter().collect();
+        candidates.sort_by_key(|&(label, n)| (std::cmp::Reverse(n), label));
+        let candidates_agree = |label: &String| known.iter().all(|(_, cause)| *cause == label);
+        let explains_all = |label: &String| {
+            known.iter().all(|(check, cause)| {
+                *cause == label || reproduced.get(*check).is_some_and(|r| r.contains(label))
+            })
+        };
+        // Only when every check of the group has a cause: a label never claims a check no
+        // knob or deviation explains.
+        let all_known = known.len() == checks.len();
+        candidates
+            .into_iter()
+            .map(|(label, _)| label)
+            .find(|label| explains_all(label) && (all_known || candidates_agree(label)))
+            .cloned()
+            .or_else(|| {
+                checks
+                    .keys()
+                    .find_map(|c| old.entries.get(c).and_then(|e| e.id.clone()))
+            })
     };
     let file = LedgerFile {
         adapter: adapter.to_string(),

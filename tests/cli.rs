@@ -507,3 +507,48 @@ fn bench_measures_the_oracle_with_the_adapters_and_no_process_ratio_in_process()
     );
     assert!(!shown.contains("µs/check process per check"), "{shown}");
 }
+
+/// `fingerprint --adapter-command` fingerprints that adapter alone (the Python example, which
+/// claims draft-1996), not every built-in one with it. Needs `python3` (a missing one is a failure).
+#[test]
+fn fingerprint_takes_a_users_adapter_alone() {
+    let out = run(
+        &[
+            "fingerprint",
+            "--adapter-command",
+            "py-example = python3 examples/adapters/my_adapter.py",
+            "--timeout",
+            GENEROUS_TIMEOUT,
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["adapter"], "py-example");
+    let print = &lines[0]["fingerprint"];
+    assert_eq!(print["claimed"], "draft-1996");
+    // urllib reads the first match and no wildcard, as the 1996 draft does.
+    let standing = |label: &str| {
+        print["dimensions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d[0] == label)
+            .map(|d| d[1].clone())
+            .unwrap()
+    };
+    assert_eq!(standing("K4 precedence")["standing"], "consistent");
+    assert_eq!(standing("K4 precedence")["alternatives"][0], "base");
+    assert_eq!(standing("K6 wildcards")["alternatives"][0], "base");
+}

@@ -5,6 +5,9 @@
 
 use std::process::Command;
 
+mod common;
+use common::python_adapter;
+
 const EXE: &str = env!("CARGO_BIN_EXE_robotstxt-conformance");
 
 /// Runs `fuzz` with `args` and `--out out`, checks that it succeeded, and returns its standard
@@ -386,28 +389,6 @@ fn a_crashing_adapter_process_is_a_finding_and_the_run_goes_on() {
     )
     .unwrap();
     assert_eq!(finding["minimal"]["agent"], "FaultBot", "{finding:#}");
-}
-
-/// A small adapter in Python answering from `hash()` of the URL (which depends on
-/// `PYTHONHASHSEED`) when `hashed`, from its length otherwise.
-fn python_adapter(dir: &std::path::Path, name: &str, hashed: bool) -> String {
-    let decide = if hashed { "hash(url)" } else { "len(url)" };
-    let program = format!(
-        r#"import json, sys
-print(json.dumps({{"protocol": "robotstxt-adapter/1", "id": "{name}", "library": "{name}",
-    "version": "1", "language": "Python", "licence": "MIT", "source": "a test",
-    "profile": "rfc9309", "url": "full"}}), flush=True)
-for line in sys.stdin:
-    request = json.loads(line)
-    for index, check in enumerate(request["checks"]):
-        url = check["url"]
-        answer = "allowed" if {decide} % 2 == 0 else "disallowed"
-        print(json.dumps({{"check": index, "answer": answer}}), flush=True)
-"#
-    );
-    let path = dir.join(format!("{name}.py"));
-    std::fs::write(&path, program).unwrap();
-    format!("{name} = python3 '{}'", path.display())
 }
 
 /// An adapter whose answer changes with the hash seed of a fresh process is `nondeterministic`,

@@ -166,7 +166,14 @@ fn rewrite_keeps_reasons_that_still_hold_and_marks_the_rest() {
         .into_iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let text = ledger::rewrite("x", ProfileId::Google, &old, &now, &Default::default());
+    let text = ledger::rewrite(
+        "x",
+        ProfileId::Google,
+        &old,
+        &now,
+        &Default::default(),
+        &Default::default(),
+    );
     let reloaded = load(&text).unwrap();
     assert_eq!(reloaded.entries["a#1"].reason, "keeps");
     assert_eq!(reloaded.entries["a#2"].reason, ledger::UNEXPLAINED);
@@ -198,12 +205,31 @@ fn rewrite_names_a_group_by_the_cause_its_checks_share() {
     .into_iter()
     .map(|(k, v)| (k.to_string(), v.to_string()))
     .collect();
-    let text = ledger::rewrite("x", ProfileId::Google, &old, &now, &causes);
+    let text = ledger::rewrite(
+        "x",
+        ProfileId::Google,
+        &old,
+        &now,
+        &causes,
+        &Default::default(),
+    );
     let reloaded = load(&text).unwrap();
     // Every check agrees: the id is filled.
     assert_eq!(reloaded.entries["a#1"].id.as_deref(), Some("D-typo-fields"));
     // The checks disagree: the old id stays.
     assert_eq!(reloaded.entries["b#1"].id.as_deref(), Some("K4 precedence"));
+    // The checks disagree, but D-raw-length's reading also gives b#1's answer: it explains the
+    // whole group and is the id (though the old one said otherwise).
+    let reproduced = [
+        ("b#1".to_string(), ["D-raw-length".to_string()].into()),
+        ("b#2".to_string(), Default::default()),
+    ]
+    .into_iter()
+    .collect();
+    let text = ledger::rewrite("x", ProfileId::Google, &old, &now, &causes, &reproduced);
+    let reloaded = load(&text).unwrap();
+    assert_eq!(reloaded.entries["b#2"].id.as_deref(), Some("D-raw-length"));
+    assert_eq!(reloaded.entries["a#1"].id.as_deref(), Some("D-typo-fields"));
 }
 
 #[test]

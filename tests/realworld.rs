@@ -6,20 +6,14 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod common;
+use common::python_adapter;
+
 use robotstxt_conformance::cases::Corpus;
+use robotstxt_conformance::realworld::bench::IN_PROCESS as ADAPTERS;
 use robotstxt_conformance::realworld::tally::Results;
 
 const EXE: &str = env!("CARGO_BIN_EXE_robotstxt-conformance");
-
-/// The in-process parsers (fast, and always built).
-const ADAPTERS: [&str; 6] = [
-    "google-cpp",
-    "robotstxt",
-    "texting-robots",
-    "robotxt",
-    "robots-txt",
-    "sim-codec-robots",
-];
 
 /// A body that would run a script if a report rendered it unescaped.
 const HOSTILE: &str = "<html><head><script>document.title='INJECTED'</script></head><body>\
@@ -238,28 +232,6 @@ fn bad_arguments_get_clear_errors() {
     let merge = Command::new(EXE).arg("merge").arg(&bad).output().unwrap();
     assert!(!merge.status.success());
     assert!(String::from_utf8_lossy(&merge.stderr).contains("bad.json"));
-}
-
-/// A small adapter in Python answering from `hash()` of the URL (which depends on
-/// `PYTHONHASHSEED`) when `hashed`, from its length otherwise.
-fn python_adapter(dir: &Path, name: &str, hashed: bool) -> String {
-    let decide = if hashed { "hash(url)" } else { "len(url)" };
-    let program = format!(
-        r#"import json, sys
-print(json.dumps({{"protocol": "robotstxt-adapter/1", "id": "{name}", "library": "{name}",
-    "version": "1", "language": "Python", "licence": "MIT", "source": "a test",
-    "profile": "rfc9309", "url": "full"}}), flush=True)
-for line in sys.stdin:
-    request = json.loads(line)
-    for index, check in enumerate(request["checks"]):
-        url = check["url"]
-        answer = "allowed" if {decide} % 2 == 0 else "disallowed"
-        print(json.dumps({{"check": index, "answer": answer}}), flush=True)
-"#
-    );
-    let path = dir.join(format!("{name}.py"));
-    std::fs::write(&path, program).unwrap();
-    format!("{name} = python3 '{}'", path.display())
 }
 
 /// An adapter whose answers change with a fresh process's hash seed is listed as nondeterministic

@@ -317,3 +317,80 @@ fn quirks_in_the_notes_hold() {
         "D"
     );
 }
+
+/// The deviations named after a Rust crate's behaviour (`docs/deviations.md`): on each example,
+/// the crate answers what the oracle answers under the deviation, and not what its claimed profile
+/// answers; and the deviation alone is the cause the fuzzer names.
+#[test]
+fn named_deviations_give_their_parsers_answers() {
+    use robotstxt_oracle::cause::{cause_label, cause_of};
+    use robotstxt_oracle::deviation::{Deviation, Deviations};
+    use robotstxt_oracle::{verdict, verdict_deviating, Request, Verdict};
+    let examples: [(&str, Deviation, &[u8], &str); 5] = [
+        (
+            "robots-txt",
+            Deviation::EmptyAgentNamesAll,
+            b"User-agent: *\nDisallow: /a\n\nUser-agent:\nDisallow: /b\n",
+            "/a",
+        ),
+        (
+            "robots-txt",
+            Deviation::NoColonLineIsBlank,
+            b"User-agent: FooBot\nstray text\nDisallow: /a\n",
+            "/a",
+        ),
+        (
+            "robots-txt",
+            Deviation::EmptyRuleAllowsRest,
+            b"User-agent: FooBot\nDisallow:\nDisallow: /a\n",
+            "/a",
+        ),
+        (
+            "robotxt",
+            Deviation::SlashlessRuleRooted,
+            b"User-agent: *\nDisallow: a\n",
+            "/a",
+        ),
+        (
+            "sim-codec-robots",
+            Deviation::EmptyAgentMatchesAll,
+            b"User-agent:\nDisallow: /a\n",
+            "/a",
+        ),
+    ];
+    for (id, deviation, body, path) in examples {
+        let profile = BUILTINS
+            .iter()
+            .find(|b| b.id == id)
+            .map(|b| (b.identity)().profile)
+            .expect("a builtin");
+        let answer = &ask(
+            id,
+            body,
+            &[("FooBot", &format!("http://example.com{path}"))],
+        )[0];
+        let request = Request::new(body, "FooBot", path);
+        let deviating = verdict_deviating(profile, Deviations::of(deviation), &request);
+        let as_verdict = |allowed: bool| {
+            if allowed {
+                Verdict::Allowed
+            } else {
+                Verdict::Disallowed
+            }
+        };
+        let allowed = matches!(answer, Answer::Allowed);
+        assert!(answer.verdict().is_some(), "{id}: {answer:?}");
+        assert_eq!(
+            as_verdict(allowed),
+            deviating,
+            "{id} under {}",
+            deviation.id()
+        );
+        assert_ne!(verdict(profile, &request), deviating, "{id}: no divergence");
+        assert_eq!(
+            cause_label(cause_of(profile, &request, allowed).as_deref()),
+            deviation.id(),
+            "{id}"
+        );
+    }
+}

@@ -166,9 +166,11 @@ pub fn split_lines(body: &[u8]) -> Vec<Line<'_>> {
 /// [`split_lines`] under a set of deviations: D-lf-only-lines (breaks rfc9309#2.2's
 /// `NL = %x0D / %x0A / %x0D.0A`: only LF ends a line, a CR before it is dropped and a lone CR is
 /// an octet of the line) and D-nul-ends-line (breaks rfc9309#2.2's NL: a NUL octet ends the line
-/// too, as where a line is read as a C string).
+/// too, as where a line is read as a C string) and D-cr-kept-in-lines (breaks the same NL: only LF
+/// ends a line and every CR stays in it).
 pub fn split_lines_with(body: &[u8], deviations: Deviations) -> Vec<Line<'_>> {
-    let lf_only = deviations.has(Deviation::LfOnlyLines);
+    let cr_kept = deviations.has(Deviation::CrKeptInLines);
+    let lf_only = deviations.has(Deviation::LfOnlyLines) || cr_kept;
     let nul = deviations.has(Deviation::NulEndsLine);
     if !lf_only && !nul {
         return split_lines(body);
@@ -185,7 +187,7 @@ pub fn split_lines_with(body: &[u8], deviations: Deviations) -> Vec<Line<'_>> {
             Some(end) => (&rest[..end], start + end + 1),
             None => (rest, body.len()),
         };
-        if lf_only && body.get(next - 1) == Some(&b'\n') {
+        if lf_only && !cr_kept && body.get(next - 1) == Some(&b'\n') {
             bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
         }
         lines.push(Line {

@@ -269,11 +269,19 @@ pub fn inert(request: &Request<'_>) -> Deviations {
         body.len() <= crate::profile::FIVE_HUNDRED_KIB,
     );
     when(Deviation::LfOnlyLines, !has(body, b'\r'));
+    when(Deviation::CrKeptInLines, !has(body, b'\r'));
     when(Deviation::NulEndsLine, !has(body, 0));
     when(
         Deviation::VerticalTabTrimmed,
         !has(body, 0x0B) && !has(body, 0x0C),
     );
+    // The line deviations' subjects, in one pass over the lines.
+    let [no_colon, empty_agent, slashless, empty] = line_subjects(body);
+    when(Deviation::NoColonLineIsBlank, !no_colon);
+    when(Deviation::EmptyAgentMatchesAll, !empty_agent);
+    when(Deviation::EmptyAgentNamesAll, !empty_agent);
+    when(Deviation::SlashlessRuleRooted, !slashless);
+    when(Deviation::EmptyRuleAllowsRest, !empty);
     when(Deviation::NoBacktracking, !has(body, b'*'));
     when(Deviation::DollarAnywhere, !has(body, b'$'));
     when(
@@ -302,6 +310,73 @@ pub fn inert(request: &Request<'_>) -> Deviations {
     inert
 }
 
+/// Whether some line of `body` is one D-no-colon-line-is-blank, the two empty-agent deviations,
+/// D-slashless-rule-rooted and D-empty-rule-allows-rest can read differently, in that order; lines
+/// are split at every CR, LF and NUL (the splits of every reading: more, shorter lines than any one
+/// reading has, which is generous).
+fn line_subjects(body: &[u8]) -> [bool; 4] {
+    let mut found = [false; 4];
+    for line in body.split(|&b| b == b'\n' || b == b'\r' || b == 0) {
+        found[0] |= no_colon_nor_comment(line);
+        found[1] |= empty_agent_value(line);
+        found[2] |= slashless_value(line);
+        found[3] |= empty_value(line);
+        if found.iter().all(|&f| f) {
+            break;
+        }
+    }
+    found
+}
+
+/// A line D-no-colon-line-is-blank reads as blank: not blank, no colon, no comment.
+fn no_colon_nor_comment(line: &[u8]) -> bool {
+    !crate::line::trim_ws(line).is_empty() && !line.iter().any(|&b| b == b':' || b == b'#')
+}
+
+/// A line D-empty-agent-matches-all can read: a field holding `agent` (the typos and prefixes
+/// included) whose value, comment, white space, vertical tabs and form feeds removed, is empty.
+fn empty_agent_value(line: &[u8]) -> bool {
+    let Some((field, value)) = crate::line::field_and_value(line) else {
+        return false;
+    };
+    trim_blank(value).is_empty() && field.windows(5).any(|w| w.eq_ignore_ascii_case(b"agent"))
+}
+
+/// A value D-slashless-rule-rooted can read: after the colon (or, with no colon, after the first
+/// word, as D-space-for-colon reads it), not empty and not beginning with `/`, on a line whose field
+/// is not a user-agent.
+fn slashless_value(line: &[u8]) -> bool {
+    let content = crate::line::strip_comment(line);
+    let (field, value) = match memchr::memchr(b':', content) {
+        Some(colon) => (&content[..colon], &content[colon + 1..]),
+        None => {
+            let content = crate::line::trim_ws(content);
+            let space = content.iter().position(|&b| crate::line::is_ws(b));
+            content.split_at(space.unwrap_or(content.len()))
+        }
+    };
+    let value = trim_blank(value);
+    !value.is_empty()
+        && value[0] != b'/'
+        && !field.windows(5).any(|w| w.eq_ignore_ascii_case(b"agent"))
+}
+
+/// A line with a field and an empty value (white space, vertical tabs and form feeds removed).
+fn empty_value(line: &[u8]) -> bool {
+    crate::line::field_and_value(line).is_some_and(|(_, value)| trim_blank(value).is_empty())
+}
+
+/// `value` without spaces, tabs, vertical tabs and form feeds at either end.
+fn trim_blank(value: &[u8]) -> &[u8] {
+    let blank = |b: &u8| crate::line::is_ws(*b) || *b == 0x0B || *b == 0x0C;
+    let start = value.iter().position(|b| !blank(b)).unwrap_or(value.len());
+    let end = value
+        .iter()
+        .rposition(|b| !blank(b))
+        .map_or(start, |at| at + 1);
+    &value[start..end]
+}
+
 /// Whether `cause` (a set of changes [`cause_of`] found) explains `request`'s answer `allowed`
 /// under `profile` as a smallest set: its reading gives the answer and no smaller set does. Cheaper than [`cause_of`] (which also finds the first such pair in order): the fuzzer's
 /// minimiser keeps an input only while its bucket's cause still explains it.
@@ -315,10 +390,10 @@ pub fn explains(
     let knobs = cause
         .iter()
         .fold(profile.base_knobs(), |knobs, c| c.apply(knobs));
-    let prepared = PreparedBodies::prepare(
-        request.body,
-        tried.bodies.iter().chain(std::iter::once(&knobs)),
-    );
+    // One change is smallest as soon as it gives the answer: only its own body is prepared.
+    let others: &[Knobs] = if cause.len() == 1 { &[] } else { &tried.bodies };
+    let prepared =
+        PreparedBodies::prepare(request.body, others.iter().chain(std::iter::once(&knobs)));
     let mut memo = Memo::new(request, &prepared);
     if memo.allowed(&knobs) != allowed {
         return false;
@@ -370,6 +445,15 @@ pub fn single_change_verdicts(profile: ProfileId, request: &Request<'_>) -> (boo
     let mut memo = Memo::new(request, &prepared);
     let verdicts = tried.singles.iter().map(|k| memo.allowed(k)).collect();
     (memo.allowed(&base), verdicts)
+}
+
+/// The verdict (true when allowed) of `request` under each of `readings`, in order, with one memo
+/// for all of them: what a fingerprint compares a parser's answers with once it reads a dimension
+/// on top of the others it has settled.
+pub fn verdicts_under(request: &Request<'_>, readings: &[Knobs]) -> Vec<bool> {
+    let prepared = PreparedBodies::prepare(request.body, readings);
+    let mut memo = Memo::new(request, &prepared);
+    readings.iter().map(|k| memo.allowed(k)).collect()
 }
 
 /// Whether `label` is a cause label [`cause_label`] can give for an explained divergence: knob
@@ -434,6 +518,16 @@ mod tests {
         );
         // Nothing makes an empty body disallow.
         assert_eq!(cause(ProfileId::Rfc9309, b"", "/a", false), UNEXPLAINED);
+        // rb-webrobots on CRLF files (a third of the protego data): the CR stays in every value.
+        assert_eq!(
+            cause(
+                ProfileId::Google,
+                b"User-agent:*\r\nDisallow:/\r\n",
+                "/",
+                true
+            ),
+            "D-cr-kept-in-lines"
+        );
     }
 
     #[test]

@@ -89,12 +89,20 @@ pub fn decide(rules: &[(&RuleLine<'_>, &Pattern)], target: &[u8], knobs: &Knobs)
             },
         })
         .collect();
-    let deciding = deciding_rule(
+    let deciding = empty_rule_first(
         evaluations
             .iter()
-            .map(|e| (e.kind, e.outcome.specificity())),
-        knobs.precedence,
-    );
+            .map(|e| (e.outcome.specificity(), e.pattern.is_empty())),
+        knobs,
+    )
+    .or_else(|| {
+        deciding_rule(
+            evaluations
+                .iter()
+                .map(|e| (e.kind, e.outcome.specificity())),
+            knobs.precedence,
+        )
+    });
     Decision {
         allowed: deciding.is_none_or(|(_, kind)| kind == RuleKind::Allow),
         deciding: deciding.map(|(i, _)| i),
@@ -109,16 +117,23 @@ pub fn allows<'p, 'l: 'p>(
     target: &[u8],
     knobs: &Knobs,
 ) -> bool {
-    if knobs.deviations.has(Deviation::EmptyDisallowClears) {
+    if knobs.deviations.has(Deviation::EmptyDisallowClears)
+        || knobs.deviations.has(Deviation::EmptyRuleAllowsRest)
+    {
         let rules: Vec<_> = rules.into_iter().collect();
         let cleared = cleared_before(rules.iter().map(|&(rule, _)| rule), knobs);
-        let outcomes = rules.iter().enumerate().map(|(i, &(rule, pattern))| {
-            let matched = (i >= cleared)
-                .then(|| outcome(rule, pattern, target, knobs).specificity())
-                .flatten();
-            (kind_of(rule, knobs), matched)
-        });
-        return deciding_rule(outcomes, knobs.precedence)
+        let outcomes: Vec<(RuleKind, Option<usize>, bool)> = rules
+            .iter()
+            .enumerate()
+            .map(|(i, &(rule, pattern))| {
+                let matched = (i >= cleared)
+                    .then(|| outcome(rule, pattern, target, knobs).specificity())
+                    .flatten();
+                (kind_of(rule, knobs), matched, rule.value.is_empty())
+            })
+            .collect();
+        return empty_rule_first(outcomes.iter().map(|&(_, m, e)| (m, e)), knobs)
+            .or_else(|| deciding_rule(outcomes.iter().map(|&(k, m, _)| (k, m)), knobs.precedence))
             .is_none_or(|(_, kind)| kind == RuleKind::Allow);
     }
     let outcomes = rules.into_iter().map(|(rule, pattern)| {
@@ -128,6 +143,24 @@ pub fn allows<'p, 'l: 'p>(
         )
     });
     deciding_rule(outcomes, knobs.precedence).is_none_or(|(_, kind)| kind == RuleKind::Allow)
+}
+
+/// D-empty-rule-allows-rest (breaks rfc9309#2.2's `empty-pattern`, which matches nothing, and
+/// draft-1996#3.2.2's first match): the first rule, in file order, that is empty or matches
+/// (`(specificity, empty)` per rule), when it is an empty one, decides, and allows. `None` without
+/// the deviation, or when a matching rule comes first.
+fn empty_rule_first(
+    rules: impl Iterator<Item = (Option<usize>, bool)>,
+    knobs: &Knobs,
+) -> Option<(usize, RuleKind)> {
+    if !knobs.deviations.has(Deviation::EmptyRuleAllowsRest) {
+        return None;
+    }
+    rules
+        .enumerate()
+        .find(|(_, (matched, empty))| matched.is_some() || *empty)
+        .filter(|(_, (_, empty))| *empty)
+        .map(|(i, _)| (i, RuleKind::Allow))
 }
 
 /// Whether `rule` is an empty `Disallow:`.

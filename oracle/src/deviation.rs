@@ -18,6 +18,8 @@ pub enum Deviation {
     SizeCutAtLineEnd,
     /// Step 1: only LF ends a line.
     LfOnlyLines,
+    /// Step 1: only LF ends a line, and every CR stays in its line.
+    CrKeptInLines,
     /// Step 1: a NUL octet ends a line.
     NulEndsLine,
     /// Step 2: a field name that begins with a field's name is that field.
@@ -28,10 +30,16 @@ pub enum Deviation {
     SpaceForColon,
     /// Step 2: a vertical tab or form feed is trimmed from values like white space.
     VerticalTabTrimmed,
+    /// Step 2: a line with neither a colon nor a comment is a blank line.
+    NoColonLineIsBlank,
     /// Step 3: any other `field: value` line ends the run of user-agent lines.
     OtherLineEndsAgents,
     /// Step 3: rules before the first user-agent line apply to every crawler.
     RulesBeforeAgentsForAll,
+    /// Step 4: an empty `User-agent:` value matches every crawler, as `*` does.
+    EmptyAgentMatchesAll,
+    /// Step 4: an empty `User-agent:` value is a name every crawler's name matches.
+    EmptyAgentNamesAll,
     /// Step 5: the URL's fragment is part of the match target.
     FragmentKept,
     /// Step 5: an empty URL path is matched as empty, not as `/`.
@@ -46,6 +54,8 @@ pub enum Deviation {
     DecodeReserved,
     /// Steps 5 and 6a: paths compare without regard to ASCII case.
     CaseInsensitivePaths,
+    /// Step 6: a rule's value that does not begin with `/` is read as if `/` preceded it.
+    SlashlessRuleRooted,
     /// Step 6: after a `*`, the next piece is tried only where its first octet first appears.
     NoBacktracking,
     /// Step 6: every `$` anchors the end, and what follows it is dropped.
@@ -58,6 +68,8 @@ pub enum Deviation {
     EmptyDisallowAllowsAll,
     /// Step 7: an empty `Disallow:` clears every rule collected before it.
     EmptyDisallowClears,
+    /// Step 7: an empty rule reached, in file order, before any rule that matches allows the URL.
+    EmptyRuleAllowsRest,
 }
 
 /// What one deviation is, for the catalogue.
@@ -72,16 +84,21 @@ pub struct Entry {
 
 impl Deviation {
     /// Every deviation, in catalogue order (the order searches try them).
-    pub const ALL: [Deviation; 22] = [
+    pub const ALL: [Deviation; 28] = [
         Deviation::TypoFields,
         Deviation::FieldPrefix,
         Deviation::SpaceForColon,
         Deviation::OtherLineEndsAgents,
         Deviation::RulesBeforeAgentsForAll,
         Deviation::VerticalTabTrimmed,
+        Deviation::NoColonLineIsBlank,
+        Deviation::EmptyAgentMatchesAll,
+        Deviation::EmptyAgentNamesAll,
         Deviation::SizeCutAtLineEnd,
         Deviation::LfOnlyLines,
+        Deviation::CrKeptInLines,
         Deviation::NulEndsLine,
+        Deviation::SlashlessRuleRooted,
         Deviation::NoBacktracking,
         Deviation::DollarAnywhere,
         Deviation::WildcardsOutOfLength,
@@ -95,6 +112,7 @@ impl Deviation {
         Deviation::EmptyPathNotSlash,
         Deviation::EmptyDisallowAllowsAll,
         Deviation::EmptyDisallowClears,
+        Deviation::EmptyRuleAllowsRest,
     ];
 
     /// The catalogue entry.
@@ -103,6 +121,11 @@ impl Deviation {
             Deviation::LfOnlyLines => (
                 "D-lf-only-lines",
                 "only LF ends a line: a lone CR is an octet of the line (and of its value), a CR before LF is dropped",
+                &["rfc9309#2.2: `NL = %x0D / %x0A / %x0D.0A`", "draft-1996#3.3: CR, LF or CRLF end a line"],
+            ),
+            Deviation::CrKeptInLines => (
+                "D-cr-kept-in-lines",
+                "only LF ends a line, and every CR (a lone one or one before LF) stays an octet of the line and of its value, so `User-agent: *<CR><LF>` names no `*`",
                 &["rfc9309#2.2: `NL = %x0D / %x0A / %x0D.0A`", "draft-1996#3.3: CR, LF or CRLF end a line"],
             ),
             Deviation::NulEndsLine => (
@@ -154,10 +177,45 @@ impl Deviation {
                     "draft-1996#3.3: white space is a space or a tab",
                 ],
             ),
+            Deviation::NoColonLineIsBlank => (
+                "D-no-colon-line-is-blank",
+                "a line with neither a colon nor a comment (`Disallow /a`, stray text) is read as a blank line, so under blank-line records it ends the record",
+                &[
+                    "norobots-1994#format: \"Нераспознанные строки игнорируются\" (unrecognised lines are ignored); records are separated by \"пустыми строками\" (empty lines)",
+                    "draft-1996#3.2: records \"separated by blank lines\"; 3.3: `blank = *space CRLF`",
+                    "rfc9309#2.3.1.5: \"Crawlers MUST try to parse each line\" and \"MUST use the parseable rules\"",
+                ],
+            ),
+            Deviation::EmptyAgentMatchesAll => (
+                "D-empty-agent-matches-all",
+                "an empty `User-agent:` value matches every crawler, as `*` does",
+                &[
+                    "rfc9309#2.2: `startgroupline = *WS \"user-agent\" *WS \":\" *WS product-token EOL` (a token is not empty); 2.2.1: crawlers without a matching group obey the group with the \"*\" value",
+                    "draft-1996#3.2.1: the line \"specifies a simple name for a robot, or \"*\"\"",
+                    "norobots-1994#format: only the value \"*\" applies to \"любых поисковых роботов\" (any robots)",
+                ],
+            ),
+            Deviation::EmptyAgentNamesAll => (
+                "D-empty-agent-names-all",
+                "an empty `User-agent:` value is a name that every crawler's name contains, so its record applies as one naming the crawler (before any `*` record)",
+                &[
+                    "rfc9309#2.2: `product-token` is not empty; rfc9309#2.2.1: a group matches the crawler's product token",
+                    "draft-1996#3.2.1: the line \"specifies a simple name for a robot, or \"*\"\"",
+                    "norobots-1994#format: the value is \"имя поискового робота\" (the robot's name)",
+                ],
+            ),
             Deviation::SizeCutAtLineEnd => (
                 "D-size-cut-at-line-end",
                 "a body over the size limit is cut at the last line end within the limit, dropping the whole line that crosses it",
                 &["google#file-format: content after the maximum file size is ignored (the content before it is read)"],
+            ),
+            Deviation::SlashlessRuleRooted => (
+                "D-slashless-rule-rooted",
+                "a rule's value that does not begin with `/` is matched, and counted, as if `/` preceded it (`Disallow: p` covers `/p`)",
+                &[
+                    "rfc9309#2.2: `path-pattern = \"/\" *UTF8-char-noctl`; rfc9309#2.2.2: \"The matching MUST start with the first octet of the path\"",
+                    "google#url-matching: \"The path value must start with `/` to designate the root\"",
+                ],
             ),
             Deviation::NoBacktracking => (
                 "D-no-backtracking",
@@ -240,6 +298,15 @@ impl Deviation {
                     "rfc9309#2.2.1: matching groups' rules MUST be combined",
                 ],
             ),
+            Deviation::EmptyRuleAllowsRest => (
+                "D-empty-rule-allows-rest",
+                "walking the rules in file order, an empty `Allow:` or `Disallow:` reached before any rule that matches allows the URL, whatever rules follow it",
+                &[
+                    "rfc9309#2.2: `empty-pattern` (a rule with no path matches nothing); rfc9309#2.2.2: the most specific match decides",
+                    "norobots-1994#format: \"любой URL, начинающийся с такого пути не должен индексироваться\" (any URL starting with such a path must not be indexed), whatever line stands before it",
+                    "draft-1996#3.2.2: \"The first match found is used\" (an empty `Disallow:` that comes first is a disallow line, not an allow)",
+                ],
+            ),
         };
         Entry {
             id,
@@ -312,6 +379,7 @@ impl Deviations {
 pub const BODY: &[Deviation] = &[
     Deviation::SizeCutAtLineEnd,
     Deviation::LfOnlyLines,
+    Deviation::CrKeptInLines,
     Deviation::NulEndsLine,
 ];
 /// The deviations step 2 reads (`crate::line`).
@@ -320,6 +388,7 @@ pub const LINE: &[Deviation] = &[
     Deviation::FieldPrefix,
     Deviation::SpaceForColon,
     Deviation::VerticalTabTrimmed,
+    Deviation::NoColonLineIsBlank,
 ];
 /// The deviations step 3 reads (`crate::group`), its lines' included.
 pub const GROUP: &[Deviation] = &[
@@ -327,8 +396,14 @@ pub const GROUP: &[Deviation] = &[
     Deviation::FieldPrefix,
     Deviation::SpaceForColon,
     Deviation::VerticalTabTrimmed,
+    Deviation::NoColonLineIsBlank,
     Deviation::OtherLineEndsAgents,
     Deviation::RulesBeforeAgentsForAll,
+];
+/// The deviations selection reads (`crate::select`).
+pub const SELECT: &[Deviation] = &[
+    Deviation::EmptyAgentMatchesAll,
+    Deviation::EmptyAgentNamesAll,
 ];
 /// The deviations the match target reads (`crate::url`, `crate::encoding`).
 pub const TARGET: &[Deviation] = &[
@@ -342,6 +417,7 @@ pub const TARGET: &[Deviation] = &[
 ];
 /// The deviations compiling a pattern reads (`crate::pattern`, `crate::encoding`).
 pub const PATTERN: &[Deviation] = &[
+    Deviation::SlashlessRuleRooted,
     Deviation::EscapeCaseRulesOnly,
     Deviation::DecodeReserved,
     Deviation::CaseInsensitivePaths,
@@ -411,6 +487,54 @@ mod tests {
                 "/a",
                 A,
                 D,
+            ),
+            (
+                NoColonLineIsBlank,
+                Original1994,
+                b"User-agent: FooBot\nstray text\nDisallow: /a\n",
+                "/a",
+                D,
+                A,
+            ),
+            (
+                CrKeptInLines,
+                Google,
+                b"User-agent: *\r\nDisallow: /a\r\n",
+                "/a",
+                D,
+                A,
+            ),
+            (
+                EmptyAgentMatchesAll,
+                Rfc9309,
+                b"User-agent:\nDisallow: /a\n",
+                "/a",
+                A,
+                D,
+            ),
+            (
+                EmptyAgentNamesAll,
+                Rfc9309,
+                b"User-agent: *\nDisallow: /a\n\nUser-agent:\nAllow: /a\n",
+                "/a",
+                D,
+                A,
+            ),
+            (
+                SlashlessRuleRooted,
+                Rfc9309,
+                b"User-agent: *\nDisallow: p\n",
+                "/p",
+                A,
+                D,
+            ),
+            (
+                EmptyRuleAllowsRest,
+                Original1994,
+                b"User-agent: *\nDisallow:\nDisallow: /a\n",
+                "/a",
+                D,
+                A,
             ),
             (
                 NoBacktracking,

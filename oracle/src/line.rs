@@ -131,6 +131,11 @@ pub fn classify_with<'a>(
             .then(|| two_words(bytes, deviations))
             .flatten()
     }) else {
+        if deviations.has(Deviation::NoColonLineIsBlank) && memchr::memchr(b'#', bytes).is_none() {
+            // D-no-colon-line-is-blank, breaks norobots-1994#format ("Нераспознанные строки
+            // игнорируются": unrecognised lines are ignored, they do not separate records).
+            return LineKind::Blank;
+        }
         return LineKind::Invalid;
     };
     if spacing == FieldSpacing::AfterColonOnly && spacing_can_matter(bytes) {

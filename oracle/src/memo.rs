@@ -256,15 +256,15 @@ impl<'b> Memo<'b> {
         };
         for (knobs, octets, notes) in &prepared.bodies {
             let octets: &'b [u8] = octets;
-            // Step 1's line splitting (D-lf-only-lines, D-nul-ends-line).
-            let split = knobs
-                .deviations
-                .only(&[Deviation::LfOnlyLines, Deviation::NulEndsLine]);
-            let at = match memo
-                .bodies
-                .iter()
-                .position(|b| b.octets == octets && b.split == split)
-            {
+            // Step 1's line splitting (D-lf-only-lines, D-cr-kept-in-lines, D-nul-ends-line).
+            let split = knobs.deviations.only(&[
+                Deviation::LfOnlyLines,
+                Deviation::CrKeptInLines,
+                Deviation::NulEndsLine,
+            ]);
+            let at = match memo.bodies.iter().position(|b| {
+                b.split == split && (std::ptr::eq(b.octets, octets) || b.octets == octets)
+            }) {
                 Some(at) => at,
                 None => {
                     let at = memo.bodies.len();

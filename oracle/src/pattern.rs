@@ -50,6 +50,17 @@ pub struct Pattern {
 impl Pattern {
     /// Compiles `raw` (a rule's value) under `knobs` (K6, K7).
     pub fn compile(raw: &[u8], knobs: PatternKnobs) -> Pattern {
+        let rooted;
+        let raw = if knobs.deviations.has(Deviation::SlashlessRuleRooted)
+            && raw.first().is_some_and(|&b| b != b'/')
+        {
+            // D-slashless-rule-rooted, breaks rfc9309#2.2 (`path-pattern = "/" ...`) and
+            // google#url-matching (the value "must start with `/`"): read as if `/` preceded it.
+            rooted = [&b"/"[..], raw].concat();
+            &rooted[..]
+        } else {
+            raw
+        };
         let (body, anchored, impossible) = match knobs.wildcards {
             Wildcards::Literal => (raw, false, false),
             Wildcards::Special(_) if knobs.deviations.has(Deviation::DollarAnywhere) => {

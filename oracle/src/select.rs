@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::deviation::{Deviation, Deviations};
 use crate::group::{Group, RuleLine};
 use crate::line::is_ws;
 use crate::profile::{AgentComparison, AgentList, AgentValue, Knobs, RulelessRecord, Selection};
@@ -41,6 +42,8 @@ pub struct SelectKnobs {
     pub selection: Selection,
     /// Whether a record without rules can be selected.
     pub ruleless_record: RulelessRecord,
+    /// The deviations selection reads ([`crate::deviation::SELECT`]).
+    pub deviations: Deviations,
 }
 
 impl SelectKnobs {
@@ -52,6 +55,7 @@ impl SelectKnobs {
             agent_list: knobs.agent_list,
             selection: knobs.selection,
             ruleless_record: knobs.ruleless_record,
+            deviations: knobs.deviations.only(crate::deviation::SELECT),
         }
     }
 }
@@ -62,11 +66,24 @@ pub fn agent_names<'a>(
     knobs: SelectKnobs,
 ) -> impl Iterator<Item = AgentName<'a>> + 'a {
     let list = knobs.agent_list == AgentList::WhitespaceSeparated;
-    // A single value is one word, even when empty or holding white space.
-    value
-        .split(move |&b| list && is_ws(b))
-        .filter(move |word| !list || !word.is_empty())
-        .map(move |word| agent_name(word, knobs.agent_value))
+    // D-empty-agent-matches-all, breaks rfc9309#2.2 (`product-token` is not empty) and
+    // rfc9309#2.2.1 (only `*` names every crawler): an empty value is read as the star.
+    let as_star = value.is_empty() && knobs.deviations.has(Deviation::EmptyAgentMatchesAll);
+    // D-empty-agent-names-all (same sentences): an empty value is the empty name, which `select`
+    // finds in every crawler's name.
+    let as_name = value.is_empty() && knobs.deviations.has(Deviation::EmptyAgentNamesAll);
+    let read = (!as_star && !as_name).then_some(value);
+    as_star
+        .then_some(AgentName::Star)
+        .into_iter()
+        .chain(as_name.then_some(AgentName::Name(b"")))
+        .chain(read.into_iter().flat_map(move |value| {
+            // A single value is one word, even when empty or holding white space.
+            value
+                .split(move |&b| list && is_ws(b))
+                .filter(move |word| !list || !word.is_empty())
+                .map(move |word| agent_name(word, knobs.agent_value))
+        }))
 }
 
 fn agent_name(value: &[u8], how: AgentValue) -> AgentName<'_> {
@@ -158,6 +175,11 @@ pub fn select(groups: &[Group<'_>], agent: &str, knobs: SelectKnobs) -> Selected
         group.agents.iter().any(|line| {
             agent_names(line.value, knobs).any(|name| match name {
                 AgentName::Star => want_star,
+                // D-empty-agent-names-all, breaks rfc9309#2.2 (`product-token` is not empty):
+                // the empty name is in every crawler's name.
+                AgentName::Name(b"") => {
+                    !want_star && knobs.deviations.has(Deviation::EmptyAgentNamesAll)
+                }
                 AgentName::Name(name) => {
                     !want_star && name_matches(name, agent, knobs.agent_comparison)
                 }

@@ -75,7 +75,13 @@ pub fn fingerprint(
     use robotstxt_conformance::fingerprint::{self, Standing};
     let options = args.options()?;
     let selection = Selection::new(corpus, None);
-    for id in args.ids(&options)? {
+    // Your own adapters alone, when they are all that is named.
+    let ids = if args.adapters.is_empty() && !options.user.is_empty() {
+        options.user.iter().map(|u| u.name.clone()).collect()
+    } else {
+        args.ids(&options)?
+    };
+    for id in ids {
         let mut adapter = match robotstxt_adapters::open(&id, &options) {
             Ok(adapter) => adapter,
             Err(why) => {
@@ -162,6 +168,9 @@ pub fn rewrite(
         let answers = run::run_adapter(adapter.as_mut(), corpus, &selection, &|_| {});
         let mut divergences = BTreeMap::new();
         let mut causes = BTreeMap::new();
+        // Each explained divergence's request and answer, and each cause's changes by label.
+        let mut explained = Vec::new();
+        let mut changes_of = BTreeMap::new();
         for case in &corpus.cases {
             for check in &case.checks {
                 let check_id = run::check_id(case, check);
@@ -182,17 +191,41 @@ pub fn rewrite(
                         if let Some(cause) =
                             robotstxt_oracle::cause::cause_of(profile, &request, allowed)
                         {
-                            causes.insert(
-                                check_id.clone(),
-                                robotstxt_oracle::cause::cause_label(Some(&cause)),
-                            );
+                            let label = robotstxt_oracle::cause::cause_label(Some(&cause));
+                            causes.insert(check_id.clone(), label.clone());
+                            changes_of.insert(label, cause);
+                            explained.push((check_id.clone(), request, allowed));
                         }
                     }
                     divergences.insert(check_id, answer.kind().to_string());
                 }
             }
         }
-        let text = ledger::rewrite(&id, profile, &old, &divergences, &causes);
+        // Which of the adapter's causes also give its answer on each explained divergence.
+        let mut reproduced: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
+        for (check_id, request, allowed) in &explained {
+            let readings: Vec<(&String, robotstxt_oracle::Knobs)> = changes_of
+                .iter()
+                .map(|(label, cause)| {
+                    let knobs = cause
+                        .iter()
+                        .fold(profile.base_knobs(), |knobs, c| c.apply(knobs));
+                    (label, knobs)
+                })
+                .collect();
+            let knobs: Vec<robotstxt_oracle::Knobs> = readings.iter().map(|(_, k)| *k).collect();
+            let verdicts = robotstxt_oracle::cause::verdicts_under(request, &knobs);
+            reproduced.insert(
+                check_id.clone(),
+                readings
+                    .iter()
+                    .zip(verdicts)
+                    .filter(|(_, verdict)| verdict == allowed)
+                    .map(|((label, _), _)| (*label).clone())
+                    .collect(),
+            );
+        }
+        let text = ledger::rewrite(&id, profile, &old, &divergences, &causes, &reproduced);
         let path = ledger::path_of(dir, &id);
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::report::{headline, percent, thousands, LISTED_BUCKETS};
+use super::report::{headline, no_problems, percent, problems, thousands, LISTED_BUCKETS};
 use super::tally::Results;
 use crate::report::html::escape;
 
@@ -124,36 +124,19 @@ pub fn render(results: &Results) -> String {
         out,
         "<h2 id=\"failures\">Failures and nondeterminism</h2><ul>"
     );
-    let mut any = false;
-    for (id, t) in &results.adapters {
-        for (what, files) in &t.failures {
-            any = true;
-            let _ = writeln!(
-                out,
-                "<li>{} {}: {} file(s), e.g. {}</li>",
-                escape(id),
-                escape(what),
-                files.count,
-                escape(&files.first.join(", "))
-            );
-        }
-        if t.nondeterministic.count > 0 {
-            any = true;
-            let _ = writeln!(
-                out,
-                "<li>{} nondeterministic: {} file(s), e.g. {}</li>",
-                escape(id),
-                t.nondeterministic.count,
-                escape(&t.nondeterministic.first.join(", "))
-            );
-        }
-    }
-    if !any {
+    let problems = problems(results);
+    for (id, what, files) in &problems {
         let _ = writeln!(
             out,
-            "<li>None ({} files asked twice in fresh processes).</li>",
-            thousands(results.determinism_files)
+            "<li>{} {}: {} file(s), e.g. {}</li>",
+            escape(id),
+            escape(what),
+            files.count,
+            escape(&files.first.join(", "))
         );
+    }
+    if problems.is_empty() {
+        let _ = writeln!(out, "<li>{}</li>", escape(&no_problems(results)));
     }
     let _ = writeln!(out, "</ul>");
 

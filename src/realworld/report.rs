@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::tally::Results;
+use super::tally::{FileList, Results};
 pub use crate::report::badge::thousands;
 
 /// How many buckets the text and Markdown reports list in full.
@@ -196,7 +196,7 @@ pub fn markdown(results: &Results) -> String {
     let _ = writeln!(out, "|---|---:|---:|---:|");
     let mut pairs: Vec<_> = results.pairs.iter().collect();
     pairs.sort_by(|a, b| {
-        let share = |t: &super::tally::PairTally| t.disagree as f64 / t.checks.max(1) as f64;
+        let share = |t: &super::tally::Compared| t.disagree as f64 / t.checks.max(1) as f64;
         share(b.1).total_cmp(&share(a.1)).then(a.0.cmp(b.0))
     });
     for (pair, t) in pairs {
@@ -233,34 +233,18 @@ pub fn markdown(results: &Results) -> String {
         );
     }
     let _ = writeln!(out, "\n## Failures and nondeterminism\n");
-    let mut any = false;
-    for (id, t) in &results.adapters {
-        for (what, files) in &t.failures {
-            any = true;
-            let _ = writeln!(
-                out,
-                "- `{id}` {}: {} file(s), e.g. {}",
-                md(what),
-                files.count,
-                md(&files.first.join(", "))
-            );
-        }
-        if t.nondeterministic.count > 0 {
-            any = true;
-            let _ = writeln!(
-                out,
-                "- `{id}` nondeterministic: {} file(s), e.g. {}",
-                t.nondeterministic.count,
-                md(&t.nondeterministic.first.join(", "))
-            );
-        }
-    }
-    if !any {
+    let problems = problems(results);
+    for (id, what, files) in &problems {
         let _ = writeln!(
             out,
-            "None ({} files asked twice in fresh processes).",
-            thousands(results.determinism_files)
+            "- `{id}` {}: {} file(s), e.g. {}",
+            md(what),
+            files.count,
+            md(&files.first.join(", "))
         );
+    }
+    if problems.is_empty() {
+        let _ = writeln!(out, "{}", no_problems(results));
     }
     let _ = writeln!(out, "\n## File facts\n");
     let _ = writeln!(out, "| fact | files | share |");
@@ -274,6 +258,29 @@ pub fn markdown(results: &Results) -> String {
         );
     }
     out
+}
+
+/// Every adapter's failures (`crash: message`, ...) and nondeterminism, with the files: (adapter,
+/// what, files).
+pub fn problems(results: &Results) -> Vec<(&str, &str, &FileList)> {
+    let mut out = Vec::new();
+    for (id, t) in &results.adapters {
+        for (what, files) in &t.failures {
+            out.push((id.as_str(), what.as_str(), files));
+        }
+        if t.nondeterministic.count > 0 {
+            out.push((id.as_str(), "nondeterministic", &t.nondeterministic));
+        }
+    }
+    out
+}
+
+/// What the reports say when [`problems`] found none.
+pub fn no_problems(results: &Results) -> String {
+    format!(
+        "None ({} files asked twice in fresh processes).",
+        thousands(results.determinism_files)
+    )
 }
 
 /// Text safe in a Markdown table cell.

@@ -580,10 +580,7 @@ fn tally_file(
                     }
                 }
             }
-            against.checks += compared;
-            against.disagree += differ;
-            against.files += u64::from(compared > 0);
-            against.files_disagree += u64::from(differ > 0);
+            against.add_file(compared, differ);
         }
         // Buckets: divergences from the claimed profile's definite verdict.
         let profile = identity.profile;
@@ -654,11 +651,7 @@ fn tally_file(
                     differ += u64::from(x != y);
                 }
             }
-            let pair = results.pairs.entry(key).or_default();
-            pair.checks += both;
-            pair.disagree += differ;
-            pair.files += u64::from(both > 0);
-            pair.files_disagree += u64::from(differ > 0);
+            results.pairs.entry(key).or_default().add_file(both, differ);
         }
     }
 }

@@ -35,7 +35,7 @@ pub struct Results {
     /// Per adapter id.
     pub adapters: BTreeMap<String, AdapterTally>,
     /// Per pair of adapters (`a|b`, ids in order): where both gave a verdict.
-    pub pairs: BTreeMap<String, PairTally>,
+    pub pairs: BTreeMap<String, Compared>,
     /// Divergences from the adapter's claimed profile, by (adapter, cause): key `adapter|cause`.
     pub buckets: BTreeMap<String, Bucket>,
     /// Files each adapter was asked twice, in fresh processes, to test its determinism.
@@ -75,7 +75,7 @@ pub struct AdapterTally {
     /// Answer kind (`allowed`, `disallowed`, `unsupported`, `error`, `crash`, `timeout`) → checks.
     pub answers: BTreeMap<String, u64>,
     /// Against each profile, where that profile's verdict is definite.
-    pub against: BTreeMap<String, Against>,
+    pub against: BTreeMap<String, Compared>,
     /// Failures (`crash`, `error`, `timeout`) by kind and message, with the files.
     pub failures: BTreeMap<String, FileList>,
     /// Files whose answers changed between two fresh processes, with the first differing check.
@@ -84,13 +84,14 @@ pub struct AdapterTally {
     pub seconds: f64,
 }
 
-/// An adapter against one profile.
+/// Answers compared: an adapter's against a profile's definite verdicts, or two adapters'
+/// verdicts against each other.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Against {
-    /// Checks where the profile is definite and the adapter gave a verdict.
+pub struct Compared {
+    /// Checks where both sides gave a verdict (for a profile: a definite one).
     pub checks: u64,
-    /// ... of which the adapter's verdict differs.
+    /// ... of which the verdicts differ.
     pub disagree: u64,
     /// Files with at least one compared check.
     pub files: u64,
@@ -98,18 +99,22 @@ pub struct Against {
     pub files_disagree: u64,
 }
 
-/// Two adapters.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PairTally {
-    /// Checks both answered with a verdict.
-    pub checks: u64,
-    /// ... of which they differ.
-    pub disagree: u64,
-    /// Files with at least one check both answered.
-    pub files: u64,
-    /// Files with at least one differing check.
-    pub files_disagree: u64,
+impl Compared {
+    /// Adds one file's `checks` compared, `disagree` of them differing.
+    pub fn add_file(&mut self, checks: u64, disagree: u64) {
+        self.checks += checks;
+        self.disagree += disagree;
+        self.files += u64::from(checks > 0);
+        self.files_disagree += u64::from(disagree > 0);
+    }
+
+    /// Adds another tally's counts.
+    pub fn merge(&mut self, other: &Compared) {
+        self.checks += other.checks;
+        self.disagree += other.disagree;
+        self.files += other.files;
+        self.files_disagree += other.files_disagree;
+    }
 }
 
 /// The files with some property: how many, and the first [`LISTED_FILES`] ids in order.
@@ -272,11 +277,10 @@ impl Results {
                 *mine.answers.entry(kind.clone()).or_default() += n;
             }
             for (profile, against) in &tally.against {
-                let m = mine.against.entry(profile.clone()).or_default();
-                m.checks += against.checks;
-                m.disagree += against.disagree;
-                m.files += against.files;
-                m.files_disagree += against.files_disagree;
+                mine.against
+                    .entry(profile.clone())
+                    .or_default()
+                    .merge(against);
             }
             for (what, files) in &tally.failures {
                 mine.failures.entry(what.clone()).or_default().merge(files);
@@ -284,11 +288,7 @@ impl Results {
             mine.nondeterministic.merge(&tally.nondeterministic);
         }
         for (pair, tally) in &other.pairs {
-            let mine = self.pairs.entry(pair.clone()).or_default();
-            mine.checks += tally.checks;
-            mine.disagree += tally.disagree;
-            mine.files += tally.files;
-            mine.files_disagree += tally.files_disagree;
+            self.pairs.entry(pair.clone()).or_default().merge(tally);
         }
         for (key, bucket) in &other.buckets {
             match self.buckets.get_mut(key) {
