@@ -172,11 +172,14 @@ impl Shard {
             (index, count)
         };
         if count == 0 {
-            return Err("the shard count is 0; it must be at least 1".to_string());
+            return Err(format!(
+                "--shard {text}: the shard count is 0; it must be at least 1"
+            ));
         }
         if index >= count {
             return Err(format!(
-                "shard {index} of {count}: shards are counted from 0, so the last is {}",
+                "--shard {text}: shard {index} of {count}, but shards are counted from 0, so \
+                 the last is {}",
                 count - 1
             ));
         }
@@ -348,7 +351,7 @@ mod tests {
             (
                 "4/4",
                 None,
-                "shard 4 of 4: shards are counted from 0, so the last is 3",
+                "--shard 4/4: shard 4 of 4, but shards are counted from 0, so the last is 3",
             ),
             ("0/0", None, "the shard count is 0"),
             ("1", None, "expected K/N"),
@@ -368,7 +371,7 @@ mod tests {
         let error = parse("auto", None, &env).unwrap_err();
         assert!(error.contains("needs --shards N"), "{error}");
         let error = parse("auto", Some(2), &env).unwrap_err();
-        assert!(error.contains("shard 2 of 2"), "{error}");
+        assert!(error.contains("--shard auto: shard 2 of 2"), "{error}");
     }
 
     #[test]
