@@ -1,12 +1,13 @@
 //! `realworld` (every profile and parser on real robots.txt files) and `merge` (shards' results
 //! into one report). `docs/realworld.md` is the user's guide.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+
 use std::process::ExitCode;
 
 use clap::Args;
-use robotstxt_conformance::realworld::corpus::{Shard, Source};
+use robotstxt_conformance::realworld::corpus::{read_corpus_list, Shard, Source};
 use robotstxt_conformance::realworld::run::{self, Determinism, Plan};
 use robotstxt_conformance::realworld::tally::Results;
 use robotstxt_conformance::realworld::{bench, html, report};
@@ -109,28 +110,24 @@ pub fn realworld(args: &RealworldArgs) -> Result<ExitCode, String> {
             ))
         }
     };
-    let mut paths = args.corpus.clone();
-    if let Some(list) = &args.corpus_list {
-        paths.extend(read_list(list)?);
-    }
-    let (sources, corpus_names): (Vec<Source>, Vec<String>) = if paths.is_empty() {
-        (vec![Source::Protego], vec![PROTEGO_NAME.to_string()])
-    } else {
-        let mut sources = Vec::new();
-        for path in &paths {
-            if !path.exists() {
-                return Err(format!(
-                    "--corpus {}: no such file or directory",
-                    path.display()
-                ));
-            }
-            sources.push(Source::from_path(path));
+    let mut sources = Vec::new();
+    for path in &args.corpus {
+        if !path.exists() {
+            return Err(format!(
+                "--corpus {}: no such file or directory",
+                path.display()
+            ));
         }
-        (
-            sources,
-            paths.iter().map(|p| p.display().to_string()).collect(),
-        )
-    };
+        sources.push(Source::from_path(path));
+    }
+    if let Some(list) = &args.corpus_list {
+        // An empty list is an empty corpus, not the default one.
+        sources.extend(read_corpus_list(list)?);
+    }
+    if args.corpus.is_empty() && args.corpus_list.is_none() {
+        sources.push(Source::Protego);
+    }
+    let corpus_names = sources.iter().map(source_name).collect();
     let plan = Plan {
         sources,
         corpus_names,
@@ -239,27 +236,12 @@ fn profiles(names: &[String]) -> Result<Vec<ProfileId>, String> {
     Ok(profiles)
 }
 
-/// The paths of a list file (`-`: standard input), one per line, blank lines skipped.
-fn read_list(list: &str) -> Result<Vec<PathBuf>, String> {
-    let lines: Vec<String> = if list == "-" {
-        std::io::stdin()
-            .lock()
-            .lines()
-            .collect::<Result<_, _>>()
-            .map_err(|e| format!("--corpus-list -: {e}"))?
-    } else {
-        std::fs::read_to_string(list)
-            .map_err(|e| format!("--corpus-list {list}: {e}"))?
-            .lines()
-            .map(str::to_string)
-            .collect()
-    };
-    Ok(lines
-        .iter()
-        .map(|l| l.trim())
-        .filter(|l| !l.is_empty())
-        .map(PathBuf::from)
-        .collect())
+/// How a source is named in the results.
+fn source_name(source: &Source) -> String {
+    match source {
+        Source::Protego => PROTEGO_NAME.to_string(),
+        Source::Dir(path) | Source::File(path) | Source::Warc(path) => path.display().to_string(),
+    }
 }
 
 /// Writes `text` to a file, or to standard output for `-`.
