@@ -278,11 +278,18 @@ pub fn inert(request: &Request<'_>) -> Deviations {
     // The line deviations' subjects, in one pass over the lines.
     let [no_colon, empty_agent, slashless, empty] = line_subjects(body);
     when(Deviation::NoColonLineIsBlank, !no_colon);
-    // Any non-blank line without a colon (comment or not) may be an invalid line.
-    let colonless = body
-        .split(|&b| b == b'\n' || b == b'\r')
-        .any(|line| !line.iter().all(u8::is_ascii_whitespace) && !line.contains(&b':'));
-    when(Deviation::InvalidLineRejectsFile, !colonless);
+    // Any non-blank line without a colon, or whose text before the colon is not a field name
+    // (comment or not), may be an unparsable line.
+    let unparsable = body.split(|&b| b == b'\n' || b == b'\r').any(|line| {
+        !line.iter().all(u8::is_ascii_whitespace)
+            && match line.iter().position(|&b| b == b':') {
+                Some(colon) => {
+                    !crate::deviation::is_field_name(crate::line::trim_ws(&line[..colon]))
+                }
+                None => true,
+            }
+    });
+    when(Deviation::InvalidLineRejectsFile, !unparsable);
     when(Deviation::EmptyAgentMatchesAll, !empty_agent);
     when(Deviation::EmptyAgentNamesAll, !empty_agent);
     when(Deviation::SlashlessRuleRooted, !slashless);
@@ -533,11 +540,17 @@ mod tests {
             ),
             "D-cr-kept-in-lines"
         );
-        // ... and on a line without a colon (246 protego files): its grammar rejects the file.
-        assert_eq!(
-            cause(ProfileId::Google, b"User-agent:*\nDisallow:/\nw", "/", true),
-            "D-invalid-line-rejects-file"
-        );
+        // ... and on a line without a colon, or with no field name (479 protego files): its
+        // grammar rejects the file.
+        for body in [
+            &b"User-agent:*\nDisallow:/\nw"[..],
+            b"User-agent:*\nDisallow:/\n:",
+        ] {
+            assert_eq!(
+                cause(ProfileId::Google, body, "/", true),
+                "D-invalid-line-rejects-file"
+            );
+        }
     }
 
     #[test]

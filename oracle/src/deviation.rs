@@ -128,7 +128,7 @@ impl Deviation {
             ),
             Deviation::InvalidLineRejectsFile => (
                 "D-invalid-line-rejects-file",
-                "one line with no colon (not blank, not a comment) makes the whole file unreadable, so nothing is excluded (a strict grammar's parse error)",
+                "one line that is not `name: value` (no colon, or a field that is not a name of letters, digits, `-` and `_`; blank lines and comments aside) makes the whole file unreadable, so nothing is excluded (a strict grammar's parse error)",
                 &[
                     "rfc9309#2.2: lines that fail to parse are ignored, the rest still apply",
                     "google#syntax: invalid lines are ignored",
@@ -386,6 +386,15 @@ impl Deviations {
     pub fn iter(self) -> impl Iterator<Item = Deviation> {
         Deviation::ALL.into_iter().filter(move |&d| self.has(d))
     }
+}
+
+/// Whether `field` is a field name as a strict grammar reads one (D-invalid-line-rejects-file): not
+/// empty, only letters, digits, `-` and `_`.
+pub fn is_field_name(field: &[u8]) -> bool {
+    !field.is_empty()
+        && field
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 /// The deviations step 1 reads (`crate::body`).

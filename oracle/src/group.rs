@@ -92,10 +92,14 @@ pub fn build_groups_with<'a>(
     deviations: Deviations,
 ) -> Groups<'a> {
     let mut out = Groups::default();
-    // D-invalid-line-rejects-file: a strict grammar's parse error leaves nothing of the file.
-    if deviations.has(Deviation::InvalidLineRejectsFile)
-        && kinds.iter().any(|k| matches!(k, LineKind::Invalid))
-    {
+    // D-invalid-line-rejects-file: a strict grammar's parse error (a line without a colon, or
+    // whose field is not a name) leaves nothing of the file.
+    let unparsable = |kind: &LineKind<'_>| match kind {
+        LineKind::Invalid => true,
+        LineKind::Other(field) => !crate::deviation::is_field_name(field),
+        _ => false,
+    };
+    if deviations.has(Deviation::InvalidLineRejectsFile) && kinds.iter().any(unparsable) {
         return out;
     }
     // D-other-line-ends-agents: an other line has ended the current group's run of agents.
