@@ -216,8 +216,12 @@ pub struct Memo<'b> {
     selections: Cache<(usize, SelectKnobs), Selected>,
     /// Step 5, per target knobs.
     targets: Cache<TargetKnobs, Vec<u8>>,
-    /// Compiled patterns per (body, pattern knobs), indexed by line number - 1, compiled on first use.
-    patterns: Cache<(usize, PatternKnobs), Vec<Option<Pattern>>>,
+    /// Per (body, pattern knobs), each line's compiled pattern as its place in `compiled` plus one
+    /// (0: not compiled yet), indexed by line number - 1; compiled on first use.
+    patterns: Cache<(usize, PatternKnobs), Vec<u32>>,
+    /// Every compiled pattern, for all pattern knobs: one allocation for the memo, and a table of
+    /// small zeroed slots per body rather than one of empty patterns.
+    compiled: Vec<Pattern>,
 }
 
 /// Where one reading's shared outputs are in the memo.
@@ -253,6 +257,7 @@ impl<'b> Memo<'b> {
             selections: Cache::new(),
             targets: Cache::new(),
             patterns: Cache::new(),
+            compiled: Vec::new(),
         };
         for (knobs, octets, notes) in &prepared.bodies {
             let octets: &'b [u8] = octets;
@@ -339,15 +344,14 @@ impl<'b> Memo<'b> {
     /// The selected rules with their compiled patterns, in file order (steps 4 and 6a).
     fn rules(&self, shared: &Shared) -> impl Iterator<Item = (&RuleLine<'b>, &Pattern)> {
         let groups = &self.groups.get(shared.groups).groups;
-        let compiled = self.patterns.get(shared.patterns);
+        let slots = self.patterns.get(shared.patterns);
         self.selections
             .get(shared.selection)
             .rules(groups)
             .map(|rule| {
-                let pattern = compiled[rule.line - 1]
-                    .as_ref()
-                    .expect("Memo::share compiled every selected rule");
-                (rule, pattern)
+                let slot = slots[rule.line - 1];
+                assert!(slot > 0, "Memo::share compiled every selected rule");
+                (rule, &self.compiled[slot as usize - 1])
             })
     }
 
@@ -405,12 +409,16 @@ impl<'b> Memo<'b> {
         let pattern_knobs = PatternKnobs::of(knobs);
         let patterns = self
             .patterns
-            .index((body, pattern_knobs), || vec![None; lines.len()]);
+            .index((body, pattern_knobs), || vec![0; lines.len()]);
         let groups_of_body = &self.groups.get(groups).groups;
-        let compiled = &mut self.patterns.entries[patterns].1;
+        let slots = &mut self.patterns.entries[patterns].1;
         for rule in self.selections.get(selection).rules(groups_of_body) {
-            compiled[rule.line - 1]
-                .get_or_insert_with(|| Pattern::compile(rule.value, pattern_knobs));
+            let slot = &mut slots[rule.line - 1];
+            if *slot == 0 {
+                self.compiled
+                    .push(Pattern::compile(rule.value, pattern_knobs));
+                *slot = u32::try_from(self.compiled.len()).expect("fewer patterns than u32::MAX");
+            }
         }
         Shared {
             body: body_at,
