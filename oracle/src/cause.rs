@@ -557,6 +557,32 @@ mod tests {
     }
 
     #[test]
+    fn several_questions_on_one_memo_answer_as_one_question_each() {
+        let bodies: [&[u8]; 4] = [
+            b"User-agent: *\nAllow: /a\nDisallow: /ab\n",
+            b"useragent FooBot\nDisalow: /a\n",
+            b"User-agent: foo\r\nDisallow: /a*$\n\nUser-agent: *\nAllow: /%61\n",
+            b"",
+        ];
+        let asks: Vec<(ProfileId, bool)> = ProfileId::ALL
+            .iter()
+            .flat_map(|&p| [(p, true), (p, false), (p, true)])
+            .collect();
+        for body in bodies {
+            let request = Request::new(body, "FooBot", "/abc");
+            let together = causes_of(&request, &asks);
+            assert_eq!(together.len(), asks.len());
+            for (&(profile, allowed), found) in asks.iter().zip(together) {
+                assert_eq!(
+                    found,
+                    cause_of(profile, &request, allowed),
+                    "{profile:?} {allowed}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn every_change_changes_the_reading_and_labels_are_known() {
         for profile in ProfileId::ALL {
             let changes = changes(profile);
