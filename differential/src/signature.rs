@@ -13,7 +13,7 @@
 use std::fmt;
 
 use robotstxt_adapters::Answer;
-use robotstxt_oracle::cause::{cause_label, cause_of, Change};
+use robotstxt_oracle::cause::{cause_label, cause_of, causes_of, Change};
 use robotstxt_oracle::{evaluate, ProfileId};
 use serde::Serialize;
 
@@ -100,7 +100,21 @@ impl fmt::Display for Sighting {
 /// [`crate::compare::Engines`] order, each adapter's full answer, for messages). Adapters claiming
 /// the same profile and giving the same answer share its cause, which is worked out once.
 pub fn signatures(findings: &[Finding], input: &Input, answers: &[Answer]) -> Vec<Sighting> {
-    let mut explained = Vec::new();
+    // The causes to work out, each (profile, answer) once, all on one memo.
+    let mut asks: Vec<(ProfileId, bool)> = Vec::new();
+    for finding in findings {
+        if needs_cause(finding, &answers[finding.index]) {
+            let key = (finding.profile, finding.got == "allowed");
+            if !asks.contains(&key) {
+                asks.push(key);
+            }
+        }
+    }
+    let mut explained: Vec<Explained> = asks
+        .iter()
+        .zip(causes_of(&input.request(), &asks))
+        .map(|(&key, found)| (key, cause_label(found.as_deref()), found))
+        .collect();
     findings
         .iter()
         .map(|f| signature_sharing(f, input, &answers[f.index], &mut explained))
@@ -134,6 +148,12 @@ pub fn still_in_bucket(
         }
         _ => sighting(finding, input, answer).signature == first.signature,
     }
+}
+
+/// Whether `finding`'s signature is its cause (an adapter's answer where its profile says
+/// otherwise): what [`signature_sharing`] works out with [`cause_of`].
+fn needs_cause(finding: &Finding, answer: &Answer) -> bool {
+    finding.second_got.is_none() && finding.other.is_none() && answer.detail().is_none()
 }
 
 /// The signature of `finding` on `input`, taking the cause from `explained` (by profile and

@@ -215,39 +215,76 @@ fn tried(profile: ProfileId) -> &'static Tried {
 /// The first set found in [`changes`] order is the one given. A deviation that cannot change any
 /// reading of this input ([`inert`]) is not tried.
 pub fn cause_of(profile: ProfileId, request: &Request<'_>, allowed: bool) -> Option<Vec<Change>> {
-    let changes = changes(profile);
-    let tried = tried(profile);
+    causes_of(request, &[(profile, allowed)])
+        .pop()
+        .expect("one cause per question")
+}
+
+/// [`cause_of`] for each (profile, answer) of `asks` on one request, in order, each answer the
+/// same as [`cause_of`] gives: the body is prepared and split once, one memo serves every reading
+/// of every question (the profiles' tried readings overlap), and a reading's verdict, once known,
+/// is kept for the other questions about its profile.
+pub fn causes_of(request: &Request<'_>, asks: &[(ProfileId, bool)]) -> Vec<Option<Vec<Change>>> {
+    if asks.is_empty() {
+        return Vec::new();
+    }
     let inert = inert(request);
     let live = |knobs: &Knobs| knobs.deviations.only_in(inert).is_empty();
-    // Step 1 is prepared for every body a live reading can ask for (a body's deviations are live).
+    // Step 1 is prepared for every body a live reading of an asked profile can ask for (a body's
+    // deviations are live).
+    let mut profiles: Vec<ProfileId> = asks.iter().map(|&(p, _)| p).collect();
+    profiles.sort_by_key(|p| p.index());
+    profiles.dedup();
     let prepared = PreparedBodies::prepare(
         request.body,
-        tried.bodies.iter().filter(|k| {
+        profiles.iter().flat_map(|&p| &tried(p).bodies).filter(|k| {
             let body = crate::body::BodyKnobs::of(k).deviations;
             body.only_in(inert).is_empty()
         }),
     );
     // One memo for every reading: a pair shares most steps with its singles.
     let mut memo = Memo::new(request, &prepared);
-    if let Some(at) = tried
-        .singles
-        .iter()
-        .position(|k| live(k) && memo.allowed(k) == allowed)
-    {
-        return Some(vec![changes[at]]);
-    }
-    if let Some(&(i, j, _)) = tried
-        .pairs
-        .iter()
-        .find(|(_, _, knobs)| live(knobs) && memo.allowed(knobs) == allowed)
-    {
-        return Some(vec![changes[i], changes[j]]);
-    }
-    tried
-        .triples
-        .iter()
-        .find(|(_, knobs)| live(knobs) && memo.allowed(knobs) == allowed)
-        .map(|(at, _)| at.iter().map(|&i| changes[i]).collect())
+    // Per asked profile, each tried reading's verdict once worked out (singles, then pairs, then
+    // triples): 0 unknown, 1 disallowed, 2 allowed.
+    let mut known: Vec<(ProfileId, Vec<u8>)> = Vec::new();
+    asks.iter()
+        .map(|&(profile, allowed)| {
+            let changes = changes(profile);
+            let tried = tried(profile);
+            let at = match known.iter().position(|(p, _)| *p == profile) {
+                Some(at) => at,
+                None => {
+                    let count = tried.singles.len() + tried.pairs.len() + tried.triples.len();
+                    known.push((profile, vec![0; count]));
+                    known.len() - 1
+                }
+            };
+            let known = &mut known[at].1;
+            let mut gives = |place: usize, knobs: &Knobs| {
+                if !live(knobs) {
+                    return false;
+                }
+                if known[place] == 0 {
+                    known[place] = 1 + u8::from(memo.allowed(knobs));
+                }
+                (known[place] == 2) == allowed
+            };
+            if let Some(at) = (0..tried.singles.len()).find(|&at| gives(at, &tried.singles[at])) {
+                return Some(vec![changes[at]]);
+            }
+            let after = tried.singles.len();
+            if let Some(at) =
+                (0..tried.pairs.len()).find(|&at| gives(after + at, &tried.pairs[at].2))
+            {
+                let (i, j, _) = tried.pairs[at];
+                return Some(vec![changes[i], changes[j]]);
+            }
+            let after = after + tried.pairs.len();
+            (0..tried.triples.len())
+                .find(|&at| gives(after + at, &tried.triples[at].1))
+                .map(|at| tried.triples[at].0.iter().map(|&i| changes[i]).collect())
+        })
+        .collect()
 }
 
 /// The deviations that cannot change any reading of `request`, alone or with others: what each
@@ -550,6 +587,32 @@ mod tests {
                 cause(ProfileId::Google, body, "/", true),
                 "D-invalid-line-rejects-file"
             );
+        }
+    }
+
+    #[test]
+    fn several_questions_on_one_memo_answer_as_one_question_each() {
+        let bodies: [&[u8]; 4] = [
+            b"User-agent: *\nAllow: /a\nDisallow: /ab\n",
+            b"useragent FooBot\nDisalow: /a\n",
+            b"User-agent: foo\r\nDisallow: /a*$\n\nUser-agent: *\nAllow: /%61\n",
+            b"",
+        ];
+        let asks: Vec<(ProfileId, bool)> = ProfileId::ALL
+            .iter()
+            .flat_map(|&p| [(p, true), (p, false), (p, true)])
+            .collect();
+        for body in bodies {
+            let request = Request::new(body, "FooBot", "/abc");
+            let together = causes_of(&request, &asks);
+            assert_eq!(together.len(), asks.len());
+            for (&(profile, allowed), found) in asks.iter().zip(together) {
+                assert_eq!(
+                    found,
+                    cause_of(profile, &request, allowed),
+                    "{profile:?} {allowed}"
+                );
+            }
         }
     }
 

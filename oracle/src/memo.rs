@@ -118,6 +118,9 @@ struct SplitBody<'b> {
 struct Cache<K, V> {
     entries: Vec<(K, V)>,
     index: std::collections::HashMap<K, usize, std::hash::BuildHasherDefault<FxHasher>>,
+    /// The entry [`Cache::index`] gave last: consecutive readings of a profile differ in one knob,
+    /// so most steps ask for the same key again (compared first, a whole key: only a shortcut).
+    last: usize,
 }
 
 /// A fast, non-cryptographic hasher for the memo's small keys (the multiply-rotate of rustc's
@@ -161,12 +164,16 @@ impl<K: PartialEq + Eq + std::hash::Hash + Copy, V> Cache<K, V> {
         Cache {
             entries: Vec::new(),
             index: std::collections::HashMap::default(),
+            last: 0,
         }
     }
 
     /// The index of `key`'s output, computing it with `make` the first time.
     fn index(&mut self, key: K, make: impl FnOnce() -> V) -> usize {
-        match self.position(&key) {
+        if self.entries.get(self.last).is_some_and(|(k, _)| *k == key) {
+            return self.last;
+        }
+        self.last = match self.position(&key) {
             Some(at) => at,
             None => {
                 self.entries.push((key, make()));
@@ -183,7 +190,8 @@ impl<K: PartialEq + Eq + std::hash::Hash + Copy, V> Cache<K, V> {
                 }
                 at
             }
-        }
+        };
+        self.last
     }
 
     /// Where `key`'s output is, if it was computed.
@@ -203,6 +211,8 @@ impl<K: PartialEq + Eq + std::hash::Hash + Copy, V> Cache<K, V> {
 /// The outputs of steps 1 to 6a for one input, each kept per the knobs it read.
 pub struct Memo<'b> {
     agent: &'b str,
+    /// The URL as asked, and split.
+    raw_url: &'b str,
     url: SplitUrl<'b>,
     /// Step 1 per body knobs: the index of its lines in `bodies`, and what it did.
     body_of: Vec<(BodyKnobs, usize, BodyNotes)>,
@@ -216,8 +226,12 @@ pub struct Memo<'b> {
     selections: Cache<(usize, SelectKnobs), Selected>,
     /// Step 5, per target knobs.
     targets: Cache<TargetKnobs, Vec<u8>>,
-    /// Compiled patterns per (body, pattern knobs), indexed by line number - 1, compiled on first use.
-    patterns: Cache<(usize, PatternKnobs), Vec<Option<Pattern>>>,
+    /// Per (body, pattern knobs), each line's compiled pattern as its place in `compiled` plus one
+    /// (0: not compiled yet), indexed by line number - 1; compiled on first use.
+    patterns: Cache<(usize, PatternKnobs), Vec<u32>>,
+    /// Every compiled pattern, for all pattern knobs: one allocation for the memo, and a table of
+    /// small zeroed slots per body rather than one of empty patterns.
+    compiled: Vec<Pattern>,
 }
 
 /// Where one reading's shared outputs are in the memo.
@@ -244,6 +258,7 @@ impl<'b> Memo<'b> {
     ) -> Memo<'b> {
         let mut memo = Memo {
             agent: request.agent,
+            raw_url: request.url,
             // Step 5: the URL is split once (RFC 3986); only the match target depends on knobs.
             url: url::split(request.url),
             body_of: Vec::new(),
@@ -253,6 +268,7 @@ impl<'b> Memo<'b> {
             selections: Cache::new(),
             targets: Cache::new(),
             patterns: Cache::new(),
+            compiled: Vec::new(),
         };
         for (knobs, octets, notes) in &prepared.bodies {
             let octets: &'b [u8] = octets;
@@ -295,13 +311,18 @@ impl<'b> Memo<'b> {
     }
 
     /// Turns the memo to another request on the same body: a new agent and URL. What depends on
-    /// them (step 4's selections, step 5's match targets) is forgotten; the body's lines, kinds,
-    /// groups and compiled patterns are kept.
+    /// one that changed (step 4's selections on the agent, step 5's match targets on the URL) is
+    /// forgotten; the body's lines, kinds, groups and compiled patterns are kept.
     pub fn requery(&mut self, request: &Request<'b>) {
-        self.agent = request.agent;
-        self.url = url::split(request.url);
-        self.selections = Cache::new();
-        self.targets = Cache::new();
+        if self.agent != request.agent {
+            self.agent = request.agent;
+            self.selections = Cache::new();
+        }
+        if self.raw_url != request.url {
+            self.raw_url = request.url;
+            self.url = url::split(request.url);
+            self.targets = Cache::new();
+        }
     }
 
     /// Whether the URL is allowed under one concrete reading.
@@ -341,15 +362,14 @@ impl<'b> Memo<'b> {
     /// The selected rules with their compiled patterns, in file order (steps 4 and 6a).
     fn rules(&self, shared: &Shared) -> impl Iterator<Item = (&RuleLine<'b>, &Pattern)> {
         let groups = &self.groups.get(shared.groups).groups;
-        let compiled = self.patterns.get(shared.patterns);
+        let slots = self.patterns.get(shared.patterns);
         self.selections
             .get(shared.selection)
             .rules(groups)
             .map(|rule| {
-                let pattern = compiled[rule.line - 1]
-                    .as_ref()
-                    .expect("Memo::share compiled every selected rule");
-                (rule, pattern)
+                let slot = slots[rule.line - 1];
+                assert!(slot > 0, "Memo::share compiled every selected rule");
+                (rule, &self.compiled[slot as usize - 1])
             })
     }
 
@@ -407,12 +427,16 @@ impl<'b> Memo<'b> {
         let pattern_knobs = PatternKnobs::of(knobs);
         let patterns = self
             .patterns
-            .index((body, pattern_knobs), || vec![None; lines.len()]);
+            .index((body, pattern_knobs), || vec![0; lines.len()]);
         let groups_of_body = &self.groups.get(groups).groups;
-        let compiled = &mut self.patterns.entries[patterns].1;
+        let slots = &mut self.patterns.entries[patterns].1;
         for rule in self.selections.get(selection).rules(groups_of_body) {
-            compiled[rule.line - 1]
-                .get_or_insert_with(|| Pattern::compile(rule.value, pattern_knobs));
+            let slot = &mut slots[rule.line - 1];
+            if *slot == 0 {
+                self.compiled
+                    .push(Pattern::compile(rule.value, pattern_knobs));
+                *slot = u32::try_from(self.compiled.len()).expect("fewer patterns than u32::MAX");
+            }
         }
         Shared {
             body: body_at,
