@@ -252,14 +252,7 @@ fn each_file_in(
             Source::File(path) => {
                 let id = path.display().to_string();
                 if shard.takes(&id) && limit != Some(0) {
-                    let body = std::fs::read(path)
-                        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-                    each(RealFile {
-                        id,
-                        robots_url: None,
-                        fetch: Fetch::default(),
-                        body,
-                    })?;
+                    each(plain_file(id, path)?)?;
                 }
             }
         }
@@ -304,20 +297,22 @@ fn each_in_dir(
         if !shard.takes(&id) {
             continue;
         }
-        let path = dir.join(&name);
-        let body =
-            std::fs::read(&path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-        each(RealFile {
-            id,
-            // A file in a directory says nothing of its URL. The protego files are named after
-            // the host of the final response (fetched over https, or http when that failed,
-            // after any redirects): neither the scheme nor the path is known, so none is claimed.
-            robots_url: None,
-            fetch: Fetch::default(),
-            body,
-        })?;
+        each(plain_file(id, &dir.join(&name))?)?;
     }
     Ok(())
+}
+
+/// A robots.txt file read from disk: a plain 200. A file says nothing of its URL: the protego
+/// files are named after the host of the final response (fetched over https, or http when that
+/// failed, after any redirects), so neither the scheme nor the path is known and none is claimed.
+fn plain_file(id: String, path: &Path) -> Result<RealFile, String> {
+    let body = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    Ok(RealFile {
+        id,
+        robots_url: None,
+        fetch: Fetch::default(),
+        body,
+    })
 }
 
 #[cfg(test)]
