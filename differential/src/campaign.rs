@@ -69,6 +69,23 @@ pub struct TimeSplit {
     pub findings: u64,
     /// The part of `findings` spent minimising and writing new buckets.
     pub minimise: u64,
+    /// The part of `minimise` the adapters spent answering the minimiser's candidates: parsers'
+    /// time, not the fuzzer's ([`TimeSplit::own_side`]).
+    pub minimise_answers: u64,
+}
+
+impl TimeSplit {
+    /// The fuzzer's own side: generation, the oracle with its invariants, and the findings (causes,
+    /// minimisation, writing), less the adapters' answers to minimisation candidates.
+    pub fn own_side(&self) -> u64 {
+        (self.generate + self.oracle + self.findings).saturating_sub(self.minimise_answers)
+    }
+
+    /// The parsers' time: each adapter's answers to the batches and to minimisation candidates
+    /// (the second processes are not counted).
+    pub fn parsers(&self) -> u64 {
+        self.adapters.values().sum::<u64>() + self.minimise_answers
+    }
 }
 
 /// One bucket as the summary lists it: one (adapter, cause).
@@ -280,7 +297,7 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
                     input,
                     &observation,
                     &findings,
-                    &mut time.minimise,
+                    &mut time,
                 );
             }
         }
@@ -304,6 +321,7 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
     total.oracle += time.oracle;
     total.findings += time.findings;
     total.minimise += time.minimise;
+    total.minimise_answers += time.minimise_answers;
     for (id, ns) in time.adapters {
         *total.adapters.entry(id).or_default() += ns;
     }
@@ -410,7 +428,7 @@ fn report_bug(options: &Options, shared: &Shared, input: &Input, kind: String, m
 }
 
 /// Buckets the findings of one execution; a new bucket is minimised and written at once (the time
-/// that takes is added to `minimise_ns`).
+/// that takes is added to `time.minimise`, the adapters' part of it to `time.minimise_answers`).
 #[allow(clippy::too_many_arguments)]
 fn handle_findings(
     options: &Options,
@@ -420,7 +438,7 @@ fn handle_findings(
     input: &Input,
     observation: &Observation,
     findings: &[compare::Finding],
-    minimise_ns: &mut u64,
+    time: &mut TimeSplit,
 ) {
     for sighting in signatures(findings, input, &observation.answers) {
         let sig = sighting.signature.clone();
@@ -461,7 +479,8 @@ fn handle_findings(
             },
         );
         write_bucket(&dir, &sighting, input, &minimal, engines, identities);
-        *minimise_ns += started.elapsed().as_nanos() as u64;
+        time.minimise += started.elapsed().as_nanos() as u64;
+        time.minimise_answers += still.answering.get();
     }
 }
 
@@ -474,6 +493,8 @@ struct StillInBucket<'a> {
     token: bool,
     /// The bucket's adapter and, for a pair, the other one, by position in `engines`.
     involved: Vec<usize>,
+    /// Nanoseconds the involved adapters spent answering candidates.
+    answering: std::cell::Cell<u64>,
 }
 
 impl<'a> StillInBucket<'a> {
@@ -489,6 +510,7 @@ impl<'a> StillInBucket<'a> {
             first,
             token: robotstxt_oracle::select::is_product_token(input.agent.as_bytes()),
             involved,
+            answering: std::cell::Cell::new(0),
         }
     }
 
@@ -501,11 +523,12 @@ impl<'a> StillInBucket<'a> {
         if local {
             return candidates.iter().position(|candidate| {
                 self.eligible(candidate) && {
-                    let answers: Vec<(usize, Answer)> = self
-                        .involved
-                        .iter()
-                        .map(|&i| (i, self.engines.answer_at(i, candidate)))
-                        .collect();
+                    let answers: Vec<(usize, Answer)> = self.timed(|| {
+                        self.involved
+                            .iter()
+                            .map(|&i| (i, self.engines.answer_at(i, candidate)))
+                            .collect()
+                    });
                     self.keeps(candidate, &answers, None)
                 }
             });
@@ -516,13 +539,14 @@ impl<'a> StillInBucket<'a> {
             .filter(|(_, c)| self.eligible(c))
             .collect();
         let inputs: Vec<&Input> = asked.iter().map(|(_, c)| *c).collect();
-        let answers: Vec<(usize, Vec<Answer>)> = self
-            .involved
-            .iter()
-            .map(|&i| (i, self.engines.answers_at(i, &inputs)))
-            .collect();
+        let answers: Vec<(usize, Vec<Answer>)> = self.timed(|| {
+            self.involved
+                .iter()
+                .map(|&i| (i, self.engines.answers_at(i, &inputs)))
+                .collect()
+        });
         let seconds = match (nondeterministic, self.involved.first()) {
-            (true, Some(&i)) => self.engines.seconds_at(i, &inputs),
+            (true, Some(&i)) => self.timed(|| self.engines.seconds_at(i, &inputs)),
             _ => None,
         };
         asked
@@ -536,6 +560,15 @@ impl<'a> StillInBucket<'a> {
                 let second = seconds.as_ref().map(|s| &s[n]);
                 self.keeps(candidate, &these, second).then_some(*index)
             })
+    }
+
+    /// `answer`'s result, its time added to [`StillInBucket::answering`].
+    fn timed<T>(&self, answer: impl FnOnce() -> T) -> T {
+        let started = Instant::now();
+        let result = answer();
+        self.answering
+            .set(self.answering.get() + started.elapsed().as_nanos() as u64);
+        result
     }
 
     /// A product-token agent stays one, so the case stays expressible in the corpus.

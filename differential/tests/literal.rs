@@ -126,11 +126,17 @@ fn compare(seed: u64, count: usize) -> Tally {
         };
         let fast = verdicts_all(&request);
         tally.compared += 1;
-        // Every knob the fast path opens is one the literal mode tries, alternatives and all.
+        // Every knob the fast path opens is one the literal mode tries, with some of its
+        // alternatives (Google's K7 leaves out those that read the input as another does).
         for profile in ProfileId::ALL {
             let every = profile.every_open_knob();
             for knob in profile.open_knobs(&request) {
-                if !every.contains(&knob) {
+                let listed = every.iter().any(|k| {
+                    k.name == knob.name
+                        && k.citation == knob.citation
+                        && knob.alternatives.iter().all(|a| k.alternatives.contains(a))
+                });
+                if !listed {
                     tally.fail(format!(
                         "input {n} of stream {seed}: {} opens {knob:?}, which \
                          every_open_knob does not list",

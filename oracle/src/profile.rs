@@ -268,35 +268,18 @@ impl ProfileId {
                         &[Alternative::RobotsTxtAllowed(true)],
                     );
                 }
-                if facts.percent_or_special_in_url
-                    || facts.percent_in_rules
-                    || facts.percent_or_reserved_query
-                    || facts.percent_or_reserved_in_path
-                {
-                    // Every reading RFC 9309 permits (its open points of reserved characters in
-                    // the path and in the query included).
-                    add(
-                        "percent-encoding",
-                        "google#url-matching",
-                        &[
-                            Alternative::Encoding(Encoding::Rfc9309 {
-                                reserved_in_path_equivalent: false,
-                                reserved_in_query_equivalent: false,
-                            }),
-                            Alternative::Encoding(Encoding::Rfc9309 {
-                                reserved_in_path_equivalent: false,
-                                reserved_in_query_equivalent: true,
-                            }),
-                            Alternative::Encoding(Encoding::Rfc9309 {
-                                reserved_in_path_equivalent: true,
-                                reserved_in_query_equivalent: false,
-                            }),
-                            Alternative::Encoding(Encoding::Rfc9309 {
-                                reserved_in_path_equivalent: true,
-                                reserved_in_query_equivalent: true,
-                            }),
-                        ],
-                    );
+                // Every reading RFC 9309 permits (its open points of reserved characters in the
+                // path and in the query included), less those that read this input as another
+                // does: see `google_encodings`.
+                let encodings = google_encodings(
+                    facts.percent_or_special_in_url
+                        || facts.percent_in_rules
+                        || facts.mid_dollar_in_rules,
+                    facts.percent_or_reserved_in_path,
+                    facts.percent_or_reserved_query,
+                );
+                if !encodings.is_empty() {
+                    add("percent-encoding", "google#url-matching", encodings);
                 }
                 if facts.charset_can_matter {
                     add(
@@ -418,9 +401,42 @@ fn record_knobs(
     }
 }
 
+/// Google's K7 alternatives (`google#url-matching`) for an input: RFC 9309's encoding under each
+/// reading of reserved characters in the path (`path`) and in the query (`query`) that can matter,
+/// the one where neither is encoded only when RFC 9309's encoding can differ from Google's own
+/// (`rfc_differs`: an escape in the URL or a rule, a `*`, `$` or non-ASCII octet in the URL, a `$`
+/// inside a pattern; elsewhere both encode non-ASCII octets and nothing else). A reserved-character
+/// reading that cannot matter reads the input as the one without it (see
+/// `InputFacts::percent_or_reserved_in_path` and `percent_or_reserved_query`).
+fn google_encodings(rfc_differs: bool, path: bool, query: bool) -> &'static [Alternative] {
+    const fn rfc(path: bool, query: bool) -> Alternative {
+        Alternative::Encoding(Encoding::Rfc9309 {
+            reserved_in_path_equivalent: path,
+            reserved_in_query_equivalent: query,
+        })
+    }
+    const FF: Alternative = rfc(false, false);
+    const FT: Alternative = rfc(false, true);
+    const TF: Alternative = rfc(true, false);
+    const TT: Alternative = rfc(true, true);
+    match (rfc_differs, path, query) {
+        (true, true, true) => &[FF, FT, TF, TT],
+        (true, true, false) => &[FF, TF],
+        (true, false, true) => &[FF, FT],
+        (true, false, false) => &[FF],
+        (false, true, true) => &[FT, TF, TT],
+        (false, true, false) => &[TF],
+        (false, false, true) => &[FT],
+        (false, false, false) => &[],
+    }
+}
+
 /// RFC 3986's reserved characters that K7's reserved-character readings can encode, in the path or
 /// the query (a superset for the input's facts).
 const RESERVED_DATA: &[u8] = b":/?[]@!&'()+,;=";
+
+/// [`RESERVED_DATA`] less `/` and `?`, which are never data in a path (RFC 3986 3.3).
+const RESERVED_DATA_IN_PATH: &[u8] = b":[]@!&'()+,;=";
 
 /// 500 KiB, the RFC's minimum parsing limit and Google's maximum (`rfc9309#2.5`, `google#file-format`).
 pub const FIVE_HUNDRED_KIB: usize = 500 * 1024;
@@ -864,11 +880,18 @@ impl InputFacts {
                     || lines.percent_in_rules
                     || query.iter().any(|b| RESERVED_DATA.contains(b))),
             // The reserved-in-path reading changes a comparison only where an escape meets a raw
-            // character, or where a raw reserved character of the URL is encoded (a rule's piece
-            // can reach into the query through `*`, so the whole URL counts).
+            // character, or where a raw reserved character of the match target is encoded (a
+            // rule's piece can reach into the query through `*`, so the query counts, and so
+            // does the fragment, which D-fragment-kept appends). Without one, a rule's raw
+            // reserved character meets nothing it could equal in either reading. `/` and `?`
+            // are never data in the path, and the scheme and authority are not matched.
             percent_or_reserved_in_path: memchr::memchr(b'%', url).is_some()
                 || lines.percent_in_rules
-                || url.iter().any(|b| RESERVED_DATA.contains(b)),
+                || [Some(split.path), split.query, split.fragment]
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                    .any(|b| RESERVED_DATA_IN_PATH.contains(b)),
             url_has_query: split.query.is_some(),
             robots_txt_path: crate::url::is_robots_txt_uri(&split),
             agent_after_rule: lines.agent_after_rule,

@@ -275,6 +275,30 @@ fn reserved_characters_in_the_query_open_googles_encoding_knob() {
     assert_eq!(rfc, Verdict::Either);
 }
 
+/// K7's reserved-in-path reading is tried when the match target holds a reserved character that
+/// is data (`/*3A` meets `/:` only once `:` is written `%3A`), and not for one in the scheme or
+/// the authority, which are never matched.
+#[test]
+fn reserved_characters_in_the_path_open_the_reserved_in_path_knob() {
+    let opened = |body: &[u8], url: &str| {
+        evaluate(Rfc9309, &Request::new(body, "FooBot", url))
+            .variants
+            .iter()
+            .any(|v| v.applied.iter().any(|a| a.starts_with("reserved-in-path")))
+    };
+    let body = b"User-agent: *\nDisallow: /*3A\n";
+    let url = "http://example.com/:";
+    assert!(opened(body, url));
+    assert_eq!(
+        evaluate(Rfc9309, &Request::new(body, "FooBot", url)).verdict,
+        Either
+    );
+    let plain = b"User-agent: *\nDisallow: /a:b\n";
+    assert!(!opened(plain, "http://user:pw@example.com:80/a"));
+    assert!(opened(plain, "http://example.com/a?x=1"));
+    assert!(opened(plain, "http://example.com/a#b=c"));
+}
+
 /// Several requests on one body, read once, answer as each request read alone: the memo forgets
 /// the selection and the match target between requests and keeps the body's steps.
 #[test]
