@@ -159,6 +159,18 @@ struct Tried {
     triples: Vec<([usize; 3], Knobs)>,
     /// One reading per distinct step-1 projection among them: what the body is prepared for.
     bodies: Vec<Knobs>,
+    /// Per change (by its place in [`changes`]): the knob field it sets (its place in
+    /// [`KNOB_LABELS`]), or the deviation it adds.
+    subjects: Vec<Subject>,
+}
+
+/// What one change is about, for telling whether it can matter on an input ([`Inert`]).
+#[derive(Clone, Copy)]
+enum Subject {
+    /// A knob field, by its place in [`KNOB_LABELS`].
+    Knob(usize),
+    /// A deviation.
+    Deviation(Deviation),
 }
 
 fn tried(profile: ProfileId) -> &'static Tried {
@@ -200,11 +212,24 @@ fn tried(profile: ProfileId) -> &'static Tried {
                     bodies.push(*knobs);
                 }
             }
+            let subjects = changes
+                .iter()
+                .map(|&change| match change {
+                    Change::Deviation(d) => Subject::Deviation(d),
+                    _ => Subject::Knob(
+                        KNOB_LABELS
+                            .iter()
+                            .position(|&label| label == change.label())
+                            .expect("every knob change has a label"),
+                    ),
+                })
+                .collect();
             Tried {
                 singles,
                 pairs,
                 triples,
                 bodies,
+                subjects,
             }
         })
     })[profile.index()]
@@ -225,11 +250,33 @@ pub fn cause_of(profile: ProfileId, request: &Request<'_>, allowed: bool) -> Opt
 /// of every question (the profiles' tried readings overlap), and a reading's verdict, once known,
 /// is kept for the other questions about its profile.
 pub fn causes_of(request: &Request<'_>, asks: &[(ProfileId, bool)]) -> Vec<Option<Vec<Change>>> {
+    causes_of_skipping(request, asks, true)
+}
+
+/// [`causes_of`] trying every set of live deviations and knob changes, none skipped because what
+/// it is about is absent from the input: the reference the skipping is tested against.
+#[doc(hidden)]
+pub fn causes_of_trying_every_knob(
+    request: &Request<'_>,
+    asks: &[(ProfileId, bool)],
+) -> Vec<Option<Vec<Change>>> {
+    causes_of_skipping(request, asks, false)
+}
+
+/// [`causes_of`], skipping the sets with a knob change that cannot matter when `skip_knobs`.
+fn causes_of_skipping(
+    request: &Request<'_>,
+    asks: &[(ProfileId, bool)],
+    skip_knobs: bool,
+) -> Vec<Option<Vec<Change>>> {
     if asks.is_empty() {
         return Vec::new();
     }
-    let inert = inert(request);
-    let live = |knobs: &Knobs| knobs.deviations.only_in(inert).is_empty();
+    let mut inert_changes = Inert::of(request);
+    if !skip_knobs {
+        inert_changes.knobs = 0;
+    }
+    let inert = inert_changes.deviations;
     // Step 1 is prepared for every body a live reading of an asked profile can ask for (a body's
     // deviations are live).
     let mut profiles: Vec<ProfileId> = asks.iter().map(|&(p, _)| p).collect();
@@ -260,31 +307,144 @@ pub fn causes_of(request: &Request<'_>, asks: &[(ProfileId, bool)]) -> Vec<Optio
                 }
             };
             let known = &mut known[at].1;
+            // A change that cannot matter on this input reads it as the base reading does, alone
+            // or with others: a set holding one gives the base reading's answer, or the answer of
+            // the smaller set without it, tried before. So when the base reading does not give the
+            // answer, such sets are skipped and the result is the same. (Asked for the base
+            // reading's own answer, every set is tried, in order, as it would be without the test.)
+            let skip_inert = skip_knobs && memo.allowed(&profile.base_knobs()) != allowed;
+            let live = |place: usize| match tried.subjects[place] {
+                // Inert deviations are never tried (`inert`).
+                Subject::Deviation(d) => !inert.has(d),
+                knob => !skip_inert || !inert_changes.has(knob),
+            };
             let mut gives = |place: usize, knobs: &Knobs| {
-                if !live(knobs) {
-                    return false;
-                }
                 if known[place] == 0 {
                     known[place] = 1 + u8::from(memo.allowed(knobs));
                 }
                 (known[place] == 2) == allowed
             };
-            if let Some(at) = (0..tried.singles.len()).find(|&at| gives(at, &tried.singles[at])) {
+            if let Some(at) =
+                (0..tried.singles.len()).find(|&at| live(at) && gives(at, &tried.singles[at]))
+            {
                 return Some(vec![changes[at]]);
             }
             let after = tried.singles.len();
-            if let Some(at) =
-                (0..tried.pairs.len()).find(|&at| gives(after + at, &tried.pairs[at].2))
-            {
+            if let Some(at) = (0..tried.pairs.len()).find(|&at| {
+                let (i, j, knobs) = &tried.pairs[at];
+                live(*i) && live(*j) && gives(after + at, knobs)
+            }) {
                 let (i, j, _) = tried.pairs[at];
                 return Some(vec![changes[i], changes[j]]);
             }
             let after = after + tried.pairs.len();
             (0..tried.triples.len())
-                .find(|&at| gives(after + at, &tried.triples[at].1))
+                .find(|&at| {
+                    let (places, knobs) = &tried.triples[at];
+                    places.iter().all(|&i| live(i)) && gives(after + at, knobs)
+                })
                 .map(|at| tried.triples[at].0.iter().map(|&i| changes[i]).collect())
         })
         .collect()
+}
+
+/// The changes that cannot change any reading of an input, alone or with others.
+struct Inert {
+    /// The deviations ([`inert`]).
+    deviations: Deviations,
+    /// The knob fields, a bit per place in [`KNOB_LABELS`] ([`inert_knobs`]).
+    knobs: u32,
+}
+
+impl Inert {
+    fn of(request: &Request<'_>) -> Inert {
+        Inert {
+            deviations: inert(request),
+            knobs: inert_knobs(request),
+        }
+    }
+
+    fn has(&self, subject: Subject) -> bool {
+        match subject {
+            Subject::Knob(place) => self.knobs & (1 << place) != 0,
+            Subject::Deviation(d) => self.deviations.has(d),
+        }
+    }
+}
+
+/// The knob fields (a bit per place in [`KNOB_LABELS`]) every setting of which reads `request`
+/// alike, alone or with any other change (deviations included): what the field is about is absent
+/// from the input. Like [`inert`], cheap and generous: a field called live costs time only.
+fn inert_knobs(request: &Request<'_>) -> u32 {
+    let body = request.body;
+    let split = crate::url::split(request.url);
+    let mut inert = 0u32;
+    let mut when = |label: &str, absent: bool| {
+        if absent {
+            let place = KNOB_LABELS
+                .iter()
+                .position(|&l| l == label)
+                .expect("a knob label");
+            inert |= 1 << place;
+        }
+    };
+    // K14: no size limit cuts a body under the smallest limit (D-size-cut-at-line-end moves the
+    // cut, which does not happen).
+    when(
+        "K14 size_limit",
+        body.len() <= crate::profile::FIVE_HUNDRED_KIB,
+    );
+    // K12: no byte-order mark to skip or keep.
+    when("K12 bom", !body.starts_with(crate::body::UTF8_BOM));
+    // K7 charset: every charset reads ASCII octets as themselves.
+    when("K7 charset", body.is_ascii());
+    // K8: the path alone and the path with its query are one target without a query (a kept
+    // fragment, D-fragment-kept, is appended after the match target is taken).
+    when("K8 match_target", split.query.is_none());
+    // K10: only the robots.txt URI is exempt.
+    when(
+        "K10 robots_txt_allowed",
+        !crate::url::is_robots_txt_uri(&split),
+    );
+    // K6: without `*` or `$` in the body, every pattern is its literal octets.
+    when("K6 wildcards", memchr::memchr2(b'*', b'$', body).is_none());
+    // K7 encoding: no escape in the body or the URL, and no URL octet any encoding rewrites (not
+    // ASCII, `*`, `$`, a reserved character that is data, and `/` or `?` in the query or a kept
+    // fragment). Every encoding then gives the target as it is, and writes a rule's literal piece
+    // either as it is or with an octet the target lacks (raw, or as an escape while the target
+    // has no `%`), so no reading matches a piece another reading does not.
+    let plain = |part: &[u8], in_query: bool| {
+        part.iter().all(|&b| {
+            b.is_ascii()
+                && !matches!(
+                    b,
+                    b'%' | b'*'
+                        | b'$'
+                        | b':'
+                        | b'@'
+                        | b'['
+                        | b']'
+                        | b'!'
+                        | b'&'
+                        | b'\''
+                        | b'('
+                        | b')'
+                        | b'+'
+                        | b','
+                        | b';'
+                        | b'='
+                )
+                && !(in_query && matches!(b, b'/' | b'?'))
+        })
+    };
+    when(
+        "K7 encoding",
+        memchr::memchr(b'%', body).is_none()
+            && plain(split.path, false)
+            && split.query.is_none_or(|q| plain(q, true))
+            && split.fragment.is_none_or(|f| plain(f, true)),
+    );
+    inert
 }
 
 /// The deviations that cannot change any reading of `request`, alone or with others: what each

@@ -433,10 +433,29 @@ fn google_encodings(rfc_differs: bool, path: bool, query: bool) -> &'static [Alt
 
 /// RFC 3986's reserved characters that K7's reserved-character readings can encode, in the path or
 /// the query (a superset for the input's facts).
-const RESERVED_DATA: &[u8] = b":/?[]@!&'()+,;=";
+const RESERVED_DATA: OctetSet = OctetSet::of(b":/?[]@!&'()+,;=");
 
 /// [`RESERVED_DATA`] less `/` and `?`, which are never data in a path (RFC 3986 3.3).
-const RESERVED_DATA_IN_PATH: &[u8] = b":[]@!&'()+,;=";
+const RESERVED_DATA_IN_PATH: OctetSet = OctetSet::of(b":[]@!&'()+,;=");
+
+/// A set of octets, looked up in one step (the facts test every octet of the URL).
+struct OctetSet([bool; 256]);
+
+impl OctetSet {
+    const fn of(octets: &[u8]) -> OctetSet {
+        let mut set = [false; 256];
+        let mut i = 0;
+        while i < octets.len() {
+            set[octets[i] as usize] = true;
+            i += 1;
+        }
+        OctetSet(set)
+    }
+
+    fn contains(&self, b: &u8) -> bool {
+        self.0[usize::from(*b)]
+    }
+}
 
 /// 500 KiB, the RFC's minimum parsing limit and Google's maximum (`rfc9309#2.5`, `google#file-format`).
 pub const FIVE_HUNDRED_KIB: usize = 500 * 1024;
@@ -849,14 +868,25 @@ impl InputFacts {
         // The facts about lines hold if they hold in any reading of the lines: as received, with
         // a leading BOM skipped, re-read under a charset alternative, or cut at the size limit.
         let mut lines = LineFacts::default();
-        each_reading_of_lines(received, charset_can_matter, |kinds| {
-            lines.read(kinds, request.agent)
-        });
+        let mut read = |reading: LinesRead<'_, '_>| match reading {
+            LinesRead::AsGiven(kinds) => lines.read(kinds, request.agent),
+            LinesRead::Strict(kinds, spaced) => lines.read_records(strict_kinds(kinds, spaced)),
+        };
+        // Whether each line as received has white space before its field or colon (K13).
+        let spaced: Vec<bool> = received
+            .lines()
+            .iter()
+            .map(|line| crate::line::spacing_can_matter(line.bytes))
+            .collect();
+        each_reading_of_lines(received, &spaced, charset_can_matter, &mut read);
         if body.len() > FIVE_HUNDRED_KIB {
             let cut = crate::memo::ReceivedBody::of(&body[..FIVE_HUNDRED_KIB]);
-            each_reading_of_lines(&cut, charset_can_matter, |kinds| {
-                lines.read(kinds, request.agent)
-            });
+            let spaced: Vec<bool> = cut
+                .lines()
+                .iter()
+                .map(|line| crate::line::spacing_can_matter(line.bytes))
+                .collect();
+            each_reading_of_lines(&cut, &spaced, charset_can_matter, &mut read);
         }
         let split = crate::url::split(request.url);
         let query = split.query.unwrap_or(b"");
@@ -902,16 +932,14 @@ impl InputFacts {
             star_then_other: lines.star_then_other,
             // K13: a line with white space before its field or colon (a skipped BOM can leave one;
             // the charset alternatives apply only under the RFC's spacing).
-            spacing_can_matter: received.lines().iter().enumerate().any(|(i, line)| {
-                let bytes = if i == 0 {
-                    line.bytes
-                        .strip_prefix(crate::body::UTF8_BOM)
-                        .unwrap_or(line.bytes)
-                } else {
-                    line.bytes
-                };
-                crate::line::spacing_can_matter(bytes)
-            }),
+            spacing_can_matter: spaced.iter().skip(1).any(|&s| s)
+                || received.lines().first().is_some_and(|line| {
+                    crate::line::spacing_can_matter(
+                        line.bytes
+                            .strip_prefix(crate::body::UTF8_BOM)
+                            .unwrap_or(line.bytes),
+                    )
+                }),
         }
     }
 
@@ -960,6 +988,32 @@ struct LineFacts {
 }
 
 impl LineFacts {
+    /// Adds what the records of one reading's line kinds show: the facts that depend on the order
+    /// of lines, not on any one line (what [`LineFacts::read`] adds besides the lines' own facts).
+    fn read_records<'a>(&mut self, kinds: impl Iterator<Item = LineKind<'a>>) {
+        let mut rule_since_blank = false;
+        let mut agent_pending = false;
+        for kind in kinds {
+            match kind {
+                LineKind::Blank => {
+                    self.ruleless_record |= agent_pending;
+                    agent_pending = false;
+                    rule_since_blank = false;
+                }
+                LineKind::UserAgent(_) => {
+                    self.agent_after_rule |= rule_since_blank;
+                    agent_pending = true;
+                }
+                LineKind::Allow(_) | LineKind::Disallow(_) => {
+                    rule_since_blank = true;
+                    agent_pending &= !matches!(kind, LineKind::Disallow(_));
+                }
+                LineKind::Comment | LineKind::Other(_) | LineKind::Invalid => {}
+            }
+        }
+        self.ruleless_record |= agent_pending;
+    }
+
     /// Adds what one reading's line kinds (`Allow` a rule) show, for the crawler `agent`.
     fn read(&mut self, kinds: &[LineKind<'_>], agent: &str) {
         // For the blank-line profiles: a user-agent line after a rule with no blank line between
@@ -1019,41 +1073,49 @@ impl LineFacts {
     }
 }
 
+/// One reading of the lines, for [`each_reading_of_lines`]'s caller.
+enum LinesRead<'k, 'b> {
+    /// The lines' kinds under the RFC's spacing (`Allow` a rule).
+    AsGiven(&'k [LineKind<'b>]),
+    /// The same kinds as the 1994 and 1996 forms give them (K13): a user-agent or rule line with
+    /// white space before its field or colon (`spaced`) is unrecognised ([`strict_kinds`]). Only
+    /// its records can differ from [`LinesRead::AsGiven`]'s: it has some of those lines, as they
+    /// are, and no others.
+    Strict(&'k [LineKind<'b>], &'k [bool]),
+}
+
+/// The kinds of a [`LinesRead::Strict`] reading.
+fn strict_kinds<'k, 'b>(
+    kinds: &'k [LineKind<'b>],
+    spaced: &'k [bool],
+) -> impl Iterator<Item = LineKind<'b>> + 'k {
+    kinds.iter().zip(spaced).map(|(&kind, &spaced)| match kind {
+        LineKind::UserAgent(_) | LineKind::Allow(_) | LineKind::Disallow(_) if spaced => {
+            LineKind::Other(b"")
+        }
+        kind => kind,
+    })
+}
+
 /// Calls `read` with the line kinds (`Allow` a rule) of every reading steps 1 and 2 can make of
 /// `received`: as received; with a leading BOM skipped (K12); and, when `rereads`, with every line
 /// holding a non-ASCII octet re-read under each charset alternative (K7), with or without the BOM.
-/// Only the lines a reading changes are classified again.
+/// Only the lines a reading changes are classified again. Each reading is given as the RFC's
+/// spacing reads it and, where a line has white space before its field or colon, as the 1994 and
+/// 1996 forms read it ([`LinesRead`]); `spaced` says which lines as received have such white space.
 fn each_reading_of_lines(
     received: &crate::memo::ReceivedBody<'_>,
+    spaced: &[bool],
     rereads: bool,
-    mut read: impl FnMut(&[LineKind<'_>]),
+    read: &mut impl FnMut(LinesRead<'_, '_>),
 ) {
-    // Each reading is read as the RFC's spacing gives it and, where a line has white space before
-    // its field or colon, as the 1994 and 1996 forms give it (K13: those lines are unrecognised).
-    // `spaced[i]`: line i has white space before its field or colon in this reading.
-    let mut read = |kinds: &[LineKind<'_>], spaced: Vec<bool>| {
-        read(kinds);
+    let mut read = |kinds: &[LineKind<'_>], spaced: &[bool]| {
+        read(LinesRead::AsGiven(kinds));
         if spaced.contains(&true) {
-            let strict: Vec<LineKind<'_>> = kinds
-                .iter()
-                .zip(&spaced)
-                .map(|(&kind, &spaced)| match kind {
-                    LineKind::UserAgent(_) | LineKind::Allow(_) | LineKind::Disallow(_)
-                        if spaced =>
-                    {
-                        LineKind::Other(b"")
-                    }
-                    kind => kind,
-                })
-                .collect();
-            read(&strict);
+            read(LinesRead::Strict(kinds, spaced));
         }
     };
     let lines = received.lines();
-    let spaced = lines
-        .iter()
-        .map(|line| crate::line::spacing_can_matter(line.bytes))
-        .collect();
     read(received.kinds(), spaced);
     let bom = lines
         .first()
@@ -1107,14 +1169,14 @@ fn each_reading_of_lines(
                     None => kind,
                 })
                 .collect();
-            let spaced = lines
+            let spaced: Vec<bool> = lines
                 .iter()
                 .zip(&changed)
                 .map(|(line, changed)| {
                     crate::line::spacing_can_matter(changed.as_deref().unwrap_or(line.bytes))
                 })
                 .collect();
-            read(&kinds, spaced);
+            read(&kinds, &spaced);
         }
     }
 }

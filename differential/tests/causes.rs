@@ -1,0 +1,74 @@
+//! The cause search's shortcut: `robotstxt_oracle::cause::causes_of` skips the sets with a knob
+//! change whose subject is absent from the input (no query for K8, an ASCII body for K7 charset,
+//! ...). Skipping must change nothing: on generated inputs, every answer it gives is the one the
+//! search trying every knob change gives. Asked, per input, the answer each profile's verdict does
+//! not give (what a finding asks), and once the one it gives (where nothing is skipped).
+
+use arbitrary::Unstructured;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+use robotstxt_differential::generate;
+use robotstxt_oracle::cause::{causes_of, causes_of_trying_every_knob};
+use robotstxt_oracle::{verdicts_all, ProfileId, Verdict};
+
+/// Inputs asked about.
+const INPUTS: usize = 6_000;
+/// Differences printed in full (all are counted).
+const SHOWN: usize = 5;
+
+#[test]
+fn skipping_inert_knob_changes_finds_the_same_causes() {
+    let mut rng = ChaCha8Rng::seed_from_u64(15);
+    let mut buffer = vec![0u8; 4096];
+    let (mut asked, mut explained, mut inputs) = (0usize, 0usize, 0usize);
+    let mut differences = Vec::new();
+    while inputs < INPUTS {
+        let len = 64 + (rng.next_u32() as usize % (buffer.len() - 64));
+        rng.fill_bytes(&mut buffer[..len]);
+        let Ok(input) = generate::any(&mut Unstructured::new(&buffer[..len])) else {
+            continue;
+        };
+        inputs += 1;
+        let request = input.request();
+        let verdicts = verdicts_all(&request);
+        let mut asks: Vec<(ProfileId, bool)> = ProfileId::ALL
+            .iter()
+            .zip(verdicts)
+            .filter_map(|(&profile, verdict)| match verdict {
+                Verdict::Allowed => Some((profile, false)),
+                Verdict::Disallowed => Some((profile, true)),
+                _ => None,
+            })
+            .collect();
+        if let Some(&(profile, flipped)) = asks.first() {
+            asks.push((profile, !flipped));
+        }
+        let fast = causes_of(&request, &asks);
+        let every = causes_of_trying_every_knob(&request, &asks);
+        asked += asks.len();
+        explained += every.iter().filter(|c| c.is_some()).count();
+        for ((ask, fast), every) in asks.iter().zip(fast).zip(every) {
+            if fast != every {
+                differences.push(format!(
+                    "{ask:?} on {input:?}: skipping gives {fast:?}, trying every knob {every:?}"
+                ));
+            }
+        }
+    }
+    // The inputs reach the search: most asks are explained, by one change or more.
+    assert!(
+        asked > INPUTS && explained > asked / 2,
+        "{explained} of {asked}"
+    );
+    assert!(
+        differences.is_empty(),
+        "{} differences in {asked} asks; the first ones:\n{}",
+        differences.len(),
+        differences
+            .iter()
+            .take(SHOWN)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
