@@ -405,6 +405,16 @@ pub fn is_deviation(label: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// Where `print` stands on the dimension `label`.
+    fn standing<'a>(print: &'a Fingerprint, label: &str) -> &'a Standing {
+        &print
+            .dimensions
+            .iter()
+            .find(|(l, _)| l == label)
+            .expect("every dimension is in a fingerprint")
+            .1
+    }
+
     #[test]
     fn a_parser_reading_typos_is_consistent_with_the_deviation_on() {
         let bodies: [&[u8]; 3] = [
@@ -424,12 +434,7 @@ mod tests {
             })
             .collect();
         let print = fingerprint(ProfileId::Rfc9309, &answers);
-        let typos = &print
-            .dimensions
-            .iter()
-            .find(|(l, _)| l == "D-typo-fields")
-            .unwrap()
-            .1;
+        let typos = standing(&print, "D-typo-fields");
         assert_eq!(
             typos,
             &Standing::Consistent {
@@ -437,23 +442,13 @@ mod tests {
                 checks: vec!["c#0".to_string()]
             }
         );
-        let colon = &print
-            .dimensions
-            .iter()
-            .find(|(l, _)| l == "D-space-for-colon")
-            .unwrap()
-            .1;
+        let colon = standing(&print, "D-space-for-colon");
         assert_eq!(colon, &Standing::Undecided);
         // A parser that ignored the typo would be consistent with it off.
         let mut plain = answers;
         plain[0].allowed = true;
         let print = fingerprint(ProfileId::Rfc9309, &plain);
-        let typos = &print
-            .dimensions
-            .iter()
-            .find(|(l, _)| l == "D-typo-fields")
-            .unwrap()
-            .1;
+        let typos = standing(&print, "D-typo-fields");
         assert!(
             matches!(typos, Standing::Consistent { alternatives, .. } if alternatives == &["base"]),
             "{typos:?}"
@@ -511,14 +506,6 @@ mod tests {
                 }
             })
             .collect();
-        let standing = |print: &Fingerprint, label: &str| {
-            print
-                .dimensions
-                .iter()
-                .find(|(l, _)| l == label)
-                .map(|(_, s)| s.clone())
-                .unwrap()
-        };
         // One dimension at a time: precedence has no alternative for both checks 1 and 2.
         let alone = fingerprint_passes(claimed, &answers, &mut Memo::default(), 1);
         assert!(
@@ -539,7 +526,7 @@ mod tests {
         }
         assert!(matches!(
             standing(&print, "D-typo-fields"),
-            Standing::Consistent { alternatives, .. } if alternatives == ["on"]
+            Standing::Consistent { alternatives, .. } if alternatives == &["on"]
         ));
         assert!(print
             .dimensions

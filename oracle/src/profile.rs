@@ -989,7 +989,10 @@ struct LineFacts {
 
 impl LineFacts {
     /// Adds what the records of one reading's line kinds show: the facts that depend on the order
-    /// of lines, not on any one line (what [`LineFacts::read`] adds besides the lines' own facts).
+    /// of lines, not on any one line. For the blank-line profiles: a user-agent line after a rule
+    /// with no blank line between (agent_after_rule), a record whose user-agent lines meet a blank
+    /// line or the end before any disallow line (ruleless_record: `Allow` does not count, since 1994
+    /// ignores it; for 1996 that only over-approximates, which costs time, never correctness).
     fn read_records<'a>(&mut self, kinds: impl Iterator<Item = LineKind<'a>>) {
         let mut rule_since_blank = false;
         let mut agent_pending = false;
@@ -1014,29 +1017,17 @@ impl LineFacts {
         self.ruleless_record |= agent_pending;
     }
 
-    /// Adds what one reading's line kinds (`Allow` a rule) show, for the crawler `agent`.
+    /// Adds what one reading's line kinds (`Allow` a rule) show, for the crawler `agent`: each
+    /// line's own facts, then its records' ([`LineFacts::read_records`]).
     fn read(&mut self, kinds: &[LineKind<'_>], agent: &str) {
-        // For the blank-line profiles: a user-agent line after a rule with no blank line between
-        // (agent_after_rule), a record whose user-agent lines meet a blank line or the end before
-        // any disallow line (ruleless_record: `Allow` does not count, since 1994 ignores it; for 1996
-        // that only over-approximates, which costs time, never correctness).
-        let mut rule_since_blank = false;
-        let mut agent_pending = false;
         for &kind in kinds {
             match kind {
-                LineKind::Blank => {
-                    self.ruleless_record |= agent_pending;
-                    agent_pending = false;
-                    rule_since_blank = false;
-                }
                 LineKind::UserAgent(value) => {
                     let plain = value == b"*" || crate::select::is_product_token(value);
                     self.odd_agent_value |= !plain;
                     self.star_then_other |=
                         value.len() > 1 && value[0] == b'*' && !crate::line::is_ws(value[1]);
                     self.agent_value_with_space |= value.iter().any(|&b| b == b' ' || b == b'\t');
-                    self.agent_after_rule |= rule_since_blank;
-                    agent_pending = true;
                     // Each fact is settled by its first witness: later lines are not searched.
                     self.agent_substring = self.agent_substring
                         || value.split(|&b| b == b' ' || b == b'\t').any(|name| {
@@ -1063,13 +1054,11 @@ impl LineFacts {
                     // K7: the encodings differ only where a pattern or the target holds a `%`.
                     self.percent_in_rules =
                         self.percent_in_rules || memchr::memchr(b'%', value).is_some();
-                    rule_since_blank = true;
-                    agent_pending &= !matches!(kind, LineKind::Disallow(_));
                 }
-                LineKind::Comment | LineKind::Other(_) | LineKind::Invalid => {}
+                LineKind::Blank | LineKind::Comment | LineKind::Other(_) | LineKind::Invalid => {}
             }
         }
-        self.ruleless_record |= agent_pending;
+        self.read_records(kinds.iter().copied());
     }
 }
 

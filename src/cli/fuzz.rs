@@ -10,7 +10,7 @@ use robotstxt_differential::campaign::{self, Options};
 use robotstxt_differential::compare::{in_process_ids, Engines};
 use robotstxt_differential::seeds::Seeds;
 
-use super::AdapterArgs;
+use super::{AdapterArgs, UserAdapterArgs};
 
 /// How long a run without --seconds or --execs lasts.
 const DEFAULT_SECONDS: u64 = 60;
@@ -32,16 +32,9 @@ pub struct FuzzArgs {
     /// the oracle alone. Default: the in-process parsers.
     #[arg(long = "adapter", value_name = "ID|all|none")]
     pub adapters: Vec<String>,
-    /// Your own adapter speaking adapters/PROTOCOL.md: `name = command line` (repeatable).
-    #[arg(long = "adapter-command", value_name = "NAME = COMMAND")]
-    pub adapter_commands: Vec<String>,
-    /// A file of your own adapters, one `name = command line` per line.
-    #[arg(long, value_name = "FILE")]
-    pub adapters_config: Option<PathBuf>,
-    /// Where `peers install` put the Python and npm peers (default: $ROBOTSTXT_PEERS_DIR, else
-    /// ~/.cache/robotstxt-conformance/peers).
-    #[arg(long, value_name = "DIR")]
-    pub peers_dir: Option<PathBuf>,
+    /// Your own adapters and where the peers are.
+    #[command(flatten)]
+    pub user: UserAdapterArgs,
     /// Seconds an adapter process may take over one input before it is a timeout finding (the
     /// process is then restarted and the run goes on).
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
@@ -86,9 +79,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
     // processes of their own.
     let adapter_args = AdapterArgs {
         adapters: Vec::new(),
-        adapter_commands: args.adapter_commands.clone(),
-        adapters_config: args.adapters_config.clone(),
-        peers_dir: args.peers_dir.clone(),
+        user: args.user.clone(),
         timeout: args.timeout,
         no_isolation: false,
     };

@@ -21,6 +21,22 @@ pub struct AdapterArgs {
     /// take all; `check` and `bench` ask no adapter.
     #[arg(long = "adapter", value_name = "ID|all")]
     pub adapters: Vec<String>,
+    /// Your own adapters and where the peers are.
+    #[command(flatten)]
+    pub user: UserAdapterArgs,
+    /// Seconds one check may take before it is a timeout.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub timeout: f64,
+    /// Run the in-process parsers in this process instead of a worker process: faster, but an
+    /// abort, segfault or hang in a parser then ends the run (panics are still caught).
+    #[arg(long)]
+    pub no_isolation: bool,
+}
+
+/// Your own adapters and where the installed peers are: what every command that opens adapters
+/// takes (`run`, `fuzz`, ...).
+#[derive(Args, Clone, Debug, Default)]
+pub struct UserAdapterArgs {
     /// Your own adapter speaking adapters/PROTOCOL.md: `name = command line` (repeatable).
     #[arg(long = "adapter-command", value_name = "NAME = COMMAND")]
     pub adapter_commands: Vec<String>,
@@ -31,23 +47,16 @@ pub struct AdapterArgs {
     /// ~/.cache/robotstxt-conformance/peers).
     #[arg(long, value_name = "DIR")]
     pub peers_dir: Option<PathBuf>,
-    /// Seconds one check may take before it is a timeout.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
-    pub timeout: f64,
-    /// Run the in-process parsers in this process instead of a worker process: faster, but an
-    /// abort, segfault or hang in a parser then ends the run (panics are still caught).
-    #[arg(long)]
-    pub no_isolation: bool,
 }
 
 impl AdapterArgs {
     /// The options for opening adapters.
     pub fn options(&self) -> Result<Options, String> {
         let mut user = Vec::new();
-        if let Some(path) = &self.adapters_config {
+        if let Some(path) = &self.user.adapters_config {
             user.extend(UserAdapter::read_config(path)?);
         }
-        for text in &self.adapter_commands {
+        for text in &self.user.adapter_commands {
             user.push(UserAdapter::parse(text).map_err(|e| format!("--adapter-command {e}"))?);
         }
         if !(self.timeout > 0.0 && self.timeout.is_finite()) {
@@ -67,6 +76,7 @@ impl AdapterArgs {
         Ok(Options {
             worker,
             peers_dir: self
+                .user
                 .peers_dir
                 .clone()
                 .unwrap_or_else(robotstxt_adapters::peers::default_peers_dir),
