@@ -208,7 +208,9 @@ impl ProfileId {
                         ],
                     );
                 }
-                if facts.wildcard_or_dollar_in_rules {
+                // K4's two lengths differ only for a pattern with `*` or `$`, and decide nothing
+                // unless an allow and a disallow can both match.
+                if facts.wildcard_or_dollar_in_rules && facts.allow_and_disallow_rules {
                     add(
                         "specificity",
                         "rfc9309#2.2.2",
@@ -842,6 +844,7 @@ pub struct InputFacts {
     odd_agent_value: bool,
     agent_value_with_space: bool,
     wildcard_or_dollar_in_rules: bool,
+    allow_and_disallow_rules: bool,
     mid_dollar_in_rules: bool,
     percent_in_rules: bool,
     percent_in_url: bool,
@@ -870,7 +873,9 @@ impl InputFacts {
         let mut lines = LineFacts::default();
         let mut read = |reading: LinesRead<'_, '_>| match reading {
             LinesRead::AsGiven(kinds) => lines.read(kinds, request.agent),
-            LinesRead::Strict(kinds, spaced) => lines.read_records(strict_kinds(kinds, spaced)),
+            LinesRead::Strict(kinds, spaced) => {
+                lines.read_records(strict_kinds(kinds, spaced), request.agent)
+            }
         };
         // Whether each line as received has white space before its field or colon (K13).
         let spaced: Vec<bool> = received
@@ -897,6 +902,7 @@ impl InputFacts {
             odd_agent_value: lines.odd_agent_value,
             agent_value_with_space: lines.agent_value_with_space,
             wildcard_or_dollar_in_rules: lines.wildcard_or_dollar_in_rules,
+            allow_and_disallow_rules: lines.allow_rule && lines.disallow_rule,
             mid_dollar_in_rules: lines.mid_dollar_in_rules,
             percent_in_rules: lines.percent_in_rules,
             percent_in_url: memchr::memchr(b'%', url).is_some(),
@@ -952,6 +958,7 @@ impl InputFacts {
             odd_agent_value: true,
             agent_value_with_space: true,
             wildcard_or_dollar_in_rules: true,
+            allow_and_disallow_rules: true,
             mid_dollar_in_rules: true,
             percent_in_rules: true,
             percent_in_url: true,
@@ -983,38 +990,64 @@ struct LineFacts {
     ruleless_record: bool,
     agent_substring: bool,
     wildcard_or_dollar_in_rules: bool,
+    /// An `Allow` line, or an empty `Disallow:` (which D-empty-disallow-allows-all reads as one).
+    allow_rule: bool,
+    /// A `Disallow` line.
+    disallow_rule: bool,
     mid_dollar_in_rules: bool,
     percent_in_rules: bool,
 }
 
 impl LineFacts {
     /// Adds what the records of one reading's line kinds show: the facts that depend on the order
-    /// of lines, not on any one line. For the blank-line profiles: a user-agent line after a rule
-    /// with no blank line between (agent_after_rule), a record whose user-agent lines meet a blank
-    /// line or the end before any disallow line (ruleless_record: `Allow` does not count, since 1994
-    /// ignores it; for 1996 that only over-approximates, which costs time, never correctness).
-    fn read_records<'a>(&mut self, kinds: impl Iterator<Item = LineKind<'a>>) {
+    /// of lines, not on any one line, for the blank-line profiles. A record (the lines between two
+    /// blank lines) no reading can select for the crawler `agent` (none of its user-agent lines
+    /// can name it, [`can_name`]) is passed over alike under every reading of its lines, so only
+    /// records that can name it count: one with a user-agent line after a rule and no blank line
+    /// between (agent_after_rule: where it starts a record, the record's lines are split), one whose
+    /// user-agent lines meet a blank line or the end before any disallow line (ruleless_record:
+    /// `Allow` does not count, since 1994 ignores it; for 1996 that only over-approximates, which
+    /// costs time, never correctness).
+    fn read_records<'a>(&mut self, kinds: impl Iterator<Item = LineKind<'a>>, agent: &str) {
         let mut rule_since_blank = false;
+        // Since the last blank line: a user-agent line came after a rule, and one can name the
+        // crawler.
+        let mut agent_after_rule = false;
+        let mut record_names = false;
+        // User-agent lines since the last blank line or disallow line, and whether one of them
+        // can name the crawler.
         let mut agent_pending = false;
+        let mut naming_pending = false;
         for kind in kinds {
             match kind {
                 LineKind::Blank => {
-                    self.ruleless_record |= agent_pending;
+                    self.ruleless_record |= naming_pending;
+                    self.agent_after_rule |= agent_after_rule && record_names;
                     agent_pending = false;
+                    naming_pending = false;
+                    agent_after_rule = false;
+                    record_names = false;
                     rule_since_blank = false;
                 }
-                LineKind::UserAgent(_) => {
-                    self.agent_after_rule |= rule_since_blank;
+                LineKind::UserAgent(value) => {
+                    let names = can_name(value, agent);
+                    agent_after_rule |= rule_since_blank;
+                    record_names |= names;
                     agent_pending = true;
+                    naming_pending |= names;
                 }
                 LineKind::Allow(_) | LineKind::Disallow(_) => {
                     rule_since_blank = true;
-                    agent_pending &= !matches!(kind, LineKind::Disallow(_));
+                    if matches!(kind, LineKind::Disallow(_)) {
+                        agent_pending = false;
+                        naming_pending = false;
+                    }
                 }
                 LineKind::Comment | LineKind::Other(_) | LineKind::Invalid => {}
             }
         }
-        self.ruleless_record |= agent_pending;
+        self.ruleless_record |= agent_pending && naming_pending;
+        self.agent_after_rule |= agent_after_rule && record_names;
     }
 
     /// Adds what one reading's line kinds (`Allow` a rule) show, for the crawler `agent`: each
@@ -1024,10 +1057,14 @@ impl LineFacts {
             match kind {
                 LineKind::UserAgent(value) => {
                     let plain = value == b"*" || crate::select::is_product_token(value);
-                    self.odd_agent_value |= !plain;
+                    // A value no reading can make name the crawler is read alike by every K3
+                    // reading, for this crawler.
+                    let names = can_name(value, agent);
+                    self.odd_agent_value |= !plain && names;
                     self.star_then_other |=
                         value.len() > 1 && value[0] == b'*' && !crate::line::is_ws(value[1]);
-                    self.agent_value_with_space |= value.iter().any(|&b| b == b' ' || b == b'\t');
+                    self.agent_value_with_space |=
+                        names && value.iter().any(|&b| b == b' ' || b == b'\t');
                     // Each fact is settled by its first witness: later lines are not searched.
                     self.agent_substring = self.agent_substring
                         || value.split(|&b| b == b' ' || b == b'\t').any(|name| {
@@ -1041,6 +1078,8 @@ impl LineFacts {
                         });
                 }
                 LineKind::Allow(value) | LineKind::Disallow(value) => {
+                    self.allow_rule |= matches!(kind, LineKind::Allow(_)) || value.is_empty();
+                    self.disallow_rule |= matches!(kind, LineKind::Disallow(_));
                     self.empty_rule_in_body |= value.is_empty();
                     self.body_has_odd_pattern_octets = self.body_has_odd_pattern_octets
                         || value.iter().any(|&b| b < 0x20 || b == 0x7F || b == b' ');
@@ -1058,8 +1097,34 @@ impl LineFacts {
                 LineKind::Blank | LineKind::Comment | LineKind::Other(_) | LineKind::Invalid => {}
             }
         }
-        self.read_records(kinds.iter().copied());
+        self.read_records(kinds.iter().copied(), agent);
     }
+}
+
+/// Whether some reading of K3 can make the user-agent value `value` name the crawler `agent`
+/// (`select::agent_names`, `select::name_matches`): the value or one of its words starts with `*`,
+/// or is empty (a deviation reads that as every crawler), or it or its leading product token is
+/// inside the crawler's name (equal names are inside too). Generous, like every input fact.
+fn can_name(value: &[u8], agent: &str) -> bool {
+    let agent = agent.as_bytes();
+    let inside = |name: &[u8]| {
+        !name.is_empty()
+            && agent
+                .windows(name.len())
+                .any(|window| window.eq_ignore_ascii_case(name))
+    };
+    let piece_can_name = |piece: &[u8]| {
+        let token_end = piece
+            .iter()
+            .position(|&b| !crate::select::is_token_byte(b))
+            .unwrap_or(piece.len());
+        piece.is_empty() || piece[0] == b'*' || inside(piece) || inside(&piece[..token_end])
+    };
+    piece_can_name(value)
+        || value
+            .split(|&b| crate::line::is_ws(b))
+            .filter(|word| !word.is_empty())
+            .any(piece_can_name)
 }
 
 /// One reading of the lines, for [`each_reading_of_lines`]'s caller.

@@ -299,6 +299,49 @@ fn reserved_characters_in_the_path_open_the_reserved_in_path_knob() {
     assert!(opened(plain, "http://example.com/a#b=c"));
 }
 
+/// K1's agent-after-rule and K3's readings of records and values are tried only for what some
+/// reading can select for the crawler, and K4's specificity only where an allow and a disallow can
+/// both match.
+#[test]
+fn record_and_precedence_knobs_open_only_where_they_can_decide() {
+    let opens = |profile: ProfileId, body: &str, agent: &str, knob: &str| {
+        profile
+            .open_knobs(&Request::new(body.as_bytes(), agent, "/a"))
+            .iter()
+            .any(|k| k.name == knob)
+    };
+    let ruleless = "User-agent: BarBot\n\nUser-agent: *\nDisallow: /a\n";
+    assert!(opens(Draft1996, ruleless, "BarBot", "ruleless-record"));
+    assert!(opens(Draft1996, ruleless, "XBarBotY", "ruleless-record"));
+    assert!(!opens(Draft1996, ruleless, "FooBot", "ruleless-record"));
+    let listed = "User-agent: BarBot *\n\nUser-agent: *\nDisallow: /a\n";
+    assert!(opens(Original1994, listed, "FooBot", "ruleless-record"));
+    let joined = "User-agent: BarBot\nDisallow: /a\nUser-agent: BazBot\nDisallow: /b\n";
+    assert!(opens(Draft1996, joined, "BarBot", "agent-after-rule"));
+    assert!(opens(Original1994, joined, "BazBot", "agent-after-rule"));
+    assert!(!opens(Draft1996, joined, "FooBot", "agent-after-rule"));
+    let odd = "User-agent: BarBot/1.0\nDisallow: /a\n";
+    assert!(opens(Rfc9309, odd, "BarBot", "agent-value"));
+    assert!(!opens(Rfc9309, odd, "FooBot", "agent-value"));
+    let spaced = "User-agent: BarBot BazBot\nDisallow: /a\n";
+    assert!(opens(Original1994, spaced, "BazBot", "agent-list"));
+    assert!(!opens(Original1994, spaced, "FooBot", "agent-list"));
+    let versioned = "User-agent: BarBot/1.0\n\nUser-agent: *\nDisallow: /a\n";
+    assert!(opens(Draft1996, versioned, "XBarBot", "ruleless-record"));
+    assert!(opens(
+        Rfc9309,
+        "User-agent: *\nAllow: /a*\nDisallow: /\n",
+        "FooBot",
+        "specificity"
+    ));
+    assert!(!opens(
+        Rfc9309,
+        "User-agent: *\nDisallow: /a*\nDisallow: /\n",
+        "FooBot",
+        "specificity"
+    ));
+}
+
 /// Several requests on one body, read once, answer as each request read alone: the memo forgets
 /// the selection and the match target between requests and keeps the body's steps.
 #[test]
