@@ -310,7 +310,9 @@ impl ProfileId {
                         &[Alternative::AgentComparison(AgentComparison::Substring)],
                     );
                 }
-                if facts.url_has_query {
+                // Rules are prefixes here (no wildcard): one matches the path with its query and
+                // not the path alone only by holding a `?` (or an escape decoded to one).
+                if facts.url_has_query && (facts.question_in_rules || facts.percent_in_rules) {
                     add(
                         "match-target",
                         "draft-1996#3.2.2",
@@ -852,6 +854,7 @@ pub struct InputFacts {
     percent_or_reserved_query: bool,
     percent_or_reserved_in_path: bool,
     url_has_query: bool,
+    question_in_rules: bool,
     robots_txt_path: bool,
     agent_after_rule: bool,
     ruleless_record: bool,
@@ -929,6 +932,7 @@ impl InputFacts {
                     .flatten()
                     .any(|b| RESERVED_DATA_IN_PATH.contains(b)),
             url_has_query: split.query.is_some(),
+            question_in_rules: lines.question_in_rules,
             robots_txt_path: crate::url::is_robots_txt_uri(&split),
             agent_after_rule: lines.agent_after_rule,
             ruleless_record: lines.ruleless_record,
@@ -966,6 +970,7 @@ impl InputFacts {
             percent_or_reserved_query: true,
             percent_or_reserved_in_path: true,
             url_has_query: true,
+            question_in_rules: true,
             robots_txt_path: true,
             agent_after_rule: true,
             ruleless_record: true,
@@ -996,6 +1001,8 @@ struct LineFacts {
     disallow_rule: bool,
     mid_dollar_in_rules: bool,
     percent_in_rules: bool,
+    /// A rule holding `?`.
+    question_in_rules: bool,
 }
 
 impl LineFacts {
@@ -1093,6 +1100,8 @@ impl LineFacts {
                     // K7: the encodings differ only where a pattern or the target holds a `%`.
                     self.percent_in_rules =
                         self.percent_in_rules || memchr::memchr(b'%', value).is_some();
+                    self.question_in_rules =
+                        self.question_in_rules || memchr::memchr(b'?', value).is_some();
                 }
                 LineKind::Blank | LineKind::Comment | LineKind::Other(_) | LineKind::Invalid => {}
             }

@@ -300,8 +300,8 @@ fn reserved_characters_in_the_path_open_the_reserved_in_path_knob() {
 }
 
 /// K1's agent-after-rule and K3's readings of records and values are tried only for what some
-/// reading can select for the crawler, and K4's specificity only where an allow and a disallow can
-/// both match.
+/// reading can select for the crawler, K4's specificity only where an allow and a disallow can
+/// both match, and the 1996 draft's K8 only where a rule can reach into the query.
 #[test]
 fn record_and_precedence_knobs_open_only_where_they_can_decide() {
     let opens = |profile: ProfileId, body: &str, agent: &str, knob: &str| {
@@ -326,6 +326,19 @@ fn record_and_precedence_knobs_open_only_where_they_can_decide() {
     let spaced = "User-agent: BarBot BazBot\nDisallow: /a\n";
     assert!(opens(Original1994, spaced, "BazBot", "agent-list"));
     assert!(!opens(Original1994, spaced, "FooBot", "agent-list"));
+    let query = |rule: &str| {
+        Draft1996
+            .open_knobs(&Request::new(
+                format!("User-agent: *\nDisallow: {rule}\n").as_bytes(),
+                "FooBot",
+                "/a?b",
+            ))
+            .iter()
+            .any(|k| k.name == "match-target")
+    };
+    assert!(query("/a?b"));
+    assert!(query("/a%3Fb"));
+    assert!(!query("/a"));
     let versioned = "User-agent: BarBot/1.0\n\nUser-agent: *\nDisallow: /a\n";
     assert!(opens(Draft1996, versioned, "XBarBot", "ruleless-record"));
     assert!(opens(
