@@ -315,8 +315,8 @@ fn causes_of_skipping(
             let skip_inert = skip_knobs && memo.allowed(&profile.base_knobs()) != allowed;
             let live = |place: usize| match tried.subjects[place] {
                 // Inert deviations are never tried (`inert`).
-                Subject::Deviation(d) => !inert.has(d),
-                knob => !skip_inert || !inert_changes.has(knob),
+                subject @ Subject::Deviation(_) => !inert_changes.has(subject),
+                subject @ Subject::Knob(_) => !skip_inert || !inert_changes.has(subject),
             };
             let mut gives = |place: usize, knobs: &Knobs| {
                 if known[place] == 0 {
@@ -416,25 +416,8 @@ fn inert_knobs(request: &Request<'_>) -> u32 {
     let plain = |part: &[u8], in_query: bool| {
         part.iter().all(|&b| {
             b.is_ascii()
-                && !matches!(
-                    b,
-                    b'%' | b'*'
-                        | b'$'
-                        | b':'
-                        | b'@'
-                        | b'['
-                        | b']'
-                        | b'!'
-                        | b'&'
-                        | b'\''
-                        | b'('
-                        | b')'
-                        | b'+'
-                        | b','
-                        | b';'
-                        | b'='
-                )
-                && !(in_query && matches!(b, b'/' | b'?'))
+                && !matches!(b, b'%' | b'*' | b'$')
+                && !crate::encoding::is_reserved_data(b, in_query)
         })
     };
     when(

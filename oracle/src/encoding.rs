@@ -24,7 +24,7 @@ pub fn is_unreserved(b: u8) -> bool {
 /// characters, encoded in the target and special in a pattern on their own terms; in the path, `/`
 /// separates segments and `?` starts the query (RFC 3986 3.3), while in the query both may be data
 /// (RFC 3986 3.4).
-fn is_reserved_data(b: u8, in_query: bool) -> bool {
+pub(crate) fn is_reserved_data(b: u8, in_query: bool) -> bool {
     match b {
         b':' | b'@' | b'[' | b']' | b'!' | b'&' | b'\'' | b'(' | b')' | b'+' | b',' | b';'
         | b'=' => true,

@@ -225,10 +225,6 @@ pub struct Memo<'b> {
     kinds: Cache<(usize, bool, line::FieldSpacing, Deviations), Cow<'b, [LineKind<'b>]>>,
     /// Step 3, per (body, group knobs).
     groups: Cache<(usize, GroupKnobs), Groups<'b>>,
-    /// Per entry of `groups`, the first entry of the same body with the same groups: what step 4
-    /// is keyed by, so that readings whose knobs differ but whose groups do not (a deviation or
-    /// knob that changes no line of this body) share their selections.
-    same_groups: Vec<usize>,
     /// Step 4, per (groups, selection knobs).
     selections: Cache<(usize, SelectKnobs), Selected>,
     /// Step 5, per target knobs.
@@ -239,9 +235,6 @@ pub struct Memo<'b> {
     /// Every compiled pattern, for all pattern knobs: one allocation for the memo, and a table of
     /// small zeroed slots per body rather than one of empty patterns.
     compiled: Vec<Pattern>,
-    /// The (selection, patterns) whose selected rules were last made sure to be compiled: the next
-    /// reading usually asks for the same ones.
-    compiled_for: Option<(usize, usize)>,
 }
 
 /// Where one reading's shared outputs are in the memo.
@@ -275,12 +268,10 @@ impl<'b> Memo<'b> {
             bodies: Vec::new(),
             kinds: Cache::new(),
             groups: Cache::new(),
-            same_groups: Vec::new(),
             selections: Cache::new(),
             targets: Cache::new(),
             patterns: Cache::new(),
             compiled: Vec::new(),
-            compiled_for: None,
         };
         for (knobs, octets, notes) in &prepared.bodies {
             let octets: &'b [u8] = octets;
@@ -329,7 +320,6 @@ impl<'b> Memo<'b> {
         if self.agent != request.agent {
             self.agent = request.agent;
             self.selections = Cache::new();
-            self.compiled_for = None;
         }
         if self.raw_url != request.url {
             self.raw_url = request.url;
@@ -424,15 +414,6 @@ impl<'b> Memo<'b> {
         let groups = self.groups.index((body, group_knobs), || {
             group::build_groups_with(kinds, group_knobs.grouping, group_knobs.deviations)
         });
-        if groups == self.same_groups.len() {
-            // Computed just now: an earlier entry of the same body with equal groups stands for it.
-            let entries = &self.groups.entries;
-            let same = (0..groups)
-                .find(|&g| entries[g].0 .0 == body && entries[g].1 == entries[groups].1)
-                .unwrap_or(groups);
-            self.same_groups.push(same);
-        }
-        let groups = self.same_groups[groups];
         // Step 4: selection (K3).
         let select_knobs = SelectKnobs::of(knobs);
         let (of_groups, agent) = (&self.groups.get(groups).groups, self.agent);
@@ -450,19 +431,15 @@ impl<'b> Memo<'b> {
         let patterns = self
             .patterns
             .index((body, pattern_knobs), || vec![0; lines.len()]);
-        if self.compiled_for != Some((selection, patterns)) {
-            let groups_of_body = &self.groups.get(groups).groups;
-            let slots = &mut self.patterns.entries[patterns].1;
-            for rule in self.selections.get(selection).rules(groups_of_body) {
-                let slot = &mut slots[rule.line - 1];
-                if *slot == 0 {
-                    self.compiled
-                        .push(Pattern::compile(rule.value, pattern_knobs));
-                    *slot =
-                        u32::try_from(self.compiled.len()).expect("fewer patterns than u32::MAX");
-                }
+        let groups_of_body = &self.groups.get(groups).groups;
+        let slots = &mut self.patterns.entries[patterns].1;
+        for rule in self.selections.get(selection).rules(groups_of_body) {
+            let slot = &mut slots[rule.line - 1];
+            if *slot == 0 {
+                self.compiled
+                    .push(Pattern::compile(rule.value, pattern_knobs));
+                *slot = u32::try_from(self.compiled.len()).expect("fewer patterns than u32::MAX");
             }
-            self.compiled_for = Some((selection, patterns));
         }
         Shared {
             body: body_at,

@@ -435,32 +435,6 @@ fn google_encodings(rfc_differs: bool, path: bool, query: bool) -> &'static [Alt
     }
 }
 
-/// RFC 3986's reserved characters that K7's reserved-character readings can encode, in the path or
-/// the query (a superset for the input's facts).
-const RESERVED_DATA: OctetSet = OctetSet::of(b":/?[]@!&'()+,;=");
-
-/// [`RESERVED_DATA`] less `/` and `?`, which are never data in a path (RFC 3986 3.3).
-const RESERVED_DATA_IN_PATH: OctetSet = OctetSet::of(b":[]@!&'()+,;=");
-
-/// A set of octets, looked up in one step (the facts test every octet of the URL).
-struct OctetSet([bool; 256]);
-
-impl OctetSet {
-    const fn of(octets: &[u8]) -> OctetSet {
-        let mut set = [false; 256];
-        let mut i = 0;
-        while i < octets.len() {
-            set[octets[i] as usize] = true;
-            i += 1;
-        }
-        OctetSet(set)
-    }
-
-    fn contains(&self, b: &u8) -> bool {
-        self.0[usize::from(*b)]
-    }
-}
-
 /// 500 KiB, the RFC's minimum parsing limit and Google's maximum (`rfc9309#2.5`, `google#file-format`).
 pub const FIVE_HUNDRED_KIB: usize = 500 * 1024;
 
@@ -880,21 +854,11 @@ impl InputFacts {
                 lines.read_records(strict_kinds(kinds, spaced), request.agent)
             }
         };
-        // Whether each line as received has white space before its field or colon (K13).
-        let spaced: Vec<bool> = received
-            .lines()
-            .iter()
-            .map(|line| crate::line::spacing_can_matter(line.bytes))
-            .collect();
+        let spaced = spaced_lines(received);
         each_reading_of_lines(received, &spaced, charset_can_matter, &mut read);
         if body.len() > FIVE_HUNDRED_KIB {
             let cut = crate::memo::ReceivedBody::of(&body[..FIVE_HUNDRED_KIB]);
-            let spaced: Vec<bool> = cut
-                .lines()
-                .iter()
-                .map(|line| crate::line::spacing_can_matter(line.bytes))
-                .collect();
-            each_reading_of_lines(&cut, &spaced, charset_can_matter, &mut read);
+            each_reading_of_lines(&cut, &spaced_lines(&cut), charset_can_matter, &mut read);
         }
         let split = crate::url::split(request.url);
         let query = split.query.unwrap_or(b"");
@@ -917,7 +881,9 @@ impl InputFacts {
             percent_or_reserved_query: split.query.is_some()
                 && (memchr::memchr(b'%', url).is_some()
                     || lines.percent_in_rules
-                    || query.iter().any(|b| RESERVED_DATA.contains(b))),
+                    || query
+                        .iter()
+                        .any(|&b| crate::encoding::is_reserved_data(b, true))),
             // The reserved-in-path reading changes a comparison only where an escape meets a raw
             // character, or where a raw reserved character of the match target is encoded (a
             // rule's piece can reach into the query through `*`, so the query counts, and so
@@ -930,7 +896,7 @@ impl InputFacts {
                     .into_iter()
                     .flatten()
                     .flatten()
-                    .any(|b| RESERVED_DATA_IN_PATH.contains(b)),
+                    .any(|&b| crate::encoding::is_reserved_data(b, false)),
             url_has_query: split.query.is_some(),
             question_in_rules: lines.question_in_rules,
             robots_txt_path: crate::url::is_robots_txt_uri(&split),
@@ -1115,13 +1081,7 @@ impl LineFacts {
 /// or is empty (a deviation reads that as every crawler), or it or its leading product token is
 /// inside the crawler's name (equal names are inside too). Generous, like every input fact.
 fn can_name(value: &[u8], agent: &str) -> bool {
-    let agent = agent.as_bytes();
-    let inside = |name: &[u8]| {
-        !name.is_empty()
-            && agent
-                .windows(name.len())
-                .any(|window| window.eq_ignore_ascii_case(name))
-    };
+    let inside = |name: &[u8]| crate::select::name_matches(name, agent, AgentComparison::Substring);
     let piece_can_name = |piece: &[u8]| {
         let token_end = piece
             .iter()
@@ -1145,6 +1105,15 @@ enum LinesRead<'k, 'b> {
     /// its records can differ from [`LinesRead::AsGiven`]'s: it has some of those lines, as they
     /// are, and no others.
     Strict(&'k [LineKind<'b>], &'k [bool]),
+}
+
+/// Whether each line of `received`, as received, has white space before its field or colon (K13).
+fn spaced_lines(received: &crate::memo::ReceivedBody<'_>) -> Vec<bool> {
+    received
+        .lines()
+        .iter()
+        .map(|line| crate::line::spacing_can_matter(line.bytes))
+        .collect()
 }
 
 /// The kinds of a [`LinesRead::Strict`] reading.

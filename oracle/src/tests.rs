@@ -304,11 +304,14 @@ fn reserved_characters_in_the_path_open_the_reserved_in_path_knob() {
 /// both match, and the 1996 draft's K8 only where a rule can reach into the query.
 #[test]
 fn record_and_precedence_knobs_open_only_where_they_can_decide() {
-    let opens = |profile: ProfileId, body: &str, agent: &str, knob: &str| {
+    let opens_at = |profile: ProfileId, body: &str, agent: &str, url: &str, knob: &str| {
         profile
-            .open_knobs(&Request::new(body.as_bytes(), agent, "/a"))
+            .open_knobs(&Request::new(body.as_bytes(), agent, url))
             .iter()
             .any(|k| k.name == knob)
+    };
+    let opens = |profile: ProfileId, body: &str, agent: &str, knob: &str| {
+        opens_at(profile, body, agent, "/a", knob)
     };
     let ruleless = "User-agent: BarBot\n\nUser-agent: *\nDisallow: /a\n";
     assert!(opens(Draft1996, ruleless, "BarBot", "ruleless-record"));
@@ -327,32 +330,20 @@ fn record_and_precedence_knobs_open_only_where_they_can_decide() {
     assert!(opens(Original1994, spaced, "BazBot", "agent-list"));
     assert!(!opens(Original1994, spaced, "FooBot", "agent-list"));
     let query = |rule: &str| {
-        Draft1996
-            .open_knobs(&Request::new(
-                format!("User-agent: *\nDisallow: {rule}\n").as_bytes(),
-                "FooBot",
-                "/a?b",
-            ))
-            .iter()
-            .any(|k| k.name == "match-target")
+        let body = format!("User-agent: *\nDisallow: {rule}\n");
+        opens_at(Draft1996, &body, "FooBot", "/a?b", "match-target")
     };
     assert!(query("/a?b"));
     assert!(query("/a%3Fb"));
     assert!(!query("/a"));
     let versioned = "User-agent: BarBot/1.0\n\nUser-agent: *\nDisallow: /a\n";
     assert!(opens(Draft1996, versioned, "XBarBot", "ruleless-record"));
-    assert!(opens(
-        Rfc9309,
-        "User-agent: *\nAllow: /a*\nDisallow: /\n",
-        "FooBot",
-        "specificity"
-    ));
-    assert!(!opens(
-        Rfc9309,
-        "User-agent: *\nDisallow: /a*\nDisallow: /\n",
-        "FooBot",
-        "specificity"
-    ));
+    let specificity = |rules: &str| {
+        let body = format!("User-agent: *\n{rules}");
+        opens(Rfc9309, &body, "FooBot", "specificity")
+    };
+    assert!(specificity("Allow: /a*\nDisallow: /\n"));
+    assert!(!specificity("Disallow: /a*\nDisallow: /\n"));
 }
 
 /// Several requests on one body, read once, answer as each request read alone: the memo forgets

@@ -35,7 +35,7 @@ pub struct AdapterArgs {
 
 /// Your own adapters and where the installed peers are: what every command that opens adapters
 /// takes (`run`, `fuzz`, ...).
-#[derive(Args, Clone, Debug, Default)]
+#[derive(Args, Clone, Debug)]
 pub struct UserAdapterArgs {
     /// Your own adapter speaking adapters/PROTOCOL.md: `name = command line` (repeatable).
     #[arg(long = "adapter-command", value_name = "NAME = COMMAND")]
