@@ -203,8 +203,9 @@ fn trim_ws_vt(s: &[u8]) -> &[u8] {
 }
 
 /// The kinds of `lines` under `allow_directive` (K5), from their kinds `other` under the other K5
-/// setting and the same `spacing` (K13). K5 decides only what a line whose field is `allow` is, so only those lines are
-/// classified again; every other kind is the same under both settings.
+/// setting, the same `spacing` (K13) and the same `deviations`. K5 decides only what a line whose
+/// field names `allow` is, so only those lines are classified again; every other kind is the same
+/// under both settings.
 pub fn reclassify<'a>(
     lines: &[Line<'a>],
     other: &[LineKind<'a>],
@@ -217,12 +218,43 @@ pub fn reclassify<'a>(
         .zip(other)
         .map(|(line, &kind)| match kind {
             LineKind::Allow(_) => classify_with(line, allow_directive, spacing, deviations),
-            LineKind::Other(field) if field.eq_ignore_ascii_case(b"allow") => {
+            LineKind::Other(field) if is_field(field, b"allow", deviations) => {
                 classify_with(line, allow_directive, spacing, deviations)
             }
             kind => kind,
         })
         .collect()
+}
+
+/// The kinds of `lines` under `spacing` (K13), from their kinds `other` under the other K13
+/// setting, the same `allow_directive` (K5) and the same `deviations`. K13 decides only what a line
+/// with white space before its field or its colon is ([`spacing_can_matter`], `spaced` per line),
+/// so only those lines are classified again.
+pub fn respace<'a>(
+    lines: &[Line<'a>],
+    other: &[LineKind<'a>],
+    spaced: &[bool],
+    allow_directive: bool,
+    spacing: FieldSpacing,
+    deviations: Deviations,
+) -> Vec<LineKind<'a>> {
+    lines
+        .iter()
+        .zip(other)
+        .zip(spaced)
+        .map(|((line, &kind), &spaced)| match spaced {
+            true => classify_with(line, allow_directive, spacing, deviations),
+            false => kind,
+        })
+        .collect()
+}
+
+/// The other setting of K13.
+pub fn other_spacing(spacing: FieldSpacing) -> FieldSpacing {
+    match spacing {
+        FieldSpacing::Around => FieldSpacing::AfterColonOnly,
+        FieldSpacing::AfterColonOnly => FieldSpacing::Around,
+    }
 }
 
 #[cfg(test)]
@@ -265,19 +297,45 @@ mod tests {
     }
 
     #[test]
-    fn reclassifying_for_the_other_allow_setting_is_classifying() {
+    fn reclassifying_for_the_other_allow_or_spacing_setting_is_classifying() {
         let body: &[u8] = b"Allow: /a\n ALLOW :/b # c\nallow\nAllowed: /c\nDisallow: /d\n\
-            User-agent: *\n# allow: /e\nSitemap: /f\n\n\tallow\t:\n";
+            User-agent: *\n# allow: /e\nSitemap: /f\n\n\tallow\t:\nallowance: /g\n\
+            \tdisalow : /h\nuser-agent x\n  Disallow:\x0b/i\n";
         let lines = crate::body::split_lines(body);
-        for allow in [false, true] {
-            for spacing in [FieldSpacing::Around, FieldSpacing::AfterColonOnly] {
-                let other: Vec<_> = lines.iter().map(|l| classify(l, !allow, spacing)).collect();
-                let direct: Vec<_> = lines.iter().map(|l| classify(l, allow, spacing)).collect();
-                assert_eq!(
-                    reclassify(&lines, &other, allow, spacing, Deviations::NONE),
-                    direct,
-                    "allow {allow}, {spacing:?}"
-                );
+        let spaced: Vec<bool> = lines.iter().map(|l| spacing_can_matter(l.bytes)).collect();
+        let spacings = [FieldSpacing::Around, FieldSpacing::AfterColonOnly];
+        let deviation_sets = [
+            Deviations::NONE,
+            Deviations::NONE.with(Deviation::FieldPrefix),
+            Deviations::NONE.with(Deviation::TypoFields),
+            Deviations::NONE.with(Deviation::SpaceForColon),
+            Deviations::NONE.with(Deviation::VerticalTabTrimmed),
+            Deviations::NONE.with(Deviation::NoColonLineIsBlank),
+        ];
+        for deviations in deviation_sets {
+            let kinds = |allow: bool, spacing: FieldSpacing| -> Vec<_> {
+                lines
+                    .iter()
+                    .map(|l| classify_with(l, allow, spacing, deviations))
+                    .collect()
+            };
+            for allow in [false, true] {
+                for spacing in spacings {
+                    let direct = kinds(allow, spacing);
+                    let other_allow = kinds(!allow, spacing);
+                    let other_spacing = kinds(allow, super::other_spacing(spacing));
+                    let what = format!("allow {allow}, {spacing:?}, {deviations:?}");
+                    assert_eq!(
+                        reclassify(&lines, &other_allow, allow, spacing, deviations),
+                        direct,
+                        "{what}"
+                    );
+                    assert_eq!(
+                        respace(&lines, &other_spacing, &spaced, allow, spacing, deviations),
+                        direct,
+                        "{what}"
+                    );
+                }
             }
         }
     }

@@ -76,6 +76,7 @@ pub struct ReceivedBody<'b> {
     octets: &'b [u8],
     lines: Vec<Line<'b>>,
     kinds: Vec<LineKind<'b>>,
+    spaced: Vec<bool>,
 }
 
 impl<'b> ReceivedBody<'b> {
@@ -86,10 +87,12 @@ impl<'b> ReceivedBody<'b> {
             .iter()
             .map(|l| line::classify(l, true, line::FieldSpacing::Around))
             .collect();
+        let spaced = spaced_lines(&lines);
         ReceivedBody {
             octets: body,
             lines,
             kinds,
+            spaced,
         }
     }
 
@@ -102,6 +105,20 @@ impl<'b> ReceivedBody<'b> {
     pub fn kinds(&self) -> &[LineKind<'b>] {
         &self.kinds
     }
+
+    /// Whether each line has white space before its field or its colon: the lines K13's two
+    /// settings read differently ([`line::spacing_can_matter`]).
+    pub fn spaced(&self) -> &[bool] {
+        &self.spaced
+    }
+}
+
+/// [`line::spacing_can_matter`] for each of `lines`.
+fn spaced_lines(lines: &[Line<'_>]) -> Vec<bool> {
+    lines
+        .iter()
+        .map(|line| line::spacing_can_matter(line.bytes))
+        .collect()
 }
 
 /// One prepared body's lines (step 1's end), shared by every [`BodyKnobs`] that gave these octets.
@@ -110,6 +127,8 @@ struct SplitBody<'b> {
     /// The deviations that split the lines.
     split: Deviations,
     lines: Cow<'b, [Line<'b>]>,
+    /// Which lines K13's settings read differently, once asked for.
+    spaced: Option<Cow<'b, [bool]>>,
 }
 
 /// Outputs kept by key, in the order they were first computed. A profile's readings give few keys,
@@ -293,6 +312,7 @@ impl<'b> Memo<'b> {
                                 octets,
                                 split,
                                 lines: Cow::Borrowed(&received.lines),
+                                spaced: Some(Cow::Borrowed(&received.spaced)),
                             });
                             memo.kinds.index(
                                 (at, true, line::FieldSpacing::Around, Deviations::NONE),
@@ -303,6 +323,7 @@ impl<'b> Memo<'b> {
                             octets,
                             split,
                             lines: Cow::Owned(body::split_lines_with(octets, split)),
+                            spaced: None,
                         }),
                     }
                     at
@@ -376,6 +397,53 @@ impl<'b> Memo<'b> {
             })
     }
 
+    /// Step 2 for one body: the kinds of its lines under K5 `allow`, K13 `spacing` and the line
+    /// deviations, from kinds known under the other K5 or K13 setting when there are some.
+    fn classify(
+        &mut self,
+        body: usize,
+        allow: bool,
+        spacing: line::FieldSpacing,
+        deviations: Deviations,
+    ) -> Vec<LineKind<'b>> {
+        let other_spacing = line::other_spacing(spacing);
+        let known = |allow| {
+            self.kinds
+                .position(&(body, allow, other_spacing, deviations))
+        };
+        if self
+            .kinds
+            .position(&(body, !allow, spacing, deviations))
+            .is_none()
+            && (known(allow).is_some() || known(!allow).is_some())
+        {
+            let split = &mut self.bodies[body];
+            split
+                .spaced
+                .get_or_insert_with(|| Cow::Owned(spaced_lines(&split.lines)));
+        }
+        let split = &self.bodies[body];
+        let (lines, spaced) = (&split.lines, split.spaced.as_deref().unwrap_or_default());
+        let kinds_at = |allow, spacing| {
+            self.kinds
+                .position(&(body, allow, spacing, deviations))
+                .map(|at| self.kinds.get(at))
+        };
+        if let Some(other) = kinds_at(!allow, spacing) {
+            line::reclassify(lines, other, allow, spacing, deviations)
+        } else if let Some(other) = kinds_at(allow, other_spacing) {
+            line::respace(lines, other, spaced, allow, spacing, deviations)
+        } else if let Some(other) = kinds_at(!allow, other_spacing) {
+            let respaced = line::respace(lines, other, spaced, !allow, spacing, deviations);
+            line::reclassify(lines, &respaced, allow, spacing, deviations)
+        } else {
+            lines
+                .iter()
+                .map(|line| line::classify_with(line, allow, spacing, deviations))
+                .collect()
+        }
+    }
+
     /// Steps 1 to 6a under `knobs`: each output taken from the memo, or computed once and kept.
     fn share(&mut self, knobs: &Knobs) -> Shared {
         // Step 1: the prepared body (K14, K12, K7 charset).
@@ -386,29 +454,21 @@ impl<'b> Memo<'b> {
             .position(|(k, _, _)| *k == body_knobs)
             .expect("PreparedBodies::prepare was given every reading");
         let body = self.body_of[body_at].1;
-        // Step 2: line kinds (K5, K13), shared by the groupings of one body; the kinds under the
-        // other K5 setting and the same K13 spacing, when known, are reused for every line but
-        // `allow` ones.
+        // Step 2: line kinds (K5, K13), shared by the groupings of one body. Kinds already known
+        // under the other K5 setting or the other K13 spacing are reused for every line the
+        // setting cannot change ([`line::reclassify`], [`line::respace`]).
         let group_knobs = GroupKnobs::of(knobs);
         let (allow, spacing) = (group_knobs.allow_directive, group_knobs.field_spacing);
         let deviations = knobs.deviations.only(crate::deviation::LINE);
-        let lines = &self.bodies[body].lines;
         let kinds = match self.kinds.position(&(body, allow, spacing, deviations)) {
             Some(at) => at,
             None => {
-                let kinds = match self.kinds.position(&(body, !allow, spacing, deviations)) {
-                    Some(other) => {
-                        line::reclassify(lines, self.kinds.get(other), allow, spacing, deviations)
-                    }
-                    None => lines
-                        .iter()
-                        .map(|line| line::classify_with(line, allow, spacing, deviations))
-                        .collect(),
-                };
+                let kinds = self.classify(body, allow, spacing, deviations);
                 self.kinds
                     .index((body, allow, spacing, deviations), || Cow::Owned(kinds))
             }
         };
+        let lines = &self.bodies[body].lines;
         // Step 3: groups (K1).
         let kinds = self.kinds.get(kinds);
         let groups = self.groups.index((body, group_knobs), || {

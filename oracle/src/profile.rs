@@ -848,17 +848,13 @@ impl InputFacts {
         // The facts about lines hold if they hold in any reading of the lines: as received, with
         // a leading BOM skipped, re-read under a charset alternative, or cut at the size limit.
         let mut lines = LineFacts::default();
-        let mut read = |reading: LinesRead<'_, '_>| match reading {
-            LinesRead::AsGiven(kinds) => lines.read(kinds, request.agent),
-            LinesRead::Strict(kinds, spaced) => {
-                lines.read_records(strict_kinds(kinds, spaced), request.agent)
-            }
-        };
-        let spaced = spaced_lines(received);
-        each_reading_of_lines(received, &spaced, charset_can_matter, &mut read);
+        let mut read =
+            |kinds: &[LineKind<'_>], spaced: &[bool]| lines.read(kinds, spaced, request.agent);
+        let spaced = received.spaced();
+        each_reading_of_lines(received, spaced, charset_can_matter, &mut read);
         if body.len() > FIVE_HUNDRED_KIB {
             let cut = crate::memo::ReceivedBody::of(&body[..FIVE_HUNDRED_KIB]);
-            each_reading_of_lines(&cut, &spaced_lines(&cut), charset_can_matter, &mut read);
+            each_reading_of_lines(&cut, cut.spaced(), charset_can_matter, &mut read);
         }
         let split = crate::url::split(request.url);
         let query = split.query.unwrap_or(b"");
@@ -972,16 +968,17 @@ struct LineFacts {
 }
 
 impl LineFacts {
-    /// Adds what the records of one reading's line kinds show: the facts that depend on the order
+    /// Adds what the records of one reading's line kinds show, each kind with whether it is a
+    /// user-agent line that can name the crawler ([`can_name`]): the facts that depend on the order
     /// of lines, not on any one line, for the blank-line profiles. A record (the lines between two
-    /// blank lines) no reading can select for the crawler `agent` (none of its user-agent lines
-    /// can name it, [`can_name`]) is passed over alike under every reading of its lines, so only
+    /// blank lines) no reading can select for the crawler (none of its user-agent lines can name
+    /// it) is passed over alike under every reading of its lines, so only
     /// records that can name it count: one with a user-agent line after a rule and no blank line
     /// between (agent_after_rule: where it starts a record, the record's lines are split), one whose
     /// user-agent lines meet a blank line or the end before any disallow line (ruleless_record:
     /// `Allow` does not count, since 1994 ignores it; for 1996 that only over-approximates, which
     /// costs time, never correctness).
-    fn read_records<'a>(&mut self, kinds: impl Iterator<Item = LineKind<'a>>, agent: &str) {
+    fn read_records<'a>(&mut self, kinds: impl Iterator<Item = (LineKind<'a>, bool)>) {
         let mut rule_since_blank = false;
         // Since the last blank line: a user-agent line came after a rule, and one can name the
         // crawler.
@@ -991,7 +988,7 @@ impl LineFacts {
         // can name the crawler.
         let mut agent_pending = false;
         let mut naming_pending = false;
-        for kind in kinds {
+        for (kind, names) in kinds {
             match kind {
                 LineKind::Blank => {
                     self.ruleless_record |= naming_pending;
@@ -1002,8 +999,7 @@ impl LineFacts {
                     record_names = false;
                     rule_since_blank = false;
                 }
-                LineKind::UserAgent(value) => {
-                    let names = can_name(value, agent);
+                LineKind::UserAgent(_) => {
                     agent_after_rule |= rule_since_blank;
                     record_names |= names;
                     agent_pending = true;
@@ -1024,15 +1020,20 @@ impl LineFacts {
     }
 
     /// Adds what one reading's line kinds (`Allow` a rule) show, for the crawler `agent`: each
-    /// line's own facts, then its records' ([`LineFacts::read_records`]).
-    fn read(&mut self, kinds: &[LineKind<'_>], agent: &str) {
-        for &kind in kinds {
+    /// line's own facts, then its records' ([`LineFacts::read_records`]) as the RFC's spacing
+    /// reads them and, where some line has white space before its field or colon (`spaced`, per
+    /// line), as the 1994 and 1996 forms read them (K13, [`strict_kinds`]).
+    fn read(&mut self, kinds: &[LineKind<'_>], spaced: &[bool], agent: &str) {
+        // Whether each line is a user-agent line that can name the crawler ([`can_name`]): a
+        // value no reading can make name the crawler is read alike by every K3 reading.
+        let names: Vec<bool> = kinds
+            .iter()
+            .map(|kind| matches!(kind, LineKind::UserAgent(value) if can_name(value, agent)))
+            .collect();
+        for (&kind, &names) in kinds.iter().zip(&names) {
             match kind {
                 LineKind::UserAgent(value) => {
                     let plain = value == b"*" || crate::select::is_product_token(value);
-                    // A value no reading can make name the crawler is read alike by every K3
-                    // reading, for this crawler.
-                    let names = can_name(value, agent);
                     self.odd_agent_value |= !plain && names;
                     self.star_then_other |=
                         value.len() > 1 && value[0] == b'*' && !crate::line::is_ws(value[1]);
@@ -1072,7 +1073,12 @@ impl LineFacts {
                 LineKind::Blank | LineKind::Comment | LineKind::Other(_) | LineKind::Invalid => {}
             }
         }
-        self.read_records(kinds.iter().copied(), agent);
+        self.read_records(kinds.iter().copied().zip(names.iter().copied()));
+        if spaced.contains(&true) {
+            // The strict reading keeps a line as it is or makes it unrecognised: a kept
+            // user-agent line names the crawler as before.
+            self.read_records(strict_kinds(kinds, spaced).zip(names.iter().copied()));
+        }
     }
 }
 
@@ -1096,27 +1102,9 @@ fn can_name(value: &[u8], agent: &str) -> bool {
             .any(piece_can_name)
 }
 
-/// One reading of the lines, for [`each_reading_of_lines`]'s caller.
-enum LinesRead<'k, 'b> {
-    /// The lines' kinds under the RFC's spacing (`Allow` a rule).
-    AsGiven(&'k [LineKind<'b>]),
-    /// The same kinds as the 1994 and 1996 forms give them (K13): a user-agent or rule line with
-    /// white space before its field or colon (`spaced`) is unrecognised ([`strict_kinds`]). Only
-    /// its records can differ from [`LinesRead::AsGiven`]'s: it has some of those lines, as they
-    /// are, and no others.
-    Strict(&'k [LineKind<'b>], &'k [bool]),
-}
-
-/// Whether each line of `received`, as received, has white space before its field or colon (K13).
-fn spaced_lines(received: &crate::memo::ReceivedBody<'_>) -> Vec<bool> {
-    received
-        .lines()
-        .iter()
-        .map(|line| crate::line::spacing_can_matter(line.bytes))
-        .collect()
-}
-
-/// The kinds of a [`LinesRead::Strict`] reading.
+/// The kinds of `kinds` as the 1994 and 1996 forms read them (K13): a user-agent or rule line with
+/// white space before its field or colon (`spaced`) is unrecognised. Only the records can differ
+/// from the RFC's reading: it has some of those lines, as they are, and no others.
 fn strict_kinds<'k, 'b>(
     kinds: &'k [LineKind<'b>],
     spaced: &'k [bool],
@@ -1132,21 +1120,15 @@ fn strict_kinds<'k, 'b>(
 /// Calls `read` with the line kinds (`Allow` a rule) of every reading steps 1 and 2 can make of
 /// `received`: as received; with a leading BOM skipped (K12); and, when `rereads`, with every line
 /// holding a non-ASCII octet re-read under each charset alternative (K7), with or without the BOM.
-/// Only the lines a reading changes are classified again. Each reading is given as the RFC's
-/// spacing reads it and, where a line has white space before its field or colon, as the 1994 and
-/// 1996 forms read it ([`LinesRead`]); `spaced` says which lines as received have such white space.
+/// Only the lines a reading changes are classified again. Each reading's kinds come with which of
+/// its lines have white space before their field or colon (K13, the lines the 1994 and 1996 forms
+/// read otherwise).
 fn each_reading_of_lines(
     received: &crate::memo::ReceivedBody<'_>,
     spaced: &[bool],
     rereads: bool,
-    read: &mut impl FnMut(LinesRead<'_, '_>),
+    read: &mut impl FnMut(&[LineKind<'_>], &[bool]),
 ) {
-    let mut read = |kinds: &[LineKind<'_>], spaced: &[bool]| {
-        read(LinesRead::AsGiven(kinds));
-        if spaced.contains(&true) {
-            read(LinesRead::Strict(kinds, spaced));
-        }
-    };
     let lines = received.lines();
     read(received.kinds(), spaced);
     let bom = lines
