@@ -8,7 +8,10 @@ use arbitrary::Unstructured;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use robotstxt_differential::generate;
-use robotstxt_oracle::cause::{causes_of, causes_of_trying_every_knob};
+use robotstxt_oracle::cause::{
+    causes_of, causes_of_trying_every_knob, changes, verdicts_under, Change,
+};
+use robotstxt_oracle::deviation::{self, Deviation};
 use robotstxt_oracle::{verdicts_all, ProfileId, Verdict};
 
 /// Inputs asked about.
@@ -64,6 +67,92 @@ fn skipping_inert_knob_changes_finds_the_same_causes() {
         differences.is_empty(),
         "{} differences in {asked} asks; the first ones:\n{}",
         differences.len(),
+        differences
+            .iter()
+            .take(SHOWN)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+/// A deviation the search never tries on an input (`cause::inert`) must read it as the reading
+/// without it does: under each profile's base reading, each of its single changes and each pair of
+/// line deviations, on generated inputs.
+#[test]
+fn an_inert_deviation_changes_no_reading() {
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    let mut buffer = vec![0u8; 4096];
+    let (mut inputs, mut compared) = (0usize, 0usize);
+    let mut differences = Vec::new();
+    while inputs < INPUTS / 3 {
+        let len = 64 + (rng.next_u32() as usize % (buffer.len() - 64));
+        rng.fill_bytes(&mut buffer[..len]);
+        let Ok(input) = generate::any(&mut Unstructured::new(&buffer[..len])) else {
+            continue;
+        };
+        inputs += 1;
+        let request = input.request();
+        let inert = robotstxt_oracle::cause::inert(&request);
+        for profile in ProfileId::ALL {
+            let base = profile.base_knobs();
+            // The base reading, each single change, and each pair of deviations that split or
+            // classify lines (those make the lines other deviations are about).
+            let lines: Vec<_> = changes(profile)
+                .iter()
+                .filter(|c| {
+                    matches!(c, Change::Deviation(d)
+                        if deviation::BODY.contains(d) || deviation::LINE.contains(d))
+                })
+                .collect();
+            let pairs = lines
+                .iter()
+                .enumerate()
+                .flat_map(|(i, a)| lines[i + 1..].iter().map(|b| b.apply(a.apply(base))));
+            let readings: Vec<_> = std::iter::once(base)
+                .chain(changes(profile).iter().map(|c| c.apply(base)))
+                .chain(pairs)
+                .collect();
+            let mut asked = Vec::new();
+            for knobs in &readings {
+                for deviation in Deviation::ALL {
+                    if inert.has(deviation) && !knobs.deviations.has(deviation) {
+                        let mut with = *knobs;
+                        with.deviations = with.deviations.with(deviation);
+                        asked.push((*knobs, deviation, with));
+                    }
+                }
+            }
+            let flat: Vec<_> = asked.iter().flat_map(|(k, _, w)| [*k, *w]).collect();
+            let answers = verdicts_under(&request, &flat);
+            for ((knobs, deviation, _), pair) in asked.iter().zip(answers.chunks(2)) {
+                compared += 1;
+                if pair[0] != pair[1] {
+                    let body = String::from_utf8_lossy(&input.body);
+                    differences.push(format!(
+                        "{deviation:?} under {profile:?} ({} deviations), agent {:?}, URL {:?}, \
+                         body {:?}",
+                        knobs.deviations.iter().count(),
+                        input.agent,
+                        input.url,
+                        body.chars().take(400).collect::<String>()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(compared > inputs * 100, "{compared} comparisons");
+    assert!(
+        differences.is_empty(),
+        "{} inert deviations change a reading ({:?}); the first ones:\n{}",
+        differences.len(),
+        differences
+            .iter()
+            .fold(std::collections::BTreeMap::new(), |mut by, d| {
+                *by.entry(d.split(' ').next().unwrap_or_default())
+                    .or_insert(0) += 1;
+                by
+            }),
         differences
             .iter()
             .take(SHOWN)

@@ -456,20 +456,27 @@ pub fn inert(request: &Request<'_>) -> Deviations {
         !has(body, 0x0B) && !has(body, 0x0C),
     );
     // The line deviations' subjects, in one pass over the lines.
-    let [no_colon, empty_agent, slashless, empty] = line_subjects(body);
+    let [no_colon, empty_agent, slashless, empty, unparsable] = line_subjects(body);
     when(Deviation::NoColonLineIsBlank, !no_colon);
-    // Any non-blank line without a colon, or whose text before the colon is not a field name
-    // (comment or not), may be an unparsable line.
-    let unparsable = body.split(|&b| b == b'\n' || b == b'\r').any(|line| {
-        !line.iter().all(u8::is_ascii_whitespace)
-            && match line.iter().position(|&b| b == b':') {
-                Some(colon) => {
-                    !crate::deviation::is_field_name(crate::line::trim_ws(&line[..colon]))
-                }
-                None => true,
-            }
-    });
     when(Deviation::InvalidLineRejectsFile, !unparsable);
+    // D-typo-fields reads a field that begins with a misspelling: none is in the body.
+    when(
+        Deviation::TypoFields,
+        !crate::line::TYPOS
+            .iter()
+            .any(|(_, typo)| places_of(body, typo).next().is_some()),
+    );
+    // D-field-prefix reads a field that begins with a field's name and goes on: nowhere does a
+    // field's name (`allow` in `disallow` too) have more than spaces and tabs before a colon, the
+    // line's end or the body's end.
+    let prefixed = [&b"allow"[..], b"user-agent"].iter().any(|name| {
+        places_of(body, name).any(|at| {
+            let rest = &body[at + name.len()..];
+            let next = rest.iter().find(|&&b| !crate::line::is_ws(b));
+            !matches!(next, None | Some(b':') | Some(b'\n'))
+        })
+    });
+    when(Deviation::FieldPrefix, !prefixed);
     when(Deviation::EmptyAgentMatchesAll, !empty_agent);
     when(Deviation::EmptyAgentNamesAll, !empty_agent);
     when(Deviation::SlashlessRuleRooted, !slashless);
@@ -480,9 +487,11 @@ pub fn inert(request: &Request<'_>) -> Deviations {
         Deviation::WildcardsOutOfLength,
         !has(body, b'*') && !has(body, b'$'),
     );
+    // A rule's length as written differs from its pattern's only through an escape, `$`, `*`
+    // (a run of them is one) or an octet outside ASCII.
     when(
         Deviation::RawLength,
-        !has(body, b'%') && !has(body, b'$') && body.is_ascii(),
+        !has(body, b'%') && !has(body, b'$') && !has(body, b'*') && body.is_ascii(),
     );
     when(
         Deviation::DecodeReserved,
@@ -492,7 +501,8 @@ pub fn inert(request: &Request<'_>) -> Deviations {
         Deviation::EscapeCaseRulesOnly,
         !has(body, b'%') && !has(url, b'%'),
     );
-    when(Deviation::UrlNonAsciiRaw, url.is_ascii());
+    // An escape in the URL can be decoded to an octet outside ASCII.
+    when(Deviation::UrlNonAsciiRaw, url.is_ascii() && !has(url, b'%'));
     when(
         Deviation::UrlSpecialsRaw,
         !has(url, b'*') && !has(url, b'$'),
@@ -502,22 +512,66 @@ pub fn inert(request: &Request<'_>) -> Deviations {
     inert
 }
 
+/// Where `word` (not empty) starts in `body`, ASCII case ignored.
+fn places_of<'a>(body: &'a [u8], word: &'a [u8]) -> impl Iterator<Item = usize> + 'a {
+    let (lower, upper) = (word[0].to_ascii_lowercase(), word[0].to_ascii_uppercase());
+    memchr::memchr2_iter(lower, upper, body).filter(move |&at| {
+        body.len() - at >= word.len() && body[at..at + word.len()].eq_ignore_ascii_case(word)
+    })
+}
+
 /// Whether some line of `body` is one D-no-colon-line-is-blank, the two empty-agent deviations,
-/// D-slashless-rule-rooted and D-empty-rule-allows-rest can read differently, in that order; lines
-/// are split at every CR, LF and NUL (the splits of every reading: more, shorter lines than any one
-/// reading has, which is generous).
-fn line_subjects(body: &[u8]) -> [bool; 4] {
-    let mut found = [false; 4];
-    for line in body.split(|&b| b == b'\n' || b == b'\r' || b == 0) {
+/// D-slashless-rule-rooted, D-empty-rule-allows-rest and D-invalid-line-rejects-file can read
+/// differently, in that order. The lines are those of every reading's split: at LF only, at LF and
+/// CR, at LF and NUL, at every CR, LF and NUL, each with and without a CR before its LF; and a line
+/// with octets outside ASCII is also tried without them (a charset reading can drop them). A body
+/// over the smallest size limit has every subject (a cut can end a line anywhere).
+fn line_subjects(body: &[u8]) -> [bool; 5] {
+    if body.len() > crate::profile::FIVE_HUNDRED_KIB {
+        return [true; 5];
+    }
+    let mut found = [false; 5];
+    let mut look = |line: &[u8]| {
         found[0] |= no_colon_nor_comment(line);
         found[1] |= empty_agent_value(line);
         found[2] |= slashless_value(line);
         found[3] |= empty_value(line);
-        if found.iter().all(|&f| f) {
-            break;
+        found[4] |= unparsable(line);
+    };
+    let mut look_at = |line: &[u8]| {
+        look(line);
+        if let Some(kept) = line.strip_suffix(b"\r") {
+            look(kept);
+        }
+        if !line.is_ascii() {
+            let ascii: Vec<u8> = line.iter().copied().filter(u8::is_ascii).collect();
+            look(&ascii);
+        }
+    };
+    let (cr, nul) = (
+        memchr::memchr(b'\r', body).is_some(),
+        memchr::memchr(0, body).is_some(),
+    );
+    for (at_cr, at_nul) in [(false, false), (true, false), (false, true), (true, true)] {
+        if (at_cr && !cr) || (at_nul && !nul) {
+            continue;
+        }
+        for line in body.split(|&b| b == b'\n' || (at_cr && b == b'\r') || (at_nul && b == 0)) {
+            look_at(line);
         }
     }
     found
+}
+
+/// A line D-invalid-line-rejects-file rejects the file for: not blank (spaces and tabs only), and
+/// without a colon or with text before its first colon that is not a field name (a comment's
+/// colon counts, which is generous).
+fn unparsable(line: &[u8]) -> bool {
+    !crate::line::trim_ws(line).is_empty()
+        && match memchr::memchr(b':', line) {
+            Some(colon) => !crate::deviation::is_field_name(crate::line::trim_ws(&line[..colon])),
+            None => true,
+        }
 }
 
 /// A line D-no-colon-line-is-blank reads as blank: not blank, no colon, no comment.

@@ -162,15 +162,6 @@ pub fn classify_with<'a>(
 /// rfc9309#2.2's literals and google#syntax's list of fields), also one that begins with one of
 /// its frequent misspellings.
 fn is_field(field: &[u8], name: &[u8], deviations: Deviations) -> bool {
-    const TYPOS: &[(&[u8], &[u8])] = &[
-        (b"user-agent", b"useragent"),
-        (b"user-agent", b"user agent"),
-        (b"disallow", b"disalow"),
-        (b"disallow", b"dissallow"),
-        (b"disallow", b"dissalow"),
-        (b"disallow", b"diasllow"),
-        (b"disallow", b"disallaw"),
-    ];
     let starts = |prefix: &[u8]| {
         field.len() >= prefix.len() && field[..prefix.len()].eq_ignore_ascii_case(prefix)
     };
@@ -179,6 +170,17 @@ fn is_field(field: &[u8], name: &[u8], deviations: Deviations) -> bool {
         || (deviations.has(Deviation::TypoFields)
             && TYPOS.iter().any(|&(of, typo)| of == name && starts(typo)))
 }
+
+/// The misspellings D-typo-fields reads as fields: (field, misspelling).
+pub const TYPOS: &[(&[u8], &[u8])] = &[
+    (b"user-agent", b"useragent"),
+    (b"user-agent", b"user agent"),
+    (b"disallow", b"disalow"),
+    (b"disallow", b"dissallow"),
+    (b"disallow", b"dissalow"),
+    (b"disallow", b"diasllow"),
+    (b"disallow", b"disallaw"),
+];
 
 /// D-space-for-colon (breaks rfc9309#2.2's `":"`, google#syntax's `<field>:<value>`): a line
 /// without a colon that is exactly two words, the first a field of the protocol, read as field
