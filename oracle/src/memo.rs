@@ -7,7 +7,7 @@
 //! | step | knobs it reads | shared by readings that agree on |
 //! |---|---|---|
 //! | 1, body | K14, K12, K7 charset | [`BodyKnobs`] |
-//! | 2, line kinds | K5, K13 spacing | `allow_directive` and `field_spacing`, on the same body (the other K5 setting's kinds are reused for every line but `allow` ones) |
+//! | 2, line kinds | K5, K13 spacing | `allow_directive` and `field_spacing`, on the same body (kinds under the other K5 setting are reused for every line but `allow` ones, under the other K13 spacing for every line without white space before its field or colon) |
 //! | 3, groups | K1, K5 | [`GroupKnobs`], on the same body |
 //! | 4, selection | K3 | [`SelectKnobs`], on the same groups |
 //! | 5, match target | K8, K7 encoding | [`TargetKnobs`] |
