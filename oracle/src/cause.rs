@@ -462,9 +462,7 @@ pub fn inert(request: &Request<'_>) -> Deviations {
     // D-typo-fields reads a field that begins with a misspelling: none is in the body.
     when(
         Deviation::TypoFields,
-        !crate::line::TYPOS
-            .iter()
-            .any(|(_, typo)| places_of(body, typo).next().is_some()),
+        !holds_any(body, crate::line::TYPOS.iter().map(|&(_, typo)| typo)),
     );
     // D-field-prefix reads a field that begins with a field's name and goes on: nowhere does a
     // field's name (`allow` in `disallow` too) have more than spaces and tabs before a colon, the
@@ -512,6 +510,23 @@ pub fn inert(request: &Request<'_>) -> Deviations {
     inert
 }
 
+/// Whether one of `words` (none empty) is in `body`, ASCII case ignored: one pass over the body
+/// for each distinct first letter.
+fn holds_any<'w>(body: &[u8], words: impl Iterator<Item = &'w [u8]> + Clone) -> bool {
+    let mut firsts: Vec<u8> = words.clone().map(|w| w[0].to_ascii_lowercase()).collect();
+    firsts.sort_unstable();
+    firsts.dedup();
+    firsts.into_iter().any(|first| {
+        memchr::memchr2_iter(first, first.to_ascii_uppercase(), body).any(|at| {
+            words.clone().any(|word| {
+                word[0].eq_ignore_ascii_case(&first)
+                    && body.len() - at >= word.len()
+                    && body[at..at + word.len()].eq_ignore_ascii_case(word)
+            })
+        })
+    })
+}
+
 /// Where `word` (not empty) starts in `body`, ASCII case ignored.
 fn places_of<'a>(body: &'a [u8], word: &'a [u8]) -> impl Iterator<Item = usize> + 'a {
     let (lower, upper) = (word[0].to_ascii_lowercase(), word[0].to_ascii_uppercase());
@@ -531,22 +546,16 @@ fn line_subjects(body: &[u8]) -> [bool; 5] {
         return [true; 5];
     }
     let mut found = [false; 5];
-    let mut look = |line: &[u8]| {
-        found[0] |= no_colon_nor_comment(line);
-        found[1] |= empty_agent_value(line);
-        found[2] |= slashless_value(line);
-        found[3] |= empty_value(line);
-        found[4] |= unparsable(line);
-    };
     let mut look_at = |line: &[u8]| {
-        look(line);
+        look(line, &mut found);
         if let Some(kept) = line.strip_suffix(b"\r") {
-            look(kept);
+            look(kept, &mut found);
         }
         if !line.is_ascii() {
             let ascii: Vec<u8> = line.iter().copied().filter(u8::is_ascii).collect();
-            look(&ascii);
+            look(&ascii, &mut found);
         }
+        found.iter().all(|&f| f)
     };
     let (cr, nul) = (
         memchr::memchr(b'\r', body).is_some(),
@@ -556,61 +565,57 @@ fn line_subjects(body: &[u8]) -> [bool; 5] {
         if (at_cr && !cr) || (at_nul && !nul) {
             continue;
         }
-        for line in body.split(|&b| b == b'\n' || (at_cr && b == b'\r') || (at_nul && b == 0)) {
-            look_at(line);
+        let mut lines = body.split(|&b| b == b'\n' || (at_cr && b == b'\r') || (at_nul && b == 0));
+        if lines.any(&mut look_at) {
+            break;
         }
     }
     found
 }
 
-/// A line D-invalid-line-rejects-file rejects the file for: not blank (spaces and tabs only), and
-/// without a colon or with text before its first colon that is not a field name (a comment's
-/// colon counts, which is generous).
-fn unparsable(line: &[u8]) -> bool {
-    !crate::line::trim_ws(line).is_empty()
-        && match memchr::memchr(b':', line) {
-            Some(colon) => !crate::deviation::is_field_name(crate::line::trim_ws(&line[..colon])),
-            None => true,
-        }
-}
-
-/// A line D-no-colon-line-is-blank reads as blank: not blank, no colon, no comment.
-fn no_colon_nor_comment(line: &[u8]) -> bool {
-    !crate::line::trim_ws(line).is_empty() && !line.iter().any(|&b| b == b':' || b == b'#')
-}
-
-/// A line D-empty-agent-matches-all can read: a field holding `agent` (the typos and prefixes
-/// included) whose value, comment, white space, vertical tabs and form feeds removed, is empty.
-fn empty_agent_value(line: &[u8]) -> bool {
-    let Some((field, value)) = crate::line::field_and_value(line) else {
-        return false;
-    };
-    trim_blank(value).is_empty() && field.windows(5).any(|w| w.eq_ignore_ascii_case(b"agent"))
-}
-
-/// A value D-slashless-rule-rooted can read: after the colon (or, with no colon, after the first
-/// word, as D-space-for-colon reads it), not empty and not beginning with `/`, on a line whose field
-/// is not a user-agent.
-fn slashless_value(line: &[u8]) -> bool {
+/// Adds to `found` (in [`line_subjects`]' order) the subjects `line` holds. The comment is removed
+/// and the colon looked for once for all of them.
+fn look(line: &[u8], found: &mut [bool; 5]) {
     let content = crate::line::strip_comment(line);
-    let (field, value) = match memchr::memchr(b':', content) {
-        Some(colon) => (&content[..colon], &content[colon + 1..]),
-        None => {
-            let content = crate::line::trim_ws(content);
-            let space = content.iter().position(|&b| crate::line::is_ws(b));
-            content.split_at(space.unwrap_or(content.len()))
-        }
-    };
-    let value = trim_blank(value);
-    !value.is_empty()
-        && value[0] != b'/'
-        && !field.windows(5).any(|w| w.eq_ignore_ascii_case(b"agent"))
+    let colon = memchr::memchr(b':', content);
+    let blank = crate::line::trim_ws(line).is_empty();
+    let field_has_agent = |field: &[u8]| field.windows(5).any(|w| w.eq_ignore_ascii_case(b"agent"));
+    // A line D-no-colon-line-is-blank reads as blank: not blank, no colon, no comment.
+    found[0] |= !blank && colon.is_none() && content.len() == line.len();
+    if let Some(colon) = colon {
+        // A field and its value (as `line::field_and_value` splits them).
+        let (field, value) = (&content[..colon], trim_blank(&content[colon + 1..]));
+        // D-empty-agent-matches-all: a field holding `agent` (the typos and prefixes included)
+        // whose value, white space, vertical tabs and form feeds removed, is empty.
+        found[1] |= value.is_empty() && field_has_agent(field);
+        // D-slashless-rule-rooted: a value not empty and not beginning with `/`, on a line whose
+        // field is not a user-agent.
+        found[2] |= !value.is_empty() && value[0] != b'/' && !field_has_agent(field);
+        // A field with an empty value.
+        found[3] |= value.is_empty();
+    } else {
+        // With no colon, D-space-for-colon reads the first word as the field.
+        let words = crate::line::trim_ws(content);
+        let space = words.iter().position(|&b| crate::line::is_ws(b));
+        let (field, value) = words.split_at(space.unwrap_or(words.len()));
+        let value = trim_blank(value);
+        found[2] |= !value.is_empty() && value[0] != b'/' && !field_has_agent(field);
+    }
+    // D-invalid-line-rejects-file: not blank, and no colon or no field name before the first
+    // colon (one in the comment counts, which is generous).
+    let first_colon = colon.or_else(|| {
+        memchr::memchr(b':', &line[content.len()..]).map(|at| content.len() + at)
+    });
+    found[4] |= !blank
+        && first_colon.is_none_or(|colon| {
+            !crate::deviation::is_field_name(crate::line::trim_ws(&line[..colon]))
+        });
 }
 
-/// A line with a field and an empty value (white space, vertical tabs and form feeds removed).
-fn empty_value(line: &[u8]) -> bool {
-    crate::line::field_and_value(line).is_some_and(|(_, value)| trim_blank(value).is_empty())
-}
+
+
+
+
 
 /// `value` without spaces, tabs, vertical tabs and form feeds at either end.
 fn trim_blank(value: &[u8]) -> &[u8] {
