@@ -290,12 +290,14 @@ struct Plan {
 
 impl Plan {
     /// The plan of `profile` for `request`. The body is split and classified (`received`), and the
-    /// request's facts gathered from it (`facts`), on first need: a 404 never reads the body.
+    /// request's facts gathered from it (`facts`, for the knobs of `profiles`: every profile asked
+    /// of this request), on first need: a 404 never reads the body.
     fn of<'r>(
         profile: ProfileId,
         request: &Request<'r>,
         received: &OnceCell<memo::ReceivedBody<'r>>,
         facts: &OnceCell<profile::InputFacts>,
+        profiles: &[ProfileId],
     ) -> Plan {
         let scope = request
             .robots_url
@@ -321,7 +323,7 @@ impl Plan {
         if outcomes.iter().any(Option::is_none) {
             let facts = facts.get_or_init(|| {
                 let received = received.get_or_init(|| memo::ReceivedBody::of(request.body));
-                profile::InputFacts::of(request, received)
+                profile::InputFacts::for_profiles(request, received, profiles)
             });
             plan.open = profile.open_knobs_given(facts);
             plan.readings =
@@ -430,7 +432,7 @@ fn each_plan_on_one_body<T>(
             profiles
                 .iter()
                 .map(|&p| {
-                    let mut plan = Plan::of(p, request, &received, &facts);
+                    let mut plan = Plan::of(p, request, &received, &facts, profiles);
                     for knobs in &mut plan.readings {
                         knobs.deviations = deviations;
                     }

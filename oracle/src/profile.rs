@@ -842,20 +842,36 @@ pub struct InputFacts {
 impl InputFacts {
     /// Gathers the facts of `request`, whose body is `received` (split and classified).
     pub fn of(request: &Request<'_>, received: &crate::memo::ReceivedBody<'_>) -> InputFacts {
+        InputFacts::for_profiles(request, received, &ProfileId::ALL)
+    }
+
+    /// [`InputFacts::of`] for the knobs of `profiles` only: a costly line fact none of them reads
+    /// is not gathered and holds (generous, as every fact is), so each of them opens the knobs it
+    /// would open with every fact gathered.
+    pub fn for_profiles(
+        request: &Request<'_>,
+        received: &crate::memo::ReceivedBody<'_>,
+        profiles: &[ProfileId],
+    ) -> InputFacts {
+        let asked = FactsAsked::of(profiles);
         let body = request.body;
         let url = request.url.as_bytes();
         let charset_can_matter = charset_can_matter(body, received);
         // The facts about lines hold if they hold in any reading of the lines: as received, with
         // a leading BOM skipped, re-read under a charset alternative, or cut at the size limit.
         let mut lines = LineFacts::default();
-        let mut read =
-            |kinds: &[LineKind<'_>], spaced: &[bool]| lines.read(kinds, spaced, request.agent);
+        let mut read = |kinds: &[LineKind<'_>], spaced: &[bool]| {
+            lines.read(kinds, spaced, request.agent, asked)
+        };
         let spaced = received.spaced();
         each_reading_of_lines(received, spaced, charset_can_matter, &mut read);
         if body.len() > FIVE_HUNDRED_KIB {
             let cut = crate::memo::ReceivedBody::of(&body[..FIVE_HUNDRED_KIB]);
             each_reading_of_lines(&cut, cut.spaced(), charset_can_matter, &mut read);
         }
+        lines.agent_after_rule |= !asked.records;
+        lines.ruleless_record |= !asked.records;
+        lines.agent_substring |= !asked.substring;
         let split = crate::url::split(request.url);
         let query = split.query.unwrap_or(b"");
         InputFacts {
@@ -1023,12 +1039,16 @@ impl LineFacts {
     /// line's own facts, then its records' ([`LineFacts::read_records`]) as the RFC's spacing
     /// reads them and, where some line has white space before its field or colon (`spaced`, per
     /// line), as the 1994 and 1996 forms read them (K13, [`strict_kinds`]).
-    fn read(&mut self, kinds: &[LineKind<'_>], spaced: &[bool], agent: &str) {
+    fn read(&mut self, kinds: &[LineKind<'_>], spaced: &[bool], agent: &str, asked: FactsAsked) {
         // Whether each line is a user-agent line that can name the crawler ([`can_name`]): a
-        // value no reading can make name the crawler is read alike by every K3 reading.
+        // value no reading can make name the crawler is read alike by every K3 reading. (Every
+        // user-agent line, when no asked profile reads it.)
         let names: Vec<bool> = kinds
             .iter()
-            .map(|kind| matches!(kind, LineKind::UserAgent(value) if can_name(value, agent)))
+            .map(|kind| {
+                matches!(kind, LineKind::UserAgent(value)
+                    if !asked.naming || can_name(value, agent))
+            })
             .collect();
         for (&kind, &names) in kinds.iter().zip(&names) {
             match kind {
@@ -1041,6 +1061,7 @@ impl LineFacts {
                         names && value.iter().any(|&b| b == b' ' || b == b'\t');
                     // Each fact is settled by its first witness: later lines are not searched.
                     self.agent_substring = self.agent_substring
+                        || !asked.substring
                         || value.split(|&b| b == b' ' || b == b'\t').any(|name| {
                             !name.is_empty()
                                 && !name.eq_ignore_ascii_case(agent.as_bytes())
@@ -1073,11 +1094,40 @@ impl LineFacts {
                 LineKind::Blank | LineKind::Comment | LineKind::Other(_) | LineKind::Invalid => {}
             }
         }
+        if !asked.records {
+            return;
+        }
         self.read_records(kinds.iter().copied().zip(names.iter().copied()));
         if spaced.contains(&true) {
             // The strict reading keeps a line as it is or makes it unrecognised: a kept
             // user-agent line names the crawler as before.
             self.read_records(strict_kinds(kinds, spaced).zip(names.iter().copied()));
+        }
+    }
+}
+
+/// Which of the costlier line facts a set of profiles reads ([`ProfileId::open_knobs_given`]); the
+/// others are cheap and always gathered.
+#[derive(Clone, Copy)]
+struct FactsAsked {
+    /// Whether a user-agent value can name the crawler ([`can_name`]): RFC 9309's agent value, the
+    /// 1994 agent value with white space, and the records.
+    naming: bool,
+    /// The records' facts (a user-agent line after a rule, a record without rules): the
+    /// blank-line-record documents.
+    records: bool,
+    /// A name inside the crawler's name: the 1996 draft's substring comparison.
+    substring: bool,
+}
+
+impl FactsAsked {
+    fn of(profiles: &[ProfileId]) -> FactsAsked {
+        let has = |p: ProfileId| profiles.contains(&p);
+        let records = has(ProfileId::Draft1996) || has(ProfileId::Original1994);
+        FactsAsked {
+            naming: records || has(ProfileId::Rfc9309),
+            records,
+            substring: has(ProfileId::Draft1996),
         }
     }
 }
