@@ -603,19 +603,13 @@ fn look(line: &[u8], found: &mut [bool; 5]) {
     }
     // D-invalid-line-rejects-file: not blank, and no colon or no field name before the first
     // colon (one in the comment counts, which is generous).
-    let first_colon = colon.or_else(|| {
-        memchr::memchr(b':', &line[content.len()..]).map(|at| content.len() + at)
-    });
+    let first_colon =
+        colon.or_else(|| memchr::memchr(b':', &line[content.len()..]).map(|at| content.len() + at));
     found[4] |= !blank
         && first_colon.is_none_or(|colon| {
             !crate::deviation::is_field_name(crate::line::trim_ws(&line[..colon]))
         });
 }
-
-
-
-
-
 
 /// `value` without spaces, tabs, vertical tabs and form feeds at either end.
 fn trim_blank(value: &[u8]) -> &[u8] {

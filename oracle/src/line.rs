@@ -62,9 +62,21 @@ pub fn strip_comment(line: &[u8]) -> &[u8] {
 /// white space may stand before the field or the colon is K13's [`FieldSpacing`], which
 /// [`classify`] applies.
 pub fn field_and_value(line: &[u8]) -> Option<(&[u8], &[u8])> {
+    split_at_colon(line).map(|(field, value, _)| (field, value))
+}
+
+/// [`field_and_value`], with whether the line has white space before its field or its colon
+/// ([`spacing_can_matter`]).
+fn split_at_colon(line: &[u8]) -> Option<(&[u8], &[u8], bool)> {
     let content = strip_comment(line);
     let colon = memchr::memchr(b':', content)?;
-    Some((trim_ws(&content[..colon]), trim_ws(&content[colon + 1..])))
+    let spaced =
+        content.first().is_some_and(|&b| is_ws(b)) || (colon > 0 && is_ws(content[colon - 1]));
+    Some((
+        trim_ws(&content[..colon]),
+        trim_ws(&content[colon + 1..]),
+        spaced,
+    ))
 }
 
 /// Whether a (trimmed) field name makes a line a user-agent line or a rule (`Allow` counted), the
@@ -93,13 +105,7 @@ pub enum FieldSpacing {
 /// Whether `line` reads differently under the two [`FieldSpacing`] settings: white space before its
 /// field or right before its first colon (the comment removed).
 pub fn spacing_can_matter(line: &[u8]) -> bool {
-    let content = strip_comment(line);
-    match memchr::memchr(b':', content) {
-        Some(colon) => {
-            content.first().is_some_and(|&b| is_ws(b)) || (colon > 0 && is_ws(content[colon - 1]))
-        }
-        None => false,
-    }
+    split_at_colon(line).is_some_and(|(_, _, spaced)| spaced)
 }
 
 /// Classifies one line (K13); `allow_directive` is K5, whether `Allow` is a rule, and `spacing` K13's
@@ -118,27 +124,54 @@ pub fn classify_with<'a>(
     spacing: FieldSpacing,
     deviations: Deviations,
 ) -> LineKind<'a> {
+    classify_noting_spacing(line, allow_directive, spacing, deviations).0
+}
+
+/// [`classify_with`], and whether the line reads differently under the two [`FieldSpacing`]
+/// settings ([`spacing_can_matter`]), from one reading of the line.
+pub fn classify_noting_spacing<'a>(
+    line: &Line<'a>,
+    allow_directive: bool,
+    spacing: FieldSpacing,
+    deviations: Deviations,
+) -> (LineKind<'a>, bool) {
     let bytes = line.bytes;
     if trim_ws(bytes).is_empty() {
-        return LineKind::Blank;
+        return (LineKind::Blank, false);
     }
     if trim_ws(bytes).first() == Some(&b'#') {
-        return LineKind::Comment;
+        return (LineKind::Comment, false);
     }
-    let Some((field, mut value)) = field_and_value(bytes).or_else(|| {
+    let Some((field, value, spaced)) = split_at_colon(bytes).or_else(|| {
         deviations
             .has(Deviation::SpaceForColon)
             .then(|| two_words(bytes, deviations))
             .flatten()
+            .map(|(field, value)| (field, value, false))
     }) else {
         if deviations.has(Deviation::NoColonLineIsBlank) && memchr::memchr(b'#', bytes).is_none() {
             // D-no-colon-line-is-blank, breaks norobots-1994#format ("Нераспознанные строки
             // игнорируются": unrecognised lines are ignored, they do not separate records).
-            return LineKind::Blank;
+            return (LineKind::Blank, false);
         }
-        return LineKind::Invalid;
+        return (LineKind::Invalid, false);
     };
-    if spacing == FieldSpacing::AfterColonOnly && spacing_can_matter(bytes) {
+    (
+        kind_of(field, value, spaced, allow_directive, spacing, deviations),
+        spaced,
+    )
+}
+
+/// The kind of a line with a field and a value (`spaced`: white space before the field or colon).
+fn kind_of<'a>(
+    field: &'a [u8],
+    mut value: &'a [u8],
+    spaced: bool,
+    allow_directive: bool,
+    spacing: FieldSpacing,
+    deviations: Deviations,
+) -> LineKind<'a> {
+    if spacing == FieldSpacing::AfterColonOnly && spaced {
         // An unrecognised line: its field, as written, is no field the document names.
         return LineKind::Other(field);
     }

@@ -83,11 +83,12 @@ impl<'b> ReceivedBody<'b> {
     /// Splits and classifies `body` (steps 1 and 2 with no knob applied, `Allow` a rule).
     pub fn of(body: &'b [u8]) -> ReceivedBody<'b> {
         let lines = body::split_lines(body);
-        let kinds = lines
+        let (kinds, spaced) = lines
             .iter()
-            .map(|l| line::classify(l, true, line::FieldSpacing::Around))
-            .collect();
-        let spaced = spaced_lines(&lines);
+            .map(|l| {
+                line::classify_noting_spacing(l, true, line::FieldSpacing::Around, Deviations::NONE)
+            })
+            .unzip();
         ReceivedBody {
             octets: body,
             lines,

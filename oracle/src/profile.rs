@@ -1076,20 +1076,27 @@ impl LineFacts {
                     self.allow_rule |= matches!(kind, LineKind::Allow(_)) || value.is_empty();
                     self.disallow_rule |= matches!(kind, LineKind::Disallow(_));
                     self.empty_rule_in_body |= value.is_empty();
-                    self.body_has_odd_pattern_octets = self.body_has_odd_pattern_octets
-                        || value.iter().any(|&b| b < 0x20 || b == 0x7F || b == b' ');
-                    self.wildcard_or_dollar_in_rules = self.wildcard_or_dollar_in_rules
-                        || memchr::memchr2(b'*', b'$', value).is_some();
-                    // K6 MidDollar only concerns a `$` before the pattern's last octet.
-                    let trimmed = crate::line::trim_ws(value);
-                    let before_end = trimmed.strip_suffix(b"$").unwrap_or(trimmed);
-                    self.mid_dollar_in_rules =
-                        self.mid_dollar_in_rules || memchr::memchr(b'$', before_end).is_some();
-                    // K7: the encodings differ only where a pattern or the target holds a `%`.
-                    self.percent_in_rules =
-                        self.percent_in_rules || memchr::memchr(b'%', value).is_some();
-                    self.question_in_rules =
-                        self.question_in_rules || memchr::memchr(b'?', value).is_some();
+                    // The octets the facts look for, in one pass over the value.
+                    let mut dollar = false;
+                    for &b in value {
+                        match b {
+                            b'$' => dollar = true,
+                            b'*' => self.wildcard_or_dollar_in_rules = true,
+                            // K7: the encodings differ only where a pattern or the target holds
+                            // a `%`.
+                            b'%' => self.percent_in_rules = true,
+                            b'?' => self.question_in_rules = true,
+                            b' ' | 0x7F | ..0x20 => self.body_has_odd_pattern_octets = true,
+                            _ => {}
+                        }
+                    }
+                    if dollar {
+                        self.wildcard_or_dollar_in_rules = true;
+                        // K6 MidDollar only concerns a `$` before the pattern's last octet.
+                        let trimmed = crate::line::trim_ws(value);
+                        let before_end = trimmed.strip_suffix(b"$").unwrap_or(trimmed);
+                        self.mid_dollar_in_rules |= before_end.contains(&b'$');
+                    }
                 }
                 LineKind::Blank | LineKind::Comment | LineKind::Other(_) | LineKind::Invalid => {}
             }
