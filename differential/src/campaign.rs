@@ -237,18 +237,21 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
         let t0 = Instant::now();
         inputs.clear();
         while inputs.len() < size {
+            let Some(seeds) = &options.seeds else {
+                if let Ok(input) = generate::from_stream(&mut rng, &mut buffer) {
+                    inputs.push(input);
+                }
+                continue;
+            };
             let len = 64 + (rng.next_u32() as usize % (buffer.len() - 64));
             rng.fill_bytes(&mut buffer[..len]);
             let mut u = Unstructured::new(&buffer[..len]);
-            match &options.seeds {
-                // Half from real files, half from nothing (a draw taken only when there are seeds,
-                // so a run without them keeps its stream).
-                Some(seeds) if rng.next_u32() % 2 == 0 => inputs.push(seeds::mutate(seeds, &mut u)),
-                _ => {
-                    if let Ok(input) = generate::any(&mut u) {
-                        inputs.push(input);
-                    }
-                }
+            // Half from real files, half from nothing (a draw taken only when there are seeds, so
+            // a run without them keeps its stream).
+            if rng.next_u32() % 2 == 0 {
+                inputs.push(seeds::mutate(seeds, &mut u));
+            } else if let Ok(input) = generate::any(&mut u) {
+                inputs.push(input);
             }
         }
         // The oracle: the four profiles and one metamorphic relation per input, in one call (a
