@@ -699,34 +699,24 @@ struct Line {
 fn lines(body: &[u8]) -> Vec<Line> {
     let mut out = Vec::new();
     let mut start = if body.starts_with(BOM) { BOM.len() } else { 0 };
-    let mut i = start;
-    while i < body.len() {
-        match body[i] {
-            b'\n' => {
-                out.push(Line {
-                    start,
-                    end: i,
-                    next: i + 1,
-                });
-                i += 1;
-                start = i;
-            }
-            b'\r' => {
-                let next = if body.get(i + 1) == Some(&b'\n') {
-                    i + 2
-                } else {
-                    i + 1
-                };
-                out.push(Line {
-                    start,
-                    end: i,
-                    next,
-                });
-                i = next;
-                start = i;
-            }
-            _ => i += 1,
+    // Line ends found with `memchr2` (a body is read for every input the fuzzer checks).
+    let ends = memchr::memchr2_iter(b'\n', b'\r', body);
+    for i in ends {
+        if i < start {
+            // The LF of a CRLF, already taken with its CR.
+            continue;
         }
+        let next = if body[i] == b'\r' && body.get(i + 1) == Some(&b'\n') {
+            i + 2
+        } else {
+            i + 1
+        };
+        out.push(Line {
+            start,
+            end: i,
+            next,
+        });
+        start = next;
     }
     if start < body.len() {
         out.push(Line {
