@@ -455,26 +455,33 @@ pub fn inert(request: &Request<'_>) -> Deviations {
         Deviation::VerticalTabTrimmed,
         !has(body, 0x0B) && !has(body, 0x0C),
     );
-    // The line deviations' subjects, in one pass over the lines.
+    // The line deviations' subjects, in the lines of every split.
     let [no_colon, empty_agent, slashless, empty, unparsable] = line_subjects(body);
     when(Deviation::NoColonLineIsBlank, !no_colon);
     when(Deviation::InvalidLineRejectsFile, !unparsable);
+    // The field deviations are looked for in the body as it is and, when it has octets outside
+    // ASCII, without them too (a charset reading can drop them from inside a field's name).
+    let ascii_only: Option<Vec<u8>> =
+        (!body.is_ascii()).then(|| body.iter().copied().filter(u8::is_ascii).collect());
+    let bodies = || std::iter::once(body).chain(ascii_only.as_deref());
     // D-typo-fields reads a field that begins with a misspelling: none is in the body.
     when(
         Deviation::TypoFields,
-        !holds_any(body, crate::line::TYPOS.iter().map(|&(_, typo)| typo)),
+        !bodies().any(|body| holds_any(body, crate::line::TYPOS.iter().map(|&(_, typo)| typo))),
     );
     // D-field-prefix reads a field that begins with a field's name and goes on: nowhere does a
     // field's name (`allow` in `disallow` too) have more than spaces and tabs before a colon, the
     // line's end or the body's end.
-    let prefixed = [&b"allow"[..], b"user-agent"].iter().any(|name| {
-        places_of(body, name).any(|at| {
-            let rest = &body[at + name.len()..];
-            let next = rest.iter().find(|&&b| !crate::line::is_ws(b));
-            !matches!(next, None | Some(b':') | Some(b'\n'))
+    let prefixed = |body: &[u8]| {
+        [&b"allow"[..], b"user-agent"].iter().any(|name| {
+            places_of(body, name).any(|at| {
+                let rest = &body[at + name.len()..];
+                let next = rest.iter().find(|&&b| !crate::line::is_ws(b));
+                !matches!(next, None | Some(b':') | Some(b'\n'))
+            })
         })
-    });
-    when(Deviation::FieldPrefix, !prefixed);
+    };
+    when(Deviation::FieldPrefix, !bodies().any(prefixed));
     when(Deviation::EmptyAgentMatchesAll, !empty_agent);
     when(Deviation::EmptyAgentNamesAll, !empty_agent);
     when(Deviation::SlashlessRuleRooted, !slashless);
@@ -727,6 +734,34 @@ mod tests {
     fn cause(profile: ProfileId, body: &[u8], url: &str, allowed: bool) -> String {
         let request = Request::new(body, "FooBot", url);
         cause_label(cause_of(profile, &request, allowed).as_deref())
+    }
+
+    #[test]
+    fn field_deviations_are_live_where_a_charset_reading_can_make_their_subject() {
+        let live = |body: &[u8], deviation: Deviation| {
+            !inert(&Request::new(body, "FooBot", "/x")).has(deviation)
+        };
+        // Dropping the invalid octet makes a misspelling, or a field name that runs on.
+        assert!(live(
+            b"User-agent: *\nDisal\xFFow: /x\n",
+            Deviation::TypoFields
+        ));
+        assert!(live(
+            b"User-agent: *\nAl\xFFlowed: /x\n",
+            Deviation::FieldPrefix
+        ));
+        assert!(!live(
+            b"User-agent: *\nDisallow: /x\n",
+            Deviation::TypoFields
+        ));
+        assert!(!live(
+            b"User-agent: *\nDisallow: /x\n",
+            Deviation::FieldPrefix
+        ));
+        assert!(live(
+            b"User-agent: *\nDisallowed: /x\n",
+            Deviation::FieldPrefix
+        ));
     }
 
     #[test]
