@@ -897,18 +897,25 @@ impl InputFacts {
                         .iter()
                         .any(|&b| crate::encoding::is_reserved_data(b, true))),
             // The reserved-in-path reading changes a comparison only where an escape meets a raw
-            // character, or where a raw reserved character of the match target is encoded (a
-            // rule's piece can reach into the query through `*`, so the query counts, and so
-            // does the fragment, which D-fragment-kept appends). Without one, a rule's raw
-            // reserved character meets nothing it could equal in either reading. `/` and `?`
-            // are never data in the path, and the scheme and authority are not matched.
+            // character, or where a raw reserved character of the match target is encoded.
+            // Without one, a rule's raw reserved character meets nothing it could equal in either
+            // reading. `/` and `?` are never data in the path, and the scheme and authority are
+            // not matched. The query and the fragment (which D-fragment-kept appends) count only
+            // when a rule has a `*`: a rule reaches the query literally only through its own `?`,
+            // after which it is read as a query too, and never reaches the fragment (a `#` starts
+            // a comment), so only a piece after a `*`, read as path, can meet their octets.
             percent_or_reserved_in_path: memchr::memchr(b'%', url).is_some()
                 || lines.percent_in_rules
-                || [Some(split.path), split.query, split.fragment]
-                    .into_iter()
-                    .flatten()
-                    .flatten()
-                    .any(|&b| crate::encoding::is_reserved_data(b, false)),
+                || split
+                    .path
+                    .iter()
+                    .any(|&b| crate::encoding::is_reserved_data(b, false))
+                || (lines.wildcard_or_dollar_in_rules
+                    && [split.query, split.fragment]
+                        .into_iter()
+                        .flatten()
+                        .flatten()
+                        .any(|&b| crate::encoding::is_reserved_data(b, false))),
             url_has_query: split.query.is_some(),
             question_in_rules: lines.question_in_rules,
             robots_txt_path: crate::url::is_robots_txt_uri(&split),

@@ -276,8 +276,8 @@ fn reserved_characters_in_the_query_open_googles_encoding_knob() {
 }
 
 /// K7's reserved-in-path reading is tried when the match target holds a reserved character that
-/// is data (`/*3A` meets `/:` only once `:` is written `%3A`), and not for one in the scheme or
-/// the authority, which are never matched.
+/// is data (`/*3A` meets `/:` only once `:` is written `%3A`), in the query or the fragment only
+/// when a rule has a `*`, and not for one in the scheme or the authority, which are never matched.
 #[test]
 fn reserved_characters_in_the_path_open_the_reserved_in_path_knob() {
     let opened = |body: &[u8], url: &str| {
@@ -295,8 +295,12 @@ fn reserved_characters_in_the_path_open_the_reserved_in_path_knob() {
     );
     let plain = b"User-agent: *\nDisallow: /a:b\n";
     assert!(!opened(plain, "http://user:pw@example.com:80/a"));
-    assert!(opened(plain, "http://example.com/a?x=1"));
-    assert!(opened(plain, "http://example.com/a#b=c"));
+    // The query and the fragment count only when a rule has a `*`, whose pieces can reach them.
+    assert!(!opened(plain, "http://example.com/a?x=1"));
+    assert!(!opened(plain, "http://example.com/a#b=c"));
+    let star = b"User-agent: *\nDisallow: /a*x\n";
+    assert!(opened(star, "http://example.com/a?x=1"));
+    assert!(opened(star, "http://example.com/a#b=c"));
 }
 
 /// K1's agent-after-rule and K3's readings of records and values are tried only for what some
