@@ -4,9 +4,8 @@
 //! search trying every knob change gives. Asked, per input, the answer each profile's verdict does
 //! not give (what a finding asks), and once the one it gives (where nothing is skipped).
 
-use arbitrary::Unstructured;
 use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::SeedableRng;
 use robotstxt_differential::generate;
 use robotstxt_oracle::cause::{
     causes_of, causes_of_trying_every_knob, changes, verdicts_under, Change,
@@ -26,9 +25,7 @@ fn skipping_inert_knob_changes_finds_the_same_causes() {
     let (mut asked, mut explained, mut inputs) = (0usize, 0usize, 0usize);
     let mut differences = Vec::new();
     while inputs < INPUTS {
-        let len = 64 + (rng.next_u32() as usize % (buffer.len() - 64));
-        rng.fill_bytes(&mut buffer[..len]);
-        let Ok(input) = generate::any(&mut Unstructured::new(&buffer[..len])) else {
+        let Ok(input) = generate::from_stream(&mut rng, &mut buffer) else {
             continue;
         };
         inputs += 1;
@@ -86,9 +83,7 @@ fn an_inert_deviation_changes_no_reading() {
     let (mut inputs, mut compared) = (0usize, 0usize);
     let mut differences = Vec::new();
     while inputs < INPUTS / 3 {
-        let len = 64 + (rng.next_u32() as usize % (buffer.len() - 64));
-        rng.fill_bytes(&mut buffer[..len]);
-        let Ok(input) = generate::any(&mut Unstructured::new(&buffer[..len])) else {
+        let Ok(input) = generate::from_stream(&mut rng, &mut buffer) else {
             continue;
         };
         inputs += 1;

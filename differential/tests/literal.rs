@@ -5,9 +5,8 @@
 //! literal mode tries every combination of every open knob (hundreds of readings per input). A difference
 //! is a fact that missed something (or a step the memo composes differently): an oracle bug.
 
-use arbitrary::Unstructured;
 use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::SeedableRng;
 use robotstxt_differential::{generate, Input};
 use robotstxt_oracle::profile::FIVE_HUNDRED_KIB;
 use robotstxt_oracle::{crosscheck, verdicts_all, Fetch, ProfileId, Request, Verdict};
@@ -62,9 +61,7 @@ const FETCHES: [Fetch; 8] = [
 fn input(rng: &mut ChaCha8Rng, n: usize) -> Input {
     let mut buffer = [0u8; 4096];
     loop {
-        let len = 64 + (rng.next_u32() as usize % (buffer.len() - 64));
-        rng.fill_bytes(&mut buffer[..len]);
-        let Ok(mut input) = generate::any(&mut Unstructured::new(&buffer[..len])) else {
+        let Ok(mut input) = generate::from_stream(rng, &mut buffer) else {
             continue;
         };
         let at = (buffer[0] as usize * 256 + buffer[1] as usize) % (input.body.len() + 1);
