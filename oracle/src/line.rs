@@ -248,17 +248,18 @@ pub fn reclassify<'a>(
     spacing: FieldSpacing,
     deviations: Deviations,
 ) -> Vec<LineKind<'a>> {
-    lines
-        .iter()
-        .zip(other)
-        .map(|(line, &kind)| match kind {
-            LineKind::Allow(_) => classify_with(line, allow_directive, spacing, deviations),
-            LineKind::Other(field) if is_field(field, b"allow", deviations) => {
-                classify_with(line, allow_directive, spacing, deviations)
-            }
-            kind => kind,
-        })
-        .collect()
+    classify_again_where(
+        lines,
+        other,
+        allow_directive,
+        spacing,
+        deviations,
+        |_, kind| match kind {
+            LineKind::Allow(_) => true,
+            LineKind::Other(field) => is_field(field, b"allow", deviations),
+            _ => false,
+        },
+    )
 }
 
 /// The kinds of `lines` under `spacing` (K13), from their kinds `other` under the other K13
@@ -273,11 +274,32 @@ pub fn respace<'a>(
     spacing: FieldSpacing,
     deviations: Deviations,
 ) -> Vec<LineKind<'a>> {
+    classify_again_where(
+        lines,
+        other,
+        allow_directive,
+        spacing,
+        deviations,
+        |at, _| spaced[at],
+    )
+}
+
+/// The kinds of `lines` under K5 `allow_directive`, K13 `spacing` and `deviations`, from their kinds
+/// `other` under other settings: a line for which `again` (its place and kind) holds is classified
+/// again, every other keeps its kind.
+fn classify_again_where<'a>(
+    lines: &[Line<'a>],
+    other: &[LineKind<'a>],
+    allow_directive: bool,
+    spacing: FieldSpacing,
+    deviations: Deviations,
+    again: impl Fn(usize, LineKind<'a>) -> bool,
+) -> Vec<LineKind<'a>> {
     lines
         .iter()
         .zip(other)
-        .zip(spaced)
-        .map(|((line, &kind), &spaced)| match spaced {
+        .enumerate()
+        .map(|(at, (line, &kind))| match again(at, kind) {
             true => classify_with(line, allow_directive, spacing, deviations),
             false => kind,
         })

@@ -407,42 +407,45 @@ impl<'b> Memo<'b> {
         spacing: line::FieldSpacing,
         deviations: Deviations,
     ) -> Vec<LineKind<'b>> {
+        // The kinds known under the other K5 setting, the other K13 spacing, or both, first found.
         let other_spacing = line::other_spacing(spacing);
-        let known = |allow| {
-            self.kinds
-                .position(&(body, allow, other_spacing, deviations))
+        let from = [
+            (!allow, spacing),
+            (allow, other_spacing),
+            (!allow, other_spacing),
+        ]
+        .into_iter()
+        .find_map(|(a, s)| {
+            let at = self.kinds.position(&(body, a, s, deviations))?;
+            Some((a, s, at))
+        });
+        let Some((from_allow, from_spacing, at)) = from else {
+            return self.bodies[body]
+                .lines
+                .iter()
+                .map(|line| line::classify_with(line, allow, spacing, deviations))
+                .collect();
         };
-        if self
-            .kinds
-            .position(&(body, !allow, spacing, deviations))
-            .is_none()
-            && (known(allow).is_some() || known(!allow).is_some())
-        {
-            let split = &mut self.bodies[body];
+        let split = &mut self.bodies[body];
+        if from_spacing != spacing {
             split
                 .spaced
                 .get_or_insert_with(|| Cow::Owned(spaced_lines(&split.lines)));
         }
         let split = &self.bodies[body];
-        let (lines, spaced) = (&split.lines, split.spaced.as_deref().unwrap_or_default());
-        let kinds_at = |allow, spacing| {
-            self.kinds
-                .position(&(body, allow, spacing, deviations))
-                .map(|at| self.kinds.get(at))
-        };
-        if let Some(other) = kinds_at(!allow, spacing) {
-            line::reclassify(lines, other, allow, spacing, deviations)
-        } else if let Some(other) = kinds_at(allow, other_spacing) {
-            line::respace(lines, other, spaced, allow, spacing, deviations)
-        } else if let Some(other) = kinds_at(!allow, other_spacing) {
-            let respaced = line::respace(lines, other, spaced, !allow, spacing, deviations);
-            line::reclassify(lines, &respaced, allow, spacing, deviations)
-        } else {
-            lines
-                .iter()
-                .map(|line| line::classify_with(line, allow, spacing, deviations))
-                .collect()
+        let lines = &split.lines;
+        // At least one setting differs, so the kinds are always rebuilt (owned) below.
+        let mut kinds: Cow<'_, [LineKind<'b>]> = Cow::Borrowed(self.kinds.get(at));
+        if from_spacing != spacing {
+            let spaced = split.spaced.as_deref().unwrap_or_default();
+            kinds = Cow::Owned(line::respace(
+                lines, &kinds, spaced, from_allow, spacing, deviations,
+            ));
         }
+        if from_allow != allow {
+            kinds = Cow::Owned(line::reclassify(lines, &kinds, allow, spacing, deviations));
+        }
+        kinds.into_owned()
     }
 
     /// Steps 1 to 6a under `knobs`: each output taken from the memo, or computed once and kept.
