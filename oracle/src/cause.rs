@@ -455,15 +455,19 @@ pub fn inert(request: &Request<'_>) -> Deviations {
         Deviation::VerticalTabTrimmed,
         !has(body, 0x0B) && !has(body, 0x0C),
     );
-    // The line deviations' subjects, in the lines of every split.
-    let [no_colon, empty_agent, slashless, empty, unparsable] = line_subjects(body);
-    when(Deviation::NoColonLineIsBlank, !no_colon);
-    when(Deviation::InvalidLineRejectsFile, !unparsable);
-    // The field deviations are looked for in the body as it is and, when it has octets outside
-    // ASCII, without them too (a charset reading can drop them from inside a field's name).
+    // The line and field deviations are looked for in the body as it is and, when it has octets
+    // outside ASCII, without them too (a charset reading can drop them, from inside a field's name
+    // too; none of them ends a line, so the lines are the same).
     let ascii_only: Option<Vec<u8>> =
         (!body.is_ascii()).then(|| body.iter().copied().filter(u8::is_ascii).collect());
     let bodies = || std::iter::once(body).chain(ascii_only.as_deref());
+    // The line deviations' subjects, in the lines of every split.
+    let [no_colon, empty_agent, slashless, empty, unparsable] =
+        bodies().map(line_subjects).fold([false; 5], |all, found| {
+            std::array::from_fn(|i| all[i] || found[i])
+        });
+    when(Deviation::NoColonLineIsBlank, !no_colon);
+    when(Deviation::InvalidLineRejectsFile, !unparsable);
     // D-typo-fields reads a field that begins with a misspelling: none is in the body.
     when(
         Deviation::TypoFields,
@@ -525,11 +529,9 @@ fn holds_any<'w>(body: &[u8], words: impl Iterator<Item = &'w [u8]> + Clone) -> 
     firsts.dedup();
     firsts.into_iter().any(|first| {
         memchr::memchr2_iter(first, first.to_ascii_uppercase(), body).any(|at| {
-            words.clone().any(|word| {
-                word[0].eq_ignore_ascii_case(&first)
-                    && body.len() - at >= word.len()
-                    && body[at..at + word.len()].eq_ignore_ascii_case(word)
-            })
+            words
+                .clone()
+                .any(|word| word[0].eq_ignore_ascii_case(&first) && starts_at(body, at, word))
         })
     })
 }
@@ -537,16 +539,18 @@ fn holds_any<'w>(body: &[u8], words: impl Iterator<Item = &'w [u8]> + Clone) -> 
 /// Where `word` (not empty) starts in `body`, ASCII case ignored.
 fn places_of<'a>(body: &'a [u8], word: &'a [u8]) -> impl Iterator<Item = usize> + 'a {
     let (lower, upper) = (word[0].to_ascii_lowercase(), word[0].to_ascii_uppercase());
-    memchr::memchr2_iter(lower, upper, body).filter(move |&at| {
-        body.len() - at >= word.len() && body[at..at + word.len()].eq_ignore_ascii_case(word)
-    })
+    memchr::memchr2_iter(lower, upper, body).filter(move |&at| starts_at(body, at, word))
+}
+
+/// Whether `word` starts at `at` in `body`, ASCII case ignored.
+fn starts_at(body: &[u8], at: usize, word: &[u8]) -> bool {
+    body.len() - at >= word.len() && body[at..at + word.len()].eq_ignore_ascii_case(word)
 }
 
 /// Whether some line of `body` is one D-no-colon-line-is-blank, the two empty-agent deviations,
 /// D-slashless-rule-rooted, D-empty-rule-allows-rest and D-invalid-line-rejects-file can read
 /// differently, in that order. The lines are those of every reading's split: at LF only, at LF and
-/// CR, at LF and NUL, at every CR, LF and NUL, each with and without a CR before its LF; and a line
-/// with octets outside ASCII is also tried without them (a charset reading can drop them). A body
+/// CR, at LF and NUL, at every CR, LF and NUL, each with and without a CR before its LF. A body
 /// over the smallest size limit has every subject (a cut can end a line anywhere).
 fn line_subjects(body: &[u8]) -> [bool; 5] {
     if body.len() > crate::profile::FIVE_HUNDRED_KIB {
@@ -557,10 +561,6 @@ fn line_subjects(body: &[u8]) -> [bool; 5] {
         look(line, &mut found);
         if let Some(kept) = line.strip_suffix(b"\r") {
             look(kept, &mut found);
-        }
-        if !line.is_ascii() {
-            let ascii: Vec<u8> = line.iter().copied().filter(u8::is_ascii).collect();
-            look(&ascii, &mut found);
         }
         found.iter().all(|&f| f)
     };

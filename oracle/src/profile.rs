@@ -903,7 +903,8 @@ impl InputFacts {
             // not matched. The query and the fragment (which D-fragment-kept appends) count only
             // when a rule has a `*`: a rule reaches the query literally only through its own `?`,
             // after which it is read as a query too, and never reaches the fragment (a `#` starts
-            // a comment), so only a piece after a `*`, read as path, can meet their octets.
+            // a comment), so only a piece after a `*`, read as path, can meet their octets. (The
+            // fact read here also counts a `$`, which only opens the reading more often.)
             percent_or_reserved_in_path: memchr::memchr(b'%', url).is_some()
                 || lines.percent_in_rules
                 || split
