@@ -113,7 +113,7 @@ pub fn decide(rules: &[(&RuleLine<'_>, &Pattern)], target: &[u8], knobs: &Knobs)
 /// The verdict of [`decide`] alone (true when allowed), without recording every rule; under
 /// first-match precedence it stops at the deciding rule.
 pub fn allows<'p, 'l: 'p>(
-    rules: impl IntoIterator<Item = (&'p RuleLine<'l>, &'p Pattern)>,
+    rules: impl IntoIterator<Item = (&'p RuleLine<'l>, &'p Pattern<'l>)>,
     target: &[u8],
     knobs: &Knobs,
 ) -> bool {
@@ -227,7 +227,7 @@ fn outcome(rule: &RuleLine<'_>, pattern: &Pattern, target: &[u8], knobs: &Knobs)
                     // D-wildcards-out-of-length, breaks rfc9309#2.2.2 ("the match that has the
                     // most octets") and google#url-matching.
                     _ if knobs.deviations.has(Deviation::WildcardsOutOfLength) => {
-                        pattern.segments.iter().map(Vec::len).sum()
+                        pattern.segments.iter().map(|segment| segment.len()).sum()
                     }
                     _ => pattern.octets(),
                 },

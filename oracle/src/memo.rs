@@ -248,13 +248,13 @@ pub struct Memo<'b> {
     /// Step 4, per (groups, selection knobs).
     selections: Cache<(usize, SelectKnobs), Selected>,
     /// Step 5, per target knobs.
-    targets: Cache<TargetKnobs, Vec<u8>>,
+    targets: Cache<TargetKnobs, Cow<'b, [u8]>>,
     /// Per (body, pattern knobs), each line's compiled pattern as its place in `compiled` plus one
     /// (0: not compiled yet), indexed by line number - 1; compiled on first use.
     patterns: Cache<(usize, PatternKnobs), Vec<u32>>,
     /// Every compiled pattern, for all pattern knobs: one allocation for the memo, and a table of
     /// small zeroed slots per body rather than one of empty patterns.
-    compiled: Vec<Pattern>,
+    compiled: Vec<Pattern<'b>>,
 }
 
 /// Where one reading's shared outputs are in the memo.
@@ -385,7 +385,7 @@ impl<'b> Memo<'b> {
     }
 
     /// The selected rules with their compiled patterns, in file order (steps 4 and 6a).
-    fn rules(&self, shared: &Shared) -> impl Iterator<Item = (&RuleLine<'b>, &Pattern)> {
+    fn rules(&self, shared: &Shared) -> impl Iterator<Item = (&RuleLine<'b>, &Pattern<'b>)> {
         let groups = &self.groups.get(shared.groups).groups;
         let slots = self.patterns.get(shared.patterns);
         self.selections

@@ -7,6 +7,8 @@
 //! this greedy placement succeeds. Cost: one substring search per segment, O(segments x length);
 //! no backtracking, so `/*a*a*a*...` stays polynomial.
 
+use std::borrow::Cow;
+
 use crate::deviation::{Deviation, Deviations};
 use crate::encoding::{normalise_with, Side};
 use crate::profile::{Encoding, Knobs, MidDollar, Wildcards};
@@ -34,11 +36,12 @@ impl PatternKnobs {
     }
 }
 
-/// A compiled pattern.
+/// A compiled pattern (its segments borrow the rule's value where normalising leaves them as they
+/// are).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pattern {
+pub struct Pattern<'a> {
     /// Normalised literal segments; `segments.len() - 1` wildcards sit between them.
-    pub segments: Vec<Vec<u8>>,
+    pub segments: Vec<Cow<'a, [u8]>>,
     /// The pattern ended with `$` (`rfc9309#2.2.3`).
     pub anchored: bool,
     /// The pattern can never match (a `$` before the end under `MidDollar::NeverMatches`).
@@ -47,20 +50,30 @@ pub struct Pattern {
     pub no_backtracking: bool,
 }
 
-impl Pattern {
+impl<'a> Pattern<'a> {
     /// Compiles `raw` (a rule's value) under `knobs` (K6, K7).
-    pub fn compile(raw: &[u8], knobs: PatternKnobs) -> Pattern {
-        let rooted;
-        let raw = if knobs.deviations.has(Deviation::SlashlessRuleRooted)
+    pub fn compile(raw: &'a [u8], knobs: PatternKnobs) -> Pattern<'a> {
+        if knobs.deviations.has(Deviation::SlashlessRuleRooted)
             && raw.first().is_some_and(|&b| b != b'/')
         {
             // D-slashless-rule-rooted, breaks rfc9309#2.2 (`path-pattern = "/" ...`) and
             // google#url-matching (the value "must start with `/`"): read as if `/` preceded it.
-            rooted = [&b"/"[..], raw].concat();
-            &rooted[..]
-        } else {
-            raw
-        };
+            let rooted = [&b"/"[..], raw].concat();
+            let pattern = Pattern::compile_rooted(&rooted, knobs);
+            return Pattern {
+                segments: pattern
+                    .segments
+                    .into_iter()
+                    .map(|segment| Cow::Owned(segment.into_owned()))
+                    .collect(),
+                ..pattern
+            };
+        }
+        Pattern::compile_rooted(raw, knobs)
+    }
+
+    /// [`Pattern::compile`] of a value that D-slashless-rule-rooted leaves as it is.
+    fn compile_rooted(raw: &'a [u8], knobs: PatternKnobs) -> Pattern<'a> {
         let (body, anchored, impossible) = match knobs.wildcards {
             Wildcards::Literal => (raw, false, false),
             Wildcards::Special(_) if knobs.deviations.has(Deviation::DollarAnywhere) => {
@@ -111,7 +124,10 @@ impl Pattern {
     /// The pattern's length in octets after normalisation, each `*` and the `$` counting one
     /// (K4 `PatternOctets`; `google#situation-3`, `google#situation-5`).
     pub fn octets(&self) -> usize {
-        self.segments.iter().map(Vec::len).sum::<usize>()
+        self.segments
+            .iter()
+            .map(|segment| segment.len())
+            .sum::<usize>()
             + (self.segments.len() - 1)
             + usize::from(self.anchored)
     }
@@ -181,7 +197,11 @@ impl Pattern {
             pos = at + segment.len();
         }
         // A trailing `*` covers the rest of the target.
-        if self.segments.last().is_some_and(Vec::is_empty) {
+        if self
+            .segments
+            .last()
+            .is_some_and(|segment| segment.is_empty())
+        {
             Some(target.len())
         } else {
             (!self.anchored || pos == target.len()).then_some(pos)

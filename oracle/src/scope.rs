@@ -455,7 +455,9 @@ impl Origin {
             Some(other) => Port::Other(other.as_bytes().to_vec()),
         };
         Origin {
-            host: url::unescape_unreserved(host.as_bytes()).to_ascii_lowercase(),
+            host: url::unescape_unreserved(host.as_bytes())
+                .map(|b| b.to_ascii_lowercase())
+                .collect(),
             scheme,
             userinfo,
             port,

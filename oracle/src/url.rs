@@ -1,6 +1,8 @@
 //! Step 5, the URL: split by RFC 3986's generic syntax, octet for octet, with no normalisation
 //! (resolving `..`, re-encoding or lower-casing would change what is matched).
 
+use std::borrow::Cow;
+
 use crate::deviation::{Deviation, Deviations};
 use crate::encoding::{normalise, normalise_with, Side};
 use crate::profile::{Encoding, Knobs, MatchTarget};
@@ -116,73 +118,82 @@ fn scheme_end(bytes: &[u8]) -> Option<usize> {
 ///
 /// Which host's file it is, is a question of scope, not of this knob.
 pub fn is_robots_txt_uri(split: &SplitUrl<'_>) -> bool {
-    split.query.is_none() && unescape_unreserved(split.path) == b"/robots.txt"
+    split.query.is_none() && unescape_unreserved(split.path).eq(b"/robots.txt".iter().copied())
 }
 
 /// `path` (or any component) with every `%xx` that encodes an unreserved character replaced by the character
 /// (RFC 3986 6.2.2.2); other octets as they are.
-pub(crate) fn unescape_unreserved(path: &[u8]) -> Vec<u8> {
+pub(crate) fn unescape_unreserved(path: &[u8]) -> impl Iterator<Item = u8> + '_ {
     let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
-    let mut out = Vec::with_capacity(path.len());
     let mut i = 0;
-    while i < path.len() {
+    std::iter::from_fn(move || {
         let decoded = match path.get(i..i + 3) {
             Some([b'%', h, l]) => hex(*h).zip(hex(*l)).map(|(h, l)| h * 16 + l),
             _ => None,
         };
         match decoded {
             Some(b) if crate::encoding::is_unreserved(b) => {
-                out.push(b);
                 i += 3;
+                Some(b)
             }
             _ => {
-                out.push(path[i]);
                 i += 1;
+                path.get(i - 1).copied()
             }
         }
-    }
-    out
+    })
 }
 
 /// The octets rules are matched against (K8): the path, plus `?` and the query under
 /// `PathAndQuery` (`rfc9309#2.2.2` Figure 4; `google#url-matching`).
-pub fn match_target(split: &SplitUrl<'_>, match_target: MatchTarget) -> Vec<u8> {
-    let mut target = split.path.to_vec();
-    if match_target == MatchTarget::PathAndQuery {
-        if let Some(query) = split.query {
-            target.push(b'?');
-            target.extend_from_slice(query);
-        }
+pub fn match_target<'u>(split: &SplitUrl<'u>, match_target: MatchTarget) -> Cow<'u, [u8]> {
+    match (match_target, split.query) {
+        (MatchTarget::PathAndQuery, Some(query)) => Cow::Owned([split.path, b"?", query].concat()),
+        _ => Cow::Borrowed(split.path),
     }
-    target
 }
 
 /// The match target normalised as rules are (K7, `rfc9309#2.2.2`): what patterns are matched
 /// against.
-pub fn normalised_target(split: &SplitUrl<'_>, knobs: TargetKnobs) -> Vec<u8> {
+pub fn normalised_target<'u>(split: &SplitUrl<'u>, knobs: TargetKnobs) -> Cow<'u, [u8]> {
     let mut target = match_target(split, knobs.match_target);
     if knobs.deviations.is_empty() {
-        return normalise(&target, Side::Target, knobs.encoding, false).0;
+        return normalised(target, |t| {
+            normalise(t, Side::Target, knobs.encoding, false).0
+        });
     }
     if split.empty_path && knobs.deviations.has(Deviation::EmptyPathNotSlash) {
         // D-empty-path-not-slash, breaks rfc9309#2.2.2 (RFC 3986 6.2.3: an empty path is `/`).
-        target.remove(0);
+        target.to_mut().remove(0);
     }
     if let (Some(fragment), true) = (
         split.fragment,
         knobs.deviations.has(Deviation::FragmentKept),
     ) {
         // D-fragment-kept, breaks rfc9309#2.2.2 (RFC 3986 3.5: the fragment is not sent).
-        target.extend_from_slice(fragment);
+        target.to_mut().extend_from_slice(fragment);
     }
-    normalise_with(
-        &target,
-        Side::Target,
-        knobs.encoding,
-        false,
-        knobs.deviations,
-    )
-    .0
+    normalised(target, |t| {
+        normalise_with(t, Side::Target, knobs.encoding, false, knobs.deviations).0
+    })
+}
+
+/// `target` normalised by `normalise`, kept as it is (borrowed or owned) when it is its own normal
+/// form.
+fn normalised<'u>(
+    target: Cow<'u, [u8]>,
+    normalise: impl for<'t> Fn(&'t [u8]) -> Cow<'t, [u8]>,
+) -> Cow<'u, [u8]> {
+    match target {
+        Cow::Borrowed(target) => normalise(target),
+        Cow::Owned(target) => {
+            let rewritten = match normalise(&target) {
+                Cow::Owned(rewritten) => Some(rewritten),
+                Cow::Borrowed(_) => None,
+            };
+            Cow::Owned(rewritten.unwrap_or(target))
+        }
+    }
 }
 
 #[cfg(test)]
