@@ -1,5 +1,7 @@
 //! Step 3, groups (K1, K2): which user-agent lines and rules belong together.
 
+use smallvec::{smallvec, SmallVec};
+
 use crate::deviation::{Deviation, Deviations};
 use crate::line::LineKind;
 use crate::profile::{AgentAfterRule, Grouping, Knobs};
@@ -38,9 +40,9 @@ pub struct RuleLine<'a> {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Group<'a> {
     /// The user-agent lines, in file order.
-    pub agents: Vec<AgentLine<'a>>,
+    pub agents: SmallVec<[AgentLine<'a>; 2]>,
     /// The rules, in file order.
-    pub rules: Vec<RuleLine<'a>>,
+    pub rules: SmallVec<[RuleLine<'a>; 3]>,
 }
 
 /// The groups of a body, plus the rules that belong to none (K2).
@@ -133,8 +135,8 @@ pub fn build_groups_with<'a>(
                     agents_ended = false;
                     out.groups.extend(current.take());
                     current = Some(Group {
-                        agents: vec![agent],
-                        rules: Vec::new(),
+                        agents: smallvec![agent],
+                        rules: SmallVec::new(),
                     });
                 } else if let Some(group) = current.as_mut() {
                     group.agents.push(agent);
@@ -154,11 +156,11 @@ pub fn build_groups_with<'a>(
                     // (rules outside a group are ignored): as if `User-agent: *` stood above.
                     seen_agent = true;
                     current = Some(Group {
-                        agents: vec![AgentLine {
+                        agents: smallvec![AgentLine {
                             line: number,
                             value: b"*",
                         }],
-                        rules: Vec::new(),
+                        rules: SmallVec::new(),
                     });
                 }
                 match current.as_mut() {

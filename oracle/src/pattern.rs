@@ -9,6 +9,8 @@
 
 use std::borrow::Cow;
 
+use smallvec::SmallVec;
+
 use crate::deviation::{Deviation, Deviations};
 use crate::encoding::{normalise_with, Side};
 use crate::profile::{Encoding, Knobs, MidDollar, Wildcards};
@@ -41,7 +43,7 @@ impl PatternKnobs {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pattern<'a> {
     /// Normalised literal segments; `segments.len() - 1` wildcards sit between them.
-    pub segments: Vec<Cow<'a, [u8]>>,
+    pub segments: SmallVec<[Cow<'a, [u8]>; 2]>,
     /// The pattern ended with `$` (`rfc9309#2.2.3`).
     pub anchored: bool,
     /// The pattern can never match (a `$` before the end under `MidDollar::NeverMatches`).

@@ -1,6 +1,7 @@
 //! Step 4, selection (K3): which group(s) apply to the agent.
 
 use serde::Serialize;
+use smallvec::SmallVec;
 
 use crate::deviation::{Deviation, Deviations};
 use crate::group::{Group, RuleLine};
@@ -148,7 +149,7 @@ pub enum SelectionReason {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Selected {
     /// Indices into the group list, in file order.
-    pub groups: Vec<usize>,
+    pub groups: SmallVec<[usize; 2]>,
     /// Why.
     pub reason: SelectionReason,
 }
@@ -187,7 +188,7 @@ pub fn select(groups: &[Group<'_>], agent: &str, knobs: SelectKnobs) -> Selected
             })
         })
     };
-    let pick = |want_star: bool| -> Vec<usize> {
+    let pick = |want_star: bool| -> SmallVec<[usize; 2]> {
         let mut matching =
             (0..groups.len()).filter(|&i| candidate(&groups[i]) && has(&groups[i], want_star));
         match knobs.selection {
@@ -223,7 +224,7 @@ pub fn select(groups: &[Group<'_>], agent: &str, knobs: SelectKnobs) -> Selected
         };
     }
     Selected {
-        groups: Vec::new(),
+        groups: SmallVec::new(),
         reason: SelectionReason::NoGroup,
     }
 }
