@@ -49,6 +49,7 @@ pub use scope::{Governs, Scope};
 use std::cell::OnceCell;
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 /// The oracle's answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -316,7 +317,7 @@ impl Plan {
         if plan.outside_scope().is_some() {
             return plan;
         }
-        let mut outcomes = Vec::new();
+        let mut outcomes = SmallVec::new();
         collect_fetch_outcomes(&plan.effect, &mut outcomes);
         plan.fetch_outcomes = outcomes.iter().flatten().copied().collect();
         // A 404 never looks at the body, so its facts are gathered only when it is read.
@@ -472,7 +473,7 @@ fn agreed(mut answers: impl Iterator<Item = bool>) -> Verdict {
 }
 
 /// Flattens a fetch effect into definite outcomes (`Some(allowed)`) and "use the body" (`None`).
-fn collect_fetch_outcomes(effect: &fetch::FetchEffect, out: &mut Vec<Option<bool>>) {
+fn collect_fetch_outcomes(effect: &fetch::FetchEffect, out: &mut SmallVec<[Option<bool>; 4]>) {
     match effect {
         fetch::FetchEffect::UseBody => out.push(None),
         fetch::FetchEffect::Allowed => out.push(Some(true)),

@@ -22,6 +22,8 @@
 
 use std::borrow::Cow;
 
+use smallvec::{smallvec, SmallVec};
+
 use crate::body::{self, BodyKnobs, BodyNotes, Line};
 use crate::decide;
 use crate::deviation::{Deviation, Deviations};
@@ -251,7 +253,7 @@ pub struct Memo<'b> {
     targets: Cache<TargetKnobs, Cow<'b, [u8]>>,
     /// Per (body, pattern knobs), each line's compiled pattern as its place in `compiled` plus one
     /// (0: not compiled yet), indexed by line number - 1; compiled on first use.
-    patterns: Cache<(usize, PatternKnobs), Vec<u32>>,
+    patterns: Cache<(usize, PatternKnobs), SmallVec<[u32; 16]>>,
     /// Every compiled pattern, for all pattern knobs: one allocation for the memo, and a table of
     /// small zeroed slots per body rather than one of empty patterns.
     compiled: Vec<Pattern<'b>>,
@@ -494,7 +496,7 @@ impl<'b> Memo<'b> {
         let pattern_knobs = PatternKnobs::of(knobs);
         let patterns = self
             .patterns
-            .index((body, pattern_knobs), || vec![0; lines.len()]);
+            .index((body, pattern_knobs), || smallvec![0; lines.len()]);
         let groups_of_body = &self.groups.get(groups).groups;
         let slots = &mut self.patterns.entries[patterns].1;
         for rule in self.selections.get(selection).rules(groups_of_body) {
