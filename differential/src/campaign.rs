@@ -181,13 +181,19 @@ pub fn run(options: &Options, progress: &(dyn Fn(u64, usize, Duration) + Sync)) 
             let shared = &shared;
             scope.spawn(move || run_job(options, job as u64, shared));
         }
+        // Progress every 200 ms; `summary.json` every second (five ticks): it holds every bucket,
+        // and writing it takes a core's time away from the jobs.
+        let mut tick = 0u64;
         while !shared.stop.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(200));
+            tick += 1;
             let elapsed = started.elapsed();
             let execs = shared.execs.load(Ordering::Relaxed);
             let buckets = shared.buckets.lock().map(|b| b.len()).unwrap_or(0);
             progress(execs, buckets, elapsed);
-            let _ = write_summary(options, &shared, elapsed);
+            if tick.is_multiple_of(5) {
+                let _ = write_summary(options, &shared, elapsed);
+            }
             if options.duration.is_some_and(|d| elapsed >= d)
                 || shared.finished.load(Ordering::Relaxed) == jobs
             {
@@ -709,13 +715,21 @@ fn write_bucket(
 
 /// Writes the summary file (best effort) and returns the summary.
 fn write_summary(options: &Options, shared: &Shared, elapsed: Duration) -> Summary {
-    let buckets = shared.buckets.lock().expect("not poisoned");
+    // The buckets are copied and the lock let go at once: the jobs take it for every finding.
+    let mut bucket_list: Vec<Bucket> = shared
+        .buckets
+        .lock()
+        .expect("not poisoned")
+        .values()
+        .cloned()
+        .collect();
     let execs = shared.execs.load(Ordering::Relaxed);
     let mut per_adapter: BTreeMap<String, usize> = BTreeMap::new();
-    for sig in buckets.keys() {
-        *per_adapter.entry(sig.adapter.clone()).or_default() += 1;
+    for bucket in &bucket_list {
+        *per_adapter
+            .entry(bucket.signature.adapter.clone())
+            .or_default() += 1;
     }
-    let mut bucket_list: Vec<Bucket> = buckets.values().cloned().collect();
     bucket_list.sort_by(|a, b| {
         (
             !a.signature.unexplained(),
@@ -732,7 +746,7 @@ fn write_summary(options: &Options, shared: &Shared, elapsed: Duration) -> Summa
         execs,
         seconds: elapsed.as_secs_f64(),
         execs_per_sec: execs as f64 / elapsed.as_secs_f64().max(1e-9),
-        buckets: buckets.len(),
+        buckets: bucket_list.len(),
         findings_dir: options.out.display().to_string(),
         seed: options.seed,
         jobs: options.jobs,
