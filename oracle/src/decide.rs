@@ -227,7 +227,7 @@ fn outcome(rule: &RuleLine<'_>, pattern: &Pattern, target: &[u8], knobs: &Knobs)
                     // D-wildcards-out-of-length, breaks rfc9309#2.2.2 ("the match that has the
                     // most octets") and google#url-matching.
                     _ if knobs.deviations.has(Deviation::WildcardsOutOfLength) => {
-                        pattern.segments.iter().map(|segment| segment.len()).sum()
+                        pattern.literal_octets()
                     }
                     _ => pattern.octets(),
                 },

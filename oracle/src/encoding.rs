@@ -77,15 +77,17 @@ pub fn normalise_with(
     ]);
     let (mut out, in_query) = if encoding_deviations.is_empty() {
         normalise(input, side, encoding, in_query)
-    } else if deviations.has(Deviation::DecodeReserved) {
-        // D-decode-reserved, breaks rfc9309#2.2.2 ("unless it is a reserved character") and
-        // draft-1996#3.2.2 ("except %2F"): every escape is decoded first (but those of `%`, `*`
-        // and `$`, whose decoding would make them special), then normalised as usual.
-        let decoded = decode_all(input);
-        let (out, in_query) =
-            normalise_each_octet(&decoded, side, encoding, in_query, encoding_deviations);
-        (Cow::Owned(out), in_query)
     } else {
+        let decoded;
+        let input = if deviations.has(Deviation::DecodeReserved) {
+            // D-decode-reserved, breaks rfc9309#2.2.2 ("unless it is a reserved character") and
+            // draft-1996#3.2.2 ("except %2F"): every escape is decoded first (but those of `%`,
+            // `*` and `$`, whose decoding would make them special), then normalised as usual.
+            decoded = decode_all(input);
+            &decoded[..]
+        } else {
+            input
+        };
         let (out, in_query) =
             normalise_each_octet(input, side, encoding, in_query, encoding_deviations);
         (Cow::Owned(out), in_query)

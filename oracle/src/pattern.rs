@@ -126,12 +126,12 @@ impl<'a> Pattern<'a> {
     /// The pattern's length in octets after normalisation, each `*` and the `$` counting one
     /// (K4 `PatternOctets`; `google#situation-3`, `google#situation-5`).
     pub fn octets(&self) -> usize {
-        self.segments
-            .iter()
-            .map(|segment| segment.len())
-            .sum::<usize>()
-            + (self.segments.len() - 1)
-            + usize::from(self.anchored)
+        self.literal_octets() + (self.segments.len() - 1) + usize::from(self.anchored)
+    }
+
+    /// The octets of the pattern's literal segments after normalisation, without its `*`s and `$`.
+    pub fn literal_octets(&self) -> usize {
+        self.segments.iter().map(|segment| segment.len()).sum()
     }
 
     /// The normalised pattern as text (for explanations).

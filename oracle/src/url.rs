@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use crate::deviation::{Deviation, Deviations};
-use crate::encoding::{normalise, normalise_with, Side};
+use crate::encoding::{normalise_with, Side};
 use crate::profile::{Encoding, Knobs, MatchTarget};
 
 /// The knobs the match target reads (K8, K7 encoding): readings that agree on them share one
@@ -157,11 +157,6 @@ pub fn match_target<'u>(split: &SplitUrl<'u>, match_target: MatchTarget) -> Cow<
 /// against.
 pub fn normalised_target<'u>(split: &SplitUrl<'u>, knobs: TargetKnobs) -> Cow<'u, [u8]> {
     let mut target = match_target(split, knobs.match_target);
-    if knobs.deviations.is_empty() {
-        return normalised(target, |t| {
-            normalise(t, Side::Target, knobs.encoding, false).0
-        });
-    }
     if split.empty_path && knobs.deviations.has(Deviation::EmptyPathNotSlash) {
         // D-empty-path-not-slash, breaks rfc9309#2.2.2 (RFC 3986 6.2.3: an empty path is `/`).
         target.to_mut().remove(0);
