@@ -14,7 +14,7 @@ use std::fmt;
 
 use robotstxt_adapters::Answer;
 use robotstxt_oracle::cause::{cause_label, cause_of, causes_of, Change};
-use robotstxt_oracle::{evaluate, ProfileId};
+use robotstxt_oracle::ProfileId;
 use serde::Serialize;
 
 use crate::compare::Finding;
@@ -222,15 +222,10 @@ type Explained = ((ProfileId, bool), String, Option<Vec<Change>>);
 /// The open knob that makes the verdict `either`: the first alternative reading (in the oracle's
 /// order) whose verdict differs from the profile's base reading.
 fn open_knobs(input: &Input, profile: ProfileId) -> String {
-    let explanation = evaluate(profile, &input.request());
-    let base = explanation.reading.as_ref().map(|r| r.allowed);
-    explanation
-        .variants
-        .iter()
-        .find(|v| Some(v.verdict == robotstxt_oracle::Verdict::Allowed) != base)
-        .and_then(|v| v.applied.first())
-        .map(|a| format!("open: {}", a.split(" = ").next().unwrap_or(a)))
-        .unwrap_or_else(|| "open".to_string())
+    match robotstxt_oracle::first_knob_differing(profile, &input.request()) {
+        Some(knob) => format!("open: {knob}"),
+        None => "open".to_string(),
+    }
 }
 
 /// A failure message with its particulars removed (digits, quoted text, parenthesised ranges) and

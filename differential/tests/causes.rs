@@ -156,3 +156,42 @@ fn an_inert_deviation_changes_no_reading() {
             .join("\n")
     );
 }
+
+/// `robotstxt_oracle::first_knob_differing` (what the fuzzer names an `either` by) names what the
+/// full explanation's variants name: the first knob of the first variant whose answer differs
+/// from the base reading's.
+#[test]
+fn the_knob_behind_either_is_the_explanations() {
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    let mut buffer = vec![0u8; 4096];
+    let (mut inputs, mut named) = (0usize, 0usize);
+    while inputs < INPUTS {
+        let Ok(input) = generate::from_stream(&mut rng, &mut buffer) else {
+            continue;
+        };
+        inputs += 1;
+        let request = input.request();
+        for profile in ProfileId::ALL {
+            let explanation = robotstxt_oracle::evaluate(profile, &request);
+            let base = explanation.reading.as_ref().map(|r| r.allowed);
+            let from_explanation = explanation
+                .variants
+                .iter()
+                .find(|v| Some(v.verdict == Verdict::Allowed) != base)
+                .and_then(|v| v.applied.first())
+                .map(|a| a.split(" = ").next().unwrap_or(a).to_string());
+            let fast = robotstxt_oracle::first_knob_differing(profile, &request);
+            assert_eq!(
+                fast.map(str::to_string),
+                from_explanation,
+                "{profile:?} on {input:?}"
+            );
+            named += usize::from(fast.is_some());
+        }
+    }
+    // Generated inputs often leave a profile's readings disagreeing.
+    assert!(
+        named > INPUTS / 20,
+        "only {named} inputs had readings that disagree"
+    );
+}

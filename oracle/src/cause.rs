@@ -301,12 +301,14 @@ fn causes_of_skipping(
             let at = match known.iter().position(|(p, _)| *p == profile) {
                 Some(at) => at,
                 None => {
-                    let count = tried.singles.len() + tried.pairs.len() + tried.triples.len();
-                    known.push((profile, vec![0; count]));
+                    // Grown as far as the search goes: most end among the singles.
+                    known.push((profile, Vec::new()));
                     known.len() - 1
                 }
             };
             let known = &mut known[at].1;
+            let (singles, pairs, triples) =
+                (tried.singles.len(), tried.pairs.len(), tried.triples.len());
             // A change that cannot matter on this input reads it as the base reading does, alone
             // or with others: a set holding one gives the base reading's answer, or the answer of
             // the smaller set without it, tried before. So when the base reading does not give the
@@ -319,6 +321,15 @@ fn causes_of_skipping(
                 subject @ Subject::Knob(_) => !skip_inert || !inert_changes.has(subject),
             };
             let mut gives = |place: usize, knobs: &Knobs| {
+                if known.len() <= place {
+                    // To the end of the singles, the pairs or the triples, whichever holds `place`.
+                    let ends = [singles, singles + pairs, singles + pairs + triples];
+                    let end = ends
+                        .into_iter()
+                        .find(|&end| place < end)
+                        .unwrap_or(place + 1);
+                    known.resize(end, 0);
+                }
                 if known[place] == 0 {
                     known[place] = 1 + u8::from(memo.allowed(knobs));
                 }
@@ -552,6 +563,9 @@ fn starts_at(body: &[u8], at: usize, word: &[u8]) -> bool {
 /// differently, in that order. The lines are those of every reading's split: at LF only, at LF and
 /// CR, at LF and NUL, at every CR, LF and NUL, each with and without a CR before its LF. A body
 /// over the smallest size limit has every subject (a cut can end a line anywhere).
+///
+/// Splitting the body at LF and another octet gives the pieces of each LF line split at that
+/// octet, so the body is split at LF once and only a line holding a CR or a NUL is split again.
 fn line_subjects(body: &[u8]) -> [bool; 5] {
     if body.len() > crate::profile::FIVE_HUNDRED_KIB {
         return [true; 5];
@@ -564,16 +578,20 @@ fn line_subjects(body: &[u8]) -> [bool; 5] {
         }
         found.iter().all(|&f| f)
     };
-    let (cr, nul) = (
-        memchr::memchr(b'\r', body).is_some(),
-        memchr::memchr(0, body).is_some(),
-    );
-    for (at_cr, at_nul) in [(false, false), (true, false), (false, true), (true, true)] {
-        if (at_cr && !cr) || (at_nul && !nul) {
-            continue;
-        }
-        let mut lines = body.split(|&b| b == b'\n' || (at_cr && b == b'\r') || (at_nul && b == 0));
-        if lines.any(&mut look_at) {
+    let mut start = 0;
+    for end in memchr::memchr_iter(b'\n', body).chain(std::iter::once(body.len())) {
+        let line = &body[start..end];
+        start = end + 1;
+        let (cr, nul) = (
+            memchr::memchr(b'\r', line).is_some(),
+            memchr::memchr(0, line).is_some(),
+        );
+        // At LF only; then at LF and CR, at LF and NUL, at all three, where the line has them.
+        let done = look_at(line)
+            || (cr && line.split(|&b| b == b'\r').any(&mut look_at))
+            || (nul && line.split(|&b| b == 0).any(&mut look_at))
+            || (cr && nul && line.split(|&b| b == b'\r' || b == 0).any(&mut look_at));
+        if done {
             break;
         }
     }
@@ -734,6 +752,60 @@ mod tests {
     fn cause(profile: ProfileId, body: &[u8], url: &str, allowed: bool) -> String {
         let request = Request::new(body, "FooBot", url);
         cause_label(cause_of(profile, &request, allowed).as_deref())
+    }
+
+    /// [`line_subjects`] as the documents' splits are described: the whole body split four ways.
+    fn line_subjects_split_four_ways(body: &[u8]) -> [bool; 5] {
+        let mut found = [false; 5];
+        for (at_cr, at_nul) in [(false, false), (true, false), (false, true), (true, true)] {
+            for line in body.split(|&b| b == b'\n' || (at_cr && b == b'\r') || (at_nul && b == 0)) {
+                look(line, &mut found);
+                if let Some(kept) = line.strip_suffix(b"\r") {
+                    look(kept, &mut found);
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn line_subjects_are_those_of_the_four_splits() {
+        // Bodies of short pieces that make and break each subject, CRs and NULs anywhere.
+        let pieces: [&[u8]; 16] = [
+            b"\n",
+            b"\r",
+            b"\0",
+            b"\r\n",
+            b"User-agent:",
+            b"user-agent",
+            b"Disallow:",
+            b" /x",
+            b"x",
+            b"#c",
+            b":",
+            b" ",
+            b"agent:",
+            b"Allow: ",
+            b"\0/",
+            b"\x0B",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        for _ in 0..20_000 {
+            let mut body = Vec::new();
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mut bits = state;
+            for _ in 0..(bits % 12) {
+                bits = bits.rotate_right(5) ^ state;
+                body.extend_from_slice(pieces[(bits % 16) as usize]);
+            }
+            assert_eq!(
+                line_subjects(&body),
+                line_subjects_split_four_ways(&body),
+                "{body:?}"
+            );
+        }
     }
 
     #[test]

@@ -111,6 +111,25 @@ pub fn evaluate_all(request: &Request<'_>) -> Vec<Explanation> {
     explain_profiles(&ProfileId::ALL, request)
 }
 
+/// The open knob behind readings of `profile` that disagree: of the first variant in
+/// [`evaluate`]'s order whose answer differs from the base reading's, the first knob it applies;
+/// `None` when every reading agrees or the body is not read. What [`evaluate`]'s variants name,
+/// without building the explanation.
+pub fn first_knob_differing(profile: ProfileId, request: &Request<'_>) -> Option<&'static str> {
+    each_plan(&[profile], request, |plan, memo| {
+        let base = memo.allowed(plan.readings.first()?);
+        let at = plan
+            .readings
+            .iter()
+            .position(|knobs| memo.allowed(knobs) != base)?;
+        let first_applied =
+            combinations(&plan.open, None, |first, knob, _| first.or(Some(knob.name)));
+        first_applied[at]
+    })
+    .pop()
+    .flatten()
+}
+
 /// The verdict alone under one profile: what [`evaluate`] answers, without the explanation, and
 /// faster (it stops reading as soon as two readings disagree).
 pub fn verdict(profile: ProfileId, request: &Request<'_>) -> Verdict {
