@@ -15,7 +15,7 @@ use base64::Engine as _;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use robotstxt_adapters::Answer;
-use robotstxt_oracle::Verdict;
+use robotstxt_oracle::{ProfileId, Verdict};
 use serde::Serialize;
 
 use crate::compare::{self, Engines, Observation};
@@ -221,6 +221,12 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
     let ids: Vec<&str> = options.adapters.iter().map(String::as_str).collect();
     let (engines, _) = Engines::open(&ids, &options.adapter_options, options.recheck_every > 0);
     let identities: Vec<String> = engines.identities().iter().map(|i| i.id.clone()).collect();
+    // The profiles the findings compare with: those the adapters claim (all four for the oracle
+    // alone, whose run is about the oracle itself).
+    let mut wanted: Vec<ProfileId> = engines.identities().iter().map(|i| i.profile).collect();
+    if wanted.is_empty() {
+        wanted = ProfileId::ALL.to_vec();
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed.wrapping_add(job));
     let mut buffer = vec![0u8; 4096];
     let mut time = TimeSplit::default();
@@ -266,9 +272,9 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
         // on is reported as an oracle bug and goes no further, as if it had not been generated.
         let t1 = Instant::now();
         let mut checked: Vec<Input> = Vec::with_capacity(inputs.len());
-        let mut oracles: Vec<[Verdict; 4]> = Vec::with_capacity(inputs.len());
+        let mut oracles: Vec<[Option<Verdict>; 4]> = Vec::with_capacity(inputs.len());
         for input in inputs.drain(..) {
-            if let Some(verdicts) = oracle_or_bug(options, shared, &input) {
+            if let Some(verdicts) = oracle_or_bug(options, shared, &input, &wanted) {
                 checked.push(input);
                 oracles.push(verdicts);
             }
@@ -346,8 +352,15 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
 // The closure it hands to `catch_unwind` returns `verdicts_checked`'s result, whose violation is
 // rare (an oracle bug) and carries both inputs: boxing it would buy nothing.
 #[allow(clippy::result_large_err)]
-fn oracle_or_bug(options: &Options, shared: &Shared, input: &Input) -> Option<[Verdict; 4]> {
-    match catch_unwind(AssertUnwindSafe(|| invariants::verdicts_checked(input))) {
+fn oracle_or_bug(
+    options: &Options,
+    shared: &Shared,
+    input: &Input,
+    wanted: &[ProfileId],
+) -> Option<[Option<Verdict>; 4]> {
+    match catch_unwind(AssertUnwindSafe(|| {
+        invariants::verdicts_checked_under(input, wanted)
+    })) {
         Ok(Ok(verdicts)) => Some(verdicts),
         Ok(Err(violation)) => {
             let message = if violation.relation == invariants::FAST_EQUALS_LITERAL {
@@ -635,7 +648,7 @@ impl<'a> StillInBucket<'a> {
             all[*index] = answer.clone();
         }
         let observation = Observation {
-            oracle,
+            oracle: oracle.map(Some),
             answers: all,
             seconds: Vec::new(),
         };
@@ -665,7 +678,7 @@ fn write_bucket(
     };
     let answers = engines.answer_each(minimal);
     let observation = Observation {
-        oracle,
+        oracle: oracle.map(Some),
         answers,
         seconds: Vec::new(),
     };
@@ -703,7 +716,7 @@ fn write_bucket(
         "minimal": input_value(minimal),
         "original": input_value(original),
         "answers": named.iter().map(|(id, a)| (id.clone(), serde_json::to_value(a).unwrap_or_default())).collect::<serde_json::Map<_, _>>(),
-        "oracle": robotstxt_oracle::ProfileId::ALL.iter().zip(observation.oracle).map(|(p, v)| (p.name().to_string(), serde_json::Value::from(v.name()))).collect::<serde_json::Map<_, _>>(),
+        "oracle": robotstxt_oracle::ProfileId::ALL.iter().zip(observation.oracle).filter_map(|(p, v)| Some((p.name().to_string(), serde_json::Value::from(v?.name())))).collect::<serde_json::Map<_, _>>(),
     });
     let _ = atomic_write(
         &dir.join("finding.json"),

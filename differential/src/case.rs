@@ -137,6 +137,7 @@ pub fn case_yaml(
     let _ = writeln!(out, "    url: {}", quote(&input.url));
     let _ = writeln!(out, "    expect:");
     for (profile, verdict) in ProfileId::ALL.iter().zip(observation.oracle) {
+        let Some(verdict) = verdict else { continue };
         let _ = writeln!(out, "      {}: {}", profile.name(), verdict_name(verdict));
     }
     out

@@ -317,8 +317,9 @@ impl Engines {
 /// What every side said about one input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Observation {
-    /// The oracle's verdict per profile, in [`ProfileId::ALL`] order.
-    pub oracle: [Verdict; 4],
+    /// The oracle's verdict per profile, in [`ProfileId::ALL`] order: `None` for a profile it did
+    /// not work out (the fuzzer reads an input under the profiles its adapters claim).
+    pub oracle: [Option<Verdict>; 4],
     /// Each adapter's answer, in [`Engines`] order.
     pub answers: Vec<Answer>,
     /// Each adapter's second process's answer, where it was asked (else empty or `None`).
@@ -427,6 +428,7 @@ pub fn nondeterministic_of(
 /// The oracle's verdict under `profile` in an observation.
 pub fn verdict_of(observation: &Observation, profile: ProfileId) -> Verdict {
     observation.oracle[profile.index()]
+        .expect("the oracle worked out the verdict under every profile an adapter claims")
 }
 
 /// The findings in an observation.

@@ -52,7 +52,8 @@
 //! relation does not apply, the next one in order that does. Every choice inside a relation (which
 //! line, which case mapping, which permutation) comes from the same seed, so a violation reproduces
 //! from the input alone. That is at most eight oracle evaluations (two per profile).
-//! [`verdicts_checked`] (the fuzzer's path) evaluates the input under all four profiles and checks
+//! [`verdicts_checked`] evaluates the input under all four profiles ([`verdicts_checked_under`], the
+//! fuzzer's path, under those its adapters claim and the checked one) and checks
 //! the relation under **one** of its profiles, also chosen from the seed ([`checked_profile`]):
 //! over a run every (relation, profile) pair is checked on a share of the inputs, and an input
 //! costs five evaluations rather than up to eight (the transformed input's reading was about 40%
@@ -138,36 +139,60 @@ fn chosen_by(input: &Input, seed: u64) -> Option<(Relation, Vec<ProfileId>, Inpu
 }
 
 /// The oracle's verdicts for `input` under every profile (in `ProfileId::ALL` order), with the
-/// relation [`check`] chooses checked on it under one of its profiles ([`checked_profile`]): the
-/// fuzzer's path. When that relation leaves the body
-/// as it is, the input and its transformed form are evaluated on one reading of the body. One
-/// input in [`LITERAL_SAMPLE`] ([`literal_sampled`]) also has its verdicts compared with the literal
-/// mode's ([`fast_equals_literal`]).
+/// relation [`check`] chooses checked on it under one of its profiles ([`checked_profile`]). When
+/// that relation leaves the body as it is, the input and its transformed form are evaluated on one
+/// reading of the body. One input in [`LITERAL_SAMPLE`] ([`literal_sampled`]) also has its
+/// verdicts compared with the literal mode's ([`fast_equals_literal`]).
 #[allow(clippy::result_large_err)]
 pub fn verdicts_checked(input: &Input) -> Result<[Verdict; 4], Violation> {
+    let all = verdicts_checked_under(input, &ProfileId::ALL)?;
+    Ok(all.map(|verdict| verdict.expect("every profile was asked")))
+}
+
+/// [`verdicts_checked`] where only the verdicts under `wanted` are needed (the fuzzer's path: the
+/// profiles its adapters claim). The input is read under those, under the profile its relation is
+/// checked under, and under all four when it is compared with the literal mode; a verdict not
+/// worked out is `None`. Each profile's verdict is the one it has when all four are asked.
+#[allow(clippy::result_large_err)]
+pub fn verdicts_checked_under(
+    input: &Input,
+    wanted: &[ProfileId],
+) -> Result<[Option<Verdict>; 4], Violation> {
     let request = input.request();
     let seed = seed_of(input);
-    let all = match chosen_by(input, seed) {
-        None => robotstxt_oracle::verdicts_all(&request),
-        Some((relation, profiles, transformed)) => {
-            let profiles = [checked_profile(&profiles, seed)];
-            let (all, after) =
-                both_sides(&request, &ProfileId::ALL, &transformed.request(), &profiles);
-            let all: [Verdict; 4] = all.try_into().expect("one verdict per profile");
-            relation.compare(
-                input,
-                transformed,
-                &profiles,
-                &known_for(&all, &profiles),
-                &after,
-            )?;
-            all
+    let chosen = chosen_by(input, seed);
+    let checked = chosen
+        .as_ref()
+        .map(|(_, profiles, _)| checked_profile(profiles, seed));
+    let literal = literal_sampled(seed);
+    let profiles: Vec<ProfileId> = ProfileId::ALL
+        .into_iter()
+        .filter(|&p| literal || wanted.contains(&p) || checked == Some(p))
+        .collect();
+    let verdicts = match chosen {
+        None => robotstxt_oracle::verdicts(&profiles, &request),
+        Some((relation, _, transformed)) => {
+            let checked = [checked.expect("a chosen relation has a checked profile")];
+            let (before, after) = both_sides(&request, &profiles, &transformed.request(), &checked);
+            let at = profiles
+                .iter()
+                .position(|&p| p == checked[0])
+                .expect("the checked profile is read");
+            relation.compare(input, transformed, &checked, &before[at..=at], &after)?;
+            before
         }
     };
-    if literal_sampled(seed) {
-        fast_equals_literal(input, &all)?;
+    let mut out = [None; 4];
+    for (profile, verdict) in profiles.iter().zip(verdicts) {
+        out[profile.index()] = Some(verdict);
     }
-    Ok(all)
+    if literal {
+        fast_equals_literal(
+            input,
+            &out.map(|v| v.expect("every profile is read when sampled")),
+        )?;
+    }
+    Ok(out)
 }
 
 /// The one profile of `profiles` (a relation's, for one input) that [`verdicts_checked`] checks the
@@ -607,11 +632,6 @@ impl Relation {
         }
         Ok(())
     }
-}
-
-/// The verdicts under `profiles` taken from a full set (in `ProfileId::ALL` order).
-fn known_for(known: &[Verdict; 4], profiles: &[ProfileId]) -> Vec<Verdict> {
-    profiles.iter().map(|p| known[p.index()]).collect()
 }
 
 /// The verdicts of `before` under `before_profiles` and of `after` under `after_profiles`. When the
@@ -1533,6 +1553,23 @@ mod tests {
             };
             let alone = robotstxt_oracle::verdicts_all(&input.request());
             assert_eq!(verdicts_checked(&input).unwrap(), alone, "{input:?}");
+            // Asked for some profiles, it gives each the verdict it has when all four are asked,
+            // and works out only those, the checked one and, when sampled, all four.
+            let seed = seed_of(&input);
+            let checked = chosen(&input).map(|(_, profiles, _)| checked_profile(&profiles, seed));
+            for wanted in [
+                &[ProfileId::Google][..],
+                &[ProfileId::Rfc9309, ProfileId::Original1994],
+            ] {
+                let under = verdicts_checked_under(&input, wanted).unwrap();
+                for profile in ProfileId::ALL {
+                    let read = wanted.contains(&profile)
+                        || checked == Some(profile)
+                        || literal_sampled(seed);
+                    let expected = read.then_some(alone[profile.index()]);
+                    assert_eq!(under[profile.index()], expected, "{profile:?} on {input:?}");
+                }
+            }
             if let Some((_, _, transformed)) = chosen(&input) {
                 shared_body += usize::from(transformed.body == input.body);
             }

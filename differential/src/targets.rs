@@ -63,7 +63,7 @@ pub fn fuzz_differential(data: &[u8]) {
     std::panic::set_hook(hook);
     if let Ok(watched) = std::env::var("ROBOTSTXT_FUZZ_DIVERGENCE") {
         let observation = Observation {
-            oracle,
+            oracle: oracle.map(Some),
             answers,
             seconds: Vec::new(),
         };

@@ -1085,20 +1085,13 @@ impl LineFacts {
                     self.disallow_rule |= matches!(kind, LineKind::Disallow(_));
                     self.empty_rule_in_body |= value.is_empty();
                     // The octets the facts look for, in one pass over the value.
-                    let mut dollar = false;
-                    for &b in value {
-                        match b {
-                            b'$' => dollar = true,
-                            b'*' => self.wildcard_or_dollar_in_rules = true,
-                            // K7: the encodings differ only where a pattern or the target holds
-                            // a `%`.
-                            b'%' => self.percent_in_rules = true,
-                            b'?' => self.question_in_rules = true,
-                            b' ' | 0x7F | ..0x20 => self.body_has_odd_pattern_octets = true,
-                            _ => {}
-                        }
-                    }
-                    if dollar {
+                    let classes = RuleOctets::of(value);
+                    self.wildcard_or_dollar_in_rules |= classes.has(RuleOctets::STAR);
+                    // K7: the encodings differ only where a pattern or the target holds a `%`.
+                    self.percent_in_rules |= classes.has(RuleOctets::PERCENT);
+                    self.question_in_rules |= classes.has(RuleOctets::QUESTION);
+                    self.body_has_odd_pattern_octets |= classes.has(RuleOctets::ODD);
+                    if classes.has(RuleOctets::DOLLAR) {
                         self.wildcard_or_dollar_in_rules = true;
                         // K6 MidDollar only concerns a `$` before the pattern's last octet.
                         let trimmed = crate::line::trim_ws(value);
@@ -1118,6 +1111,50 @@ impl LineFacts {
             // user-agent line names the crawler as before.
             self.read_records(strict_kinds(kinds, spaced).zip(names.iter().copied()));
         }
+    }
+}
+
+/// The classes of octets a rule's value holds that [`LineFacts::read`] looks for, a bit each.
+#[derive(Clone, Copy)]
+struct RuleOctets(u8);
+
+impl RuleOctets {
+    const DOLLAR: u8 = 1;
+    const STAR: u8 = 2;
+    const PERCENT: u8 = 4;
+    const QUESTION: u8 = 8;
+    /// White space, a control octet or DEL: what no pattern octet may be.
+    const ODD: u8 = 16;
+
+    /// Each octet's class bits.
+    const TABLE: [u8; 256] = {
+        let mut table = [0u8; 256];
+        let mut b = 0;
+        while b < 256 {
+            table[b] = match b as u8 {
+                b'$' => Self::DOLLAR,
+                b'*' => Self::STAR,
+                b'%' => Self::PERCENT,
+                b'?' => Self::QUESTION,
+                b' ' | 0x7F | ..0x20 => Self::ODD,
+                _ => 0,
+            };
+            b += 1;
+        }
+        table
+    };
+
+    /// The classes `value` holds (a table lookup per octet, no branch).
+    fn of(value: &[u8]) -> RuleOctets {
+        RuleOctets(
+            value
+                .iter()
+                .fold(0, |all, &b| all | Self::TABLE[usize::from(b)]),
+        )
+    }
+
+    fn has(self, class: u8) -> bool {
+        self.0 & class != 0
     }
 }
 

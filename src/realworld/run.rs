@@ -769,7 +769,7 @@ fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
         changes: c.changes.clone(),
     };
     let observation = Observation {
-        oracle: verdicts_all(&small.request()),
+        oracle: verdicts_all(&small.request()).map(Some),
         answers: vec![answer.clone()],
         seconds: Vec::new(),
     };
