@@ -276,7 +276,8 @@ fn causes_of_skipping(
     if !skip_knobs {
         inert_changes.knobs = 0;
     }
-    let inert = inert_changes.deviations;
+    // A body's deviations (`crate::deviation::BODY`) are all about octets.
+    let inert = inert_changes.by_octets;
     // Step 1 is prepared for every body a live reading of an asked profile can ask for (a body's
     // deviations are live).
     let mut profiles: Vec<ProfileId> = asks.iter().map(|&(p, _)| p).collect();
@@ -360,17 +361,23 @@ fn causes_of_skipping(
 }
 
 /// The changes that cannot change any reading of an input, alone or with others.
-struct Inert {
-    /// The deviations ([`inert`]).
-    deviations: Deviations,
+struct Inert<'b> {
+    /// The deviations whose subject is a kind of octet ([`inert_by_octets`]).
+    by_octets: Deviations,
+    /// Those whose subject is a kind of line ([`inert_by_lines`]), looked for on first need: a
+    /// search that ends among the knob changes never asks.
+    by_lines: std::cell::OnceCell<Deviations>,
+    body: &'b [u8],
     /// The knob fields, a bit per place in [`KNOB_LABELS`] ([`inert_knobs`]).
     knobs: u32,
 }
 
-impl Inert {
-    fn of(request: &Request<'_>) -> Inert {
+impl<'b> Inert<'b> {
+    fn of(request: &Request<'b>) -> Inert<'b> {
         Inert {
-            deviations: inert(request),
+            by_octets: inert_by_octets(request),
+            by_lines: std::cell::OnceCell::new(),
+            body: request.body,
             knobs: inert_knobs(request),
         }
     }
@@ -378,7 +385,11 @@ impl Inert {
     fn has(&self, subject: Subject) -> bool {
         match subject {
             Subject::Knob(place) => self.knobs & (1 << place) != 0,
-            Subject::Deviation(d) => self.deviations.has(d),
+            Subject::Deviation(d) if BY_LINES.contains(&d) => self
+                .by_lines
+                .get_or_init(|| inert_by_lines(self.body))
+                .has(d),
+            Subject::Deviation(d) => self.by_octets.has(d),
         }
     }
 }
@@ -445,6 +456,23 @@ fn inert_knobs(request: &Request<'_>) -> u32 {
 /// one is about is absent from the body or the URL (a cheap, deliberately generous test, like the
 /// input facts of `crate::profile`: calling a deviation live costs time, never correctness).
 pub fn inert(request: &Request<'_>) -> Deviations {
+    inert_by_octets(request).and(inert_by_lines(request.body))
+}
+
+/// The deviations [`inert_by_lines`] decides: their subject is a kind of line.
+const BY_LINES: [Deviation; 8] = [
+    Deviation::NoColonLineIsBlank,
+    Deviation::InvalidLineRejectsFile,
+    Deviation::TypoFields,
+    Deviation::FieldPrefix,
+    Deviation::EmptyAgentMatchesAll,
+    Deviation::EmptyAgentNamesAll,
+    Deviation::SlashlessRuleRooted,
+    Deviation::EmptyRuleAllowsRest,
+];
+
+/// The part of [`inert`] whose subjects are octets in the body or the URL (each looked for once).
+fn inert_by_octets(request: &Request<'_>) -> Deviations {
     let body = request.body;
     let url = request.url.as_bytes();
     let has = |bytes: &[u8], b: u8| memchr::memchr(b, bytes).is_some();
@@ -466,6 +494,45 @@ pub fn inert(request: &Request<'_>) -> Deviations {
         Deviation::VerticalTabTrimmed,
         !has(body, 0x0B) && !has(body, 0x0C),
     );
+    when(Deviation::NoBacktracking, !has(body, b'*'));
+    when(Deviation::DollarAnywhere, !has(body, b'$'));
+    when(
+        Deviation::WildcardsOutOfLength,
+        !has(body, b'*') && !has(body, b'$'),
+    );
+    // A rule's length as written differs from its pattern's only through an escape, `$`, `*`
+    // (a run of them is one) or an octet outside ASCII.
+    when(
+        Deviation::RawLength,
+        !has(body, b'%') && !has(body, b'$') && !has(body, b'*') && body.is_ascii(),
+    );
+    when(
+        Deviation::DecodeReserved,
+        !has(body, b'%') && !has(url, b'%'),
+    );
+    when(
+        Deviation::EscapeCaseRulesOnly,
+        !has(body, b'%') && !has(url, b'%'),
+    );
+    // An escape in the URL can be decoded to an octet outside ASCII.
+    when(Deviation::UrlNonAsciiRaw, url.is_ascii() && !has(url, b'%'));
+    when(
+        Deviation::UrlSpecialsRaw,
+        !has(url, b'*') && !has(url, b'$'),
+    );
+    when(Deviation::FragmentKept, split.fragment.is_none());
+    when(Deviation::EmptyPathNotSlash, !split.empty_path);
+    inert
+}
+
+/// The part of [`inert`] whose subjects are lines of the body ([`BY_LINES`]).
+fn inert_by_lines(body: &[u8]) -> Deviations {
+    let mut inert = Deviations::NONE;
+    let mut when = |deviation: Deviation, absent: bool| {
+        if absent {
+            inert = inert.with(deviation);
+        }
+    };
     // The line and field deviations are looked for in the body as it is and, when it has octets
     // outside ASCII, without them too (a charset reading can drop them, from inside a field's name
     // too; none of them ends a line, so the lines are the same).
@@ -501,34 +568,6 @@ pub fn inert(request: &Request<'_>) -> Deviations {
     when(Deviation::EmptyAgentNamesAll, !empty_agent);
     when(Deviation::SlashlessRuleRooted, !slashless);
     when(Deviation::EmptyRuleAllowsRest, !empty);
-    when(Deviation::NoBacktracking, !has(body, b'*'));
-    when(Deviation::DollarAnywhere, !has(body, b'$'));
-    when(
-        Deviation::WildcardsOutOfLength,
-        !has(body, b'*') && !has(body, b'$'),
-    );
-    // A rule's length as written differs from its pattern's only through an escape, `$`, `*`
-    // (a run of them is one) or an octet outside ASCII.
-    when(
-        Deviation::RawLength,
-        !has(body, b'%') && !has(body, b'$') && !has(body, b'*') && body.is_ascii(),
-    );
-    when(
-        Deviation::DecodeReserved,
-        !has(body, b'%') && !has(url, b'%'),
-    );
-    when(
-        Deviation::EscapeCaseRulesOnly,
-        !has(body, b'%') && !has(url, b'%'),
-    );
-    // An escape in the URL can be decoded to an octet outside ASCII.
-    when(Deviation::UrlNonAsciiRaw, url.is_ascii() && !has(url, b'%'));
-    when(
-        Deviation::UrlSpecialsRaw,
-        !has(url, b'*') && !has(url, b'$'),
-    );
-    when(Deviation::FragmentKept, split.fragment.is_none());
-    when(Deviation::EmptyPathNotSlash, !split.empty_path);
     inert
 }
 

@@ -377,6 +377,11 @@ impl Deviations {
         Deviations(self.0 & step.iter().fold(0, |all, d| all | d.bit()))
     }
 
+    /// The deviations in this set or in `other`.
+    pub fn and(self, other: Deviations) -> Deviations {
+        Deviations(self.0 | other.0)
+    }
+
     /// The deviations of the set that are also in `other`.
     pub fn only_in(self, other: Deviations) -> Deviations {
         Deviations(self.0 & other.0)
