@@ -707,6 +707,9 @@ pub fn explains(
     if memo.allowed(&knobs) != allowed {
         return false;
     }
+    if cause.len() == 1 {
+        return true;
+    }
     let inert = inert(request);
     let live = |knobs: &Knobs| knobs.deviations.only_in(inert).is_empty();
     let no_single = |memo: &mut Memo<'_>| {
@@ -716,7 +719,6 @@ pub fn explains(
             .any(|k| live(k) && memo.allowed(k) == allowed)
     };
     match cause.len() {
-        1 => true,
         2 => no_single(&mut memo),
         _ => {
             no_single(&mut memo)
