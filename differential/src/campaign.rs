@@ -57,7 +57,7 @@ pub struct Options {
 pub struct TimeSplit {
     /// Generating inputs.
     pub generate: u64,
-    /// The oracle's four profiles and the invariants.
+    /// The oracle (the profiles the adapters claim, and the checked relation's) and the invariants.
     pub oracle: u64,
     /// Each adapter, by id (for an adapter process: writing the batch and reading its answers).
     pub adapters: BTreeMap<String, u64>,
@@ -266,7 +266,7 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
                 inputs.push(input);
             }
         }
-        // The oracle: the four profiles and one metamorphic relation per input, in one call (a
+        // The oracle: the claimed profiles and one metamorphic relation per input, in one call (a
         // relation that leaves the body as it is shares its reading); one input in
         // `invariants::LITERAL_SAMPLE` is also compared with the literal mode. An input the oracle fails
         // on is reported as an oracle bug and goes no further, as if it had not been generated.

@@ -228,7 +228,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
                 + summary.time.second_processes.values().sum::<u64>();
             let share = |ns: u64| 100.0 * ns as f64 / total.max(1) as f64;
             println!(
-                "time: generate {:.0}%, oracle (4 profiles + invariants) {:.0}%, findings {:.0}% (minimising new buckets {:.0}%)",
+                "time: generate {:.0}%, oracle (claimed profiles + invariants) {:.0}%, findings {:.0}% (minimising new buckets {:.0}%)",
                 share(summary.time.generate),
                 share(summary.time.oracle),
                 share(summary.time.findings),
