@@ -169,16 +169,16 @@ pub fn verdicts_checked_under(
         .into_iter()
         .filter(|&p| literal || wanted.contains(&p) || checked == Some(p))
         .collect();
-    let verdicts = match chosen {
+    let verdicts = match chosen.zip(checked) {
         None => robotstxt_oracle::verdicts(&profiles, &request),
-        Some((relation, _, transformed)) => {
-            let checked = [checked.expect("a chosen relation has a checked profile")];
-            let (before, after) = both_sides(&request, &profiles, &transformed.request(), &checked);
+        Some(((relation, _, transformed), checked)) => {
+            let (before, after) =
+                both_sides(&request, &profiles, &transformed.request(), &[checked]);
             let at = profiles
                 .iter()
-                .position(|&p| p == checked[0])
+                .position(|&p| p == checked)
                 .expect("the checked profile is read");
-            relation.compare(input, transformed, &checked, &before[at..=at], &after)?;
+            relation.compare(input, transformed, &[checked], &before[at..=at], &after)?;
             before
         }
     };

@@ -328,7 +328,7 @@ fn causes_of_skipping(
                     let end = ends
                         .into_iter()
                         .find(|&end| place < end)
-                        .unwrap_or(place + 1);
+                        .expect("a place is a single's, a pair's or a triple's");
                     known.resize(end, 0);
                 }
                 if known[place] == 0 {
@@ -456,7 +456,7 @@ fn inert_knobs(request: &Request<'_>) -> u32 {
 /// one is about is absent from the body or the URL (a cheap, deliberately generous test, like the
 /// input facts of `crate::profile`: calling a deviation live costs time, never correctness).
 pub fn inert(request: &Request<'_>) -> Deviations {
-    inert_by_octets(request).and(inert_by_lines(request.body))
+    inert_by_octets(request).union(inert_by_lines(request.body))
 }
 
 /// The deviations [`inert_by_lines`] decides: their subject is a kind of line.
@@ -793,6 +793,22 @@ mod tests {
     fn cause(profile: ProfileId, body: &[u8], url: &str, allowed: bool) -> String {
         let request = Request::new(body, "FooBot", url);
         cause_label(cause_of(profile, &request, allowed).as_deref())
+    }
+
+    /// [`BY_LINES`] names what [`inert_by_lines`] decides: in a body with no line at all, every
+    /// one of them and nothing else, and none of them is decided by octets (nor is a body's
+    /// deviation, which the cause search filters by octets alone).
+    #[test]
+    fn the_line_deviations_are_those_inert_by_lines_decides() {
+        let by_lines = BY_LINES
+            .iter()
+            .fold(Deviations::NONE, |all, &d| all.with(d));
+        assert_eq!(inert_by_lines(b""), by_lines);
+        for (body, url) in [(&b""[..], "/"), (b"User-agent: *\nDisallow: /\n", "/x?y#z")] {
+            let octets = inert_by_octets(&Request::new(body, "FooBot", url));
+            assert!(octets.only_in(by_lines).is_empty());
+        }
+        assert!(crate::deviation::BODY.iter().all(|d| !BY_LINES.contains(d)));
     }
 
     /// [`line_subjects`] as the documents' splits are described: the whole body split four ways.

@@ -378,7 +378,7 @@ impl Deviations {
     }
 
     /// The deviations in this set or in `other`.
-    pub fn and(self, other: Deviations) -> Deviations {
+    pub fn union(self, other: Deviations) -> Deviations {
         Deviations(self.0 | other.0)
     }
 
