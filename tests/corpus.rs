@@ -2,8 +2,9 @@
 //! `oracle::<profile>::<case-id>#<n>`, so `cargo test -- longest` filters and `-- --list` lists.
 //! Each also has a `literal::<profile>::<case-id>#<n>` test: the fast path answers what the literal
 //! mode answers (`robotstxt_oracle::literal`, every reading of every open knob), whatever the case
-//! expects, on the check's request (on each fetch's, for a case with a history of fetches); a
-//! failure names the check, both verdicts and the readings behind the difference.
+//! expects, on the check's request (on each fetch's, and on the whole history at the check's time,
+//! for a case with a history of fetches); a failure names the check, both verdicts and the readings
+//! behind the difference.
 //!
 //! Besides the checks, three tidy tests keep the corpus honest: the JSON Schema is up to date, every
 //! RFC 9309 statement has a case or a reason, and the corpus meets its minimum counts.
@@ -67,6 +68,33 @@ fn main() {
                                 case.id,
                                 check.number,
                                 case.path.display()
+                            )
+                            .into());
+                        }
+                    }
+                    // A history: the whole question, scope, the /robots.txt URI's exemption and
+                    // the permitted bases, against the literal mode's.
+                    if !case.fetches.is_empty() {
+                        let fetches = case.timed_fetches();
+                        let request = robotstxt_oracle::HistoryRequest {
+                            fetches: &fetches,
+                            agent: &check.agent,
+                            url: &check.url,
+                            at: check.at.unwrap_or_default(),
+                            robots_url: case.robots_url.as_deref(),
+                        };
+                        let fast = robotstxt_oracle::verdict_history(profile, &request);
+                        let literal = robotstxt_oracle::literal::verdict_history(profile, &request);
+                        if fast != literal {
+                            return Err(format!(
+                                "case {}#{} ({}): at {}, the fast path answers {} but the literal \
+                                 mode answers {}",
+                                case.id,
+                                check.number,
+                                case.path.display(),
+                                robotstxt_oracle::history::format_minutes(request.at),
+                                fast.name(),
+                                literal.name()
                             )
                             .into());
                         }

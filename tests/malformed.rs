@@ -354,7 +354,7 @@ covers: [rfc9309/9.9/none]
 bodyy: x
 body: x
 body_escaped: 'y'
-fetch: {status: 999}
+fetch: {status: 70000}
 checks:
   - agent: Googlebot/2.1
     url: page.html
@@ -370,7 +370,11 @@ checks:
             (3, 8, "tags[0]: tag `Bad Tag`"),
             (3, 21, "tags[2]: tag `Also Bad`"),
             (4, 10, "covers[0]: unknown statement"),
-            (8, 17, "fetch.status: 999 is not an HTTP status"),
+            (
+                8,
+                17,
+                "fetch.status: expected a whole number from 0 to 65535",
+            ),
             (7, 1, "more than one body"),
             (13, 5, "checks[0]: unknown field `verdict`"),
             (

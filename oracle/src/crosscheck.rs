@@ -151,7 +151,7 @@ fn disagreement(
         .collect();
     // The simplest readings first: those applying the fewest alternatives say most.
     literal_only.sort_by_key(|answer| match &answer.source {
-        Source::Fetch(_) => 0,
+        Source::Exemption(_) | Source::Fetch(_) => 0,
         Source::Reading(reading) => reading.applied.len(),
     });
     let mut missed_knobs: Vec<&'static str> = Vec::new();

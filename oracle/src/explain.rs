@@ -87,6 +87,10 @@ pub struct Explanation {
     pub fetch_effect: String,
     /// Where the document says so.
     pub fetch_citation: &'static str,
+    /// When the URL is the `/robots.txt` URI and it is allowed before the fetch outcome (or the
+    /// history) is read: the rule that says so (`crate::fetch::robots_txt_exemption`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub robots_txt_exemption: Option<crate::fetch::Exemption>,
     /// The base reading, when the body was needed.
     pub reading: Option<Reading>,
     /// The alternative readings of the open knobs that could matter here.
@@ -160,6 +164,13 @@ impl fmt::Display for Explanation {
                 out,
                 "  fetch {:?}: {} ({})",
                 self.fetch, self.fetch_effect, self.fetch_citation
+            )?;
+        }
+        if let Some(exemption) = &self.robots_txt_exemption {
+            writeln!(
+                out,
+                "  /robots.txt URI: allowed before the fetch outcome: {} ({})",
+                exemption.rule, exemption.citation
             )?;
         }
         if let Some(reading) = &self.reading {

@@ -76,6 +76,7 @@ pub fn permitted(profile: ProfileId, attempts: &[Attempt], at: Minutes) -> Permi
         );
     };
     let history = History {
+        profile,
         attempts: &attempts[..known],
         latest,
         at,
@@ -86,6 +87,24 @@ pub fn permitted(profile: ProfileId, attempts: &[Attempt], at: Minutes) -> Permi
         ProfileId::Draft1996 => draft_1996(&history),
         ProfileId::Original1994 => original_1994(&history),
     }
+}
+
+/// The `/robots.txt` URI's exemption at `at`, before any basis (the step order is scope, then the
+/// exemption, then the history): `Some` when `url` is that URI and the exemption holds against the
+/// latest fetch at or before `at` (no fetch yet: `None` is given to
+/// [`crate::fetch::robots_txt_exemption`]).
+pub fn robots_txt_exemption(
+    profile: ProfileId,
+    attempts: &[Attempt],
+    at: Minutes,
+    url: &str,
+) -> Option<crate::fetch::Exemption> {
+    if !crate::url::is_robots_txt_uri(&crate::url::split(url)) {
+        return None;
+    }
+    let latest = attempts.iter().take_while(|a| a.at <= at).last();
+    let exemption = crate::fetch::robots_txt_exemption(profile, latest.map(|a| a.fetch));
+    exemption.holds.then_some(exemption)
 }
 
 fn decided(bases: Vec<Basis>, rule: &'static str, citation: &'static str) -> Permitted {
@@ -102,12 +121,17 @@ fn decided(bases: Vec<Basis>, rule: &'static str, citation: &'static str) -> Per
     }
 }
 
-/// RFC 9309: a fetched copy MAY be cached and SHOULD NOT be used for more than 24 hours "unless
-/// the robots.txt file is unreachable" (2.4). Unreachable (a 5xx or a network error): the crawler
-/// "MUST assume complete disallow" (2.3.1.4); 2.4's exception lets a cached copy outlive its 24
-/// hours while the file is unreachable, so a crawler holding one may keep using it: both are
-/// permitted. After "a reasonably long period of time (for example, 30 days)" it "MAY assume that
-/// the robots.txt file is unavailable" (allowed) "or continue to use a cached copy".
+/// RFC 9309: "Crawlers MAY cache the fetched robots.txt file's contents" and SHOULD NOT use "the
+/// cached version" for more than 24 hours "unless the robots.txt file is unreachable" (2.4). A
+/// fetch that gave contents (a 2xx) decides for 24 hours; one that gave none (a 4xx, a redirect
+/// chain without a file) has no "cached version", and 2.4 gives its answer no lifetime: past 24
+/// hours it may still decide or the crawler fetches again first (open). Unreachable (a 5xx or a
+/// network error): the crawler "MUST assume complete disallow" (2.3.1.4); 2.4's exception lets a
+/// cached copy outlive its 24 hours while the file is unreachable, so a crawler holding one may
+/// keep using it: both are permitted. "If the robots.txt file is undefined for a reasonably long
+/// period of time (for example, 30 days)", it "MAY assume that the robots.txt file is unavailable"
+/// (allowed) "or continue to use a cached copy": 30 days is an example, so from the end of 2.4's
+/// 24 hours on the period may already be reasonably long (open).
 fn rfc9309(history: &History<'_>) -> Permitted {
     if !history.latest_is_error() {
         return if history.age_of_latest() <= DAY {
@@ -116,11 +140,19 @@ fn rfc9309(history: &History<'_>) -> Permitted {
                 "the latest fetch decides: the crawler MAY cache it and uses it for up to 24 hours",
                 "rfc9309#2.4",
             )
-        } else {
+        } else if history.is_success(history.latest) {
             decided(
                 vec![Basis::Expired],
                 "the latest fetch is more than 24 hours old: a cached copy SHOULD NOT be used for \
                  more than 24 hours, so it no longer speaks for the site",
+                "rfc9309#2.4",
+            )
+        } else {
+            decided(
+                vec![Basis::Fetch(history.latest), Basis::Expired],
+                "the latest fetch, more than 24 hours old, gave no contents: 2.4's 24 hours are \
+                 those of \"the cached version\" of the file's contents, and no lifetime is given \
+                 to an answer without them, so it may still decide or be fetched again first",
                 "rfc9309#2.4",
             )
         };
@@ -129,7 +161,8 @@ fn rfc9309(history: &History<'_>) -> Permitted {
         .before_errors()
         .filter(|&n| history.is_success(n))
         .map(Basis::Fetch);
-    if history.errors_last() < 30 * DAY {
+    let errors = history.errors_last();
+    if errors <= DAY {
         let mut bases = vec![Basis::Disallowed];
         bases.extend(cached);
         decided(
@@ -137,6 +170,17 @@ fn rfc9309(history: &History<'_>) -> Permitted {
             "unreachable: the crawler MUST assume complete disallow; one holding a cached copy may \
              keep using it while the file is unreachable (2.4: \"unless the robots.txt file is \
              unreachable\")",
+            "rfc9309#2.3.1.4",
+        )
+    } else if errors < 30 * DAY {
+        let mut bases = vec![Basis::Disallowed, Basis::Allowed];
+        bases.extend(cached);
+        decided(
+            bases,
+            "unreachable for more than 24 hours: \"a reasonably long period of time (for example, \
+             30 days)\" gives 30 days as an example, not as the limit, so the crawler may already \
+             assume the file is unavailable (allowed), keep to complete disallow, or use a cached \
+             copy",
             "rfc9309#2.3.1.4",
         )
     } else {
@@ -183,16 +227,27 @@ fn google(history: &History<'_>) -> Permitted {
             "google#status-codes",
         )
     } else if errors < 30 * DAY {
-        match history.before_errors() {
-            Some(n) => decided(
+        match history.last_good_version() {
+            LastGood::Latest(n) => decided(
                 vec![Basis::Fetch(n)],
-                "server errors for 12 hours to 30 days: Google uses the last good version",
+                "server errors for 12 hours to 30 days: Google uses the last good version (the \
+                 latest 2xx, the fetch before the errors)",
                 "google#status-codes",
             ),
-            None => decided(
+            LastGood::Earlier(n) => decided(
+                vec![Basis::Fetch(n), Basis::Allowed],
+                "server errors for 12 hours to 30 days: the last good version is an earlier 2xx, \
+                 and fetches that gave no file came after it (a 4xx, a 429, redirects without a \
+                 file); the page caches \"the cached response\" and says a 4xx is \"as if a valid \
+                 robots.txt file didn't exist\", so whether one of them left \"no cached version \
+                 available\" (no crawl restrictions) it does not say",
+                "google#status-codes",
+            ),
+            LastGood::None => decided(
                 vec![Basis::Allowed],
-                "server errors for 12 hours to 30 days with no cached version: Google assumes \
-                 there are no crawl restrictions",
+                "server errors for 12 hours to 30 days with no cached version (no 2xx before the \
+                 errors; a 4xx, a 429 or redirects without a file are no version of it): Google \
+                 assumes there are no crawl restrictions",
                 "google#status-codes",
             ),
         }
@@ -246,8 +301,24 @@ fn original_1994(history: &History<'_>) -> Permitted {
     )
 }
 
+/// Google's "last good version" (`google#status-codes`): a version of the file is what a fetch
+/// gave Google "to process the robots.txt file as provided by the server", a 2xx reached within the
+/// five redirect hops Google is sure to follow. A 4xx ("as if a valid robots.txt file didn't
+/// exist"), a 429 (no meaning given), a final 3xx or more than five hops (treated "as a 404") gave
+/// no file, so they are no version of it.
+enum LastGood {
+    /// The fetch just before the errors is a version.
+    Latest(usize),
+    /// The latest version is earlier, with fetches that gave none between it and the errors.
+    Earlier(usize),
+    /// No fetch before the errors gave a version.
+    None,
+}
+
 /// The fetches made up to the time asked about.
 struct History<'a> {
+    /// The profile reading them (what counts as a server error differs).
+    profile: ProfileId,
     /// The fetches at or before `at`, in time order (at least one).
     attempts: &'a [Attempt],
     /// The index of the latest.
@@ -272,16 +343,33 @@ impl History<'_> {
     }
 
     /// A server or network error: a 5xx, or no response (`rfc9309#2.3.1.4`; for Google, "Other
-    /// errors ... treated as a server error"; for the 1996 draft, a temporary failure).
+    /// errors ... treated as a server error", invalid responses among them; for the 1996 draft, a
+    /// temporary failure): [`crate::fetch::is_server_error`].
     fn is_error(&self, n: usize) -> bool {
+        crate::fetch::is_server_error(self.profile, self.attempts[n].fetch)
+    }
+
+    /// Whether fetch `n` gave Google a version of the file: a 2xx within five redirect hops.
+    fn is_version(&self, n: usize) -> bool {
         matches!(
             self.attempts[n].fetch,
-            Fetch::Unreachable
-                | Fetch::Status {
-                    status: 500..=599,
-                    ..
-                }
+            Fetch::Status {
+                status: 200..=299,
+                redirects: 0..=5,
+            }
         )
+    }
+
+    /// Google's last good version before the run of errors the latest fetch ends.
+    fn last_good_version(&self) -> LastGood {
+        let Some(before) = self.before_errors() else {
+            return LastGood::None;
+        };
+        match (0..=before).rev().find(|&n| self.is_version(n)) {
+            Some(n) if n == before => LastGood::Latest(n),
+            Some(n) => LastGood::Earlier(n),
+            None => LastGood::None,
+        }
     }
 
     fn latest_is_error(&self) -> bool {
@@ -469,18 +557,86 @@ mod tests {
     fn rfc9309_unreachable_with_and_without_a_cached_copy() {
         let history = [ok(0), status(2 * HOUR, 500)];
         assert_eq!(bases(Rfc9309, &history, 3 * HOUR), [Disallowed, Fetch(0)]);
-        // 2.4's exception: past 24 hours the cached copy is still permitted while unreachable.
-        assert_eq!(bases(Rfc9309, &history, 5 * DAY), [Disallowed, Fetch(0)]);
+        assert_eq!(bases(Rfc9309, &history, DAY + HOUR), [Disallowed, Fetch(0)]);
+        // 2.4's exception: past 24 hours the cached copy is still permitted while unreachable,
+        // and "for example, 30 days" sets no limit: the file may be taken as unavailable.
+        assert_eq!(
+            bases(Rfc9309, &history, 5 * DAY),
+            [Disallowed, Allowed, Fetch(0)]
+        );
         assert_eq!(
             bases(Rfc9309, &history, 31 * DAY),
             [Disallowed, Allowed, Fetch(0)]
         );
         let history = [status(0, 500)];
         assert_eq!(bases(Rfc9309, &history, HOUR), [Disallowed]);
+        assert_eq!(bases(Rfc9309, &history, 10 * DAY), [Disallowed, Allowed]);
         assert_eq!(bases(Rfc9309, &history, 30 * DAY), [Disallowed, Allowed]);
         // A 404 before the errors is no cached copy.
         let history = [ok(0), status(HOUR, 404), status(2 * HOUR, 503)];
         assert_eq!(bases(Rfc9309, &history, 3 * HOUR), [Disallowed]);
+    }
+
+    #[test]
+    fn rfc9309_gives_no_lifetime_to_an_answer_without_contents() {
+        let history = [status(0, 404)];
+        assert_eq!(bases(Rfc9309, &history, 12 * HOUR), [Fetch(0)]);
+        assert_eq!(bases(Rfc9309, &history, 3 * DAY), [Fetch(0), Expired]);
+        assert_eq!(bases(Rfc9309, &[ok(0)], 3 * DAY), [Expired]);
+    }
+
+    #[test]
+    fn google_last_good_version_is_a_2xx() {
+        let redirect_loop = Attempt {
+            at: 2 * HOUR,
+            fetch: crate::Fetch::Status {
+                status: 301,
+                redirects: 20,
+            },
+        };
+        // No fetch before the errors gave a file: no cached version, no crawl restrictions.
+        let history = [
+            status(0, 404),
+            redirect_loop,
+            status(3 * HOUR, 429),
+            status(4 * HOUR, 503),
+        ];
+        assert_eq!(bases(Google, &history, 17 * HOUR), [Allowed]);
+        // A 2xx just before the errors is the last good version.
+        let history = [status(0, 429), ok(HOUR), status(2 * HOUR, 503)];
+        assert_eq!(bases(Google, &history, 15 * HOUR), [Fetch(1)]);
+        // An earlier 2xx with a fetch that gave no file after it: open.
+        for between in [404, 429] {
+            let history = [ok(0), status(HOUR, between), status(2 * HOUR, 503)];
+            assert_eq!(
+                bases(Google, &history, 15 * HOUR),
+                [Fetch(0), Allowed],
+                "{between}"
+            );
+        }
+        // A 2xx after more than five hops is no version (Google may treat it as a 404).
+        let far = Attempt {
+            at: 0,
+            fetch: crate::Fetch::Status {
+                status: 200,
+                redirects: 6,
+            },
+        };
+        assert_eq!(
+            bases(Google, &[far, status(HOUR, 503)], 14 * HOUR),
+            [Allowed]
+        );
+    }
+
+    #[test]
+    fn google_counts_invalid_statuses_as_server_errors() {
+        for invalid in [0, 99, 600, 999] {
+            let history = [ok(0), status(HOUR, invalid)];
+            assert_eq!(bases(Google, &history, 2 * HOUR), [Disallowed], "{invalid}");
+            assert_eq!(bases(Google, &history, 14 * HOUR), [Fetch(0)], "{invalid}");
+            // Not under RFC 9309: the latest fetch decides (its status is open, K15).
+            assert_eq!(bases(Rfc9309, &history, 2 * HOUR), [Fetch(1)], "{invalid}");
+        }
     }
 
     #[test]

@@ -198,6 +198,7 @@ pub fn evaluate_history(profile: ProfileId, request: &HistoryRequest<'_>) -> Exp
         })
         .collect();
     let permitted = history::permitted(profile, &attempts, request.at);
+    let exemption = history::robots_txt_exemption(profile, &attempts, request.at, request.url);
     let mut first_fetch: Option<Explanation> = None;
     let mut outcomes = Vec::with_capacity(permitted.bases.len());
     for &basis in &permitted.bases {
@@ -219,7 +220,11 @@ pub fn evaluate_history(profile: ProfileId, request: &HistoryRequest<'_>) -> Exp
         Some(Governs::No) => Some(Verdict::NotGoverned),
         Some(Governs::Open) => Some(Verdict::Either),
     };
-    let verdict = outside_scope.unwrap_or_else(|| combined(outcomes.iter().map(|(_, v)| *v)));
+    // Scope, then the `/robots.txt` URI's exemption, then the bases.
+    let verdict = outside_scope.unwrap_or_else(|| match exemption {
+        Some(_) => Verdict::Allowed,
+        None => combined(outcomes.iter().map(|(_, v)| *v)),
+    });
     let note = HistoryNote {
         at: request.at,
         rule: permitted.rule,
@@ -237,6 +242,7 @@ pub fn evaluate_history(profile: ProfileId, request: &HistoryRequest<'_>) -> Exp
         fetch: Fetch::default(),
         fetch_effect: String::new(),
         fetch_citation: "",
+        robots_txt_exemption: None,
         reading: None,
         variants: Vec::new(),
         history: None,
@@ -246,6 +252,7 @@ pub fn evaluate_history(profile: ProfileId, request: &HistoryRequest<'_>) -> Exp
         robots_url: request.robots_url.map(str::to_string),
         scope,
         history: Some(note),
+        robots_txt_exemption: exemption.or(base.robots_txt_exemption),
         ..base
     }
 }
@@ -299,7 +306,11 @@ struct Plan {
     scope: Option<Scope>,
     effect: fetch::FetchEffect,
     fetch_citation: &'static str,
-    /// Answers the fetch outcome gives without the body (`rfc9309#2.3.1`).
+    /// The `/robots.txt` URI's exemption, when the URL is that URI, it holds, and the fetch outcome
+    /// answers without the body ([`fetch::robots_txt_exemption`]).
+    exemption: Option<fetch::Exemption>,
+    /// Answers the fetch outcome gives without the body (`rfc9309#2.3.1`), each `true` under
+    /// the exemption.
     fetch_outcomes: Vec<bool>,
     /// The open knobs for this input (empty when the body is not read).
     open: Vec<profile::OpenKnob>,
@@ -328,6 +339,7 @@ impl Plan {
             scope,
             effect,
             fetch_citation,
+            exemption: None,
             fetch_outcomes: Vec::new(),
             open: Vec::new(),
             readings: Vec::new(),
@@ -339,6 +351,15 @@ impl Plan {
         let mut outcomes = SmallVec::new();
         collect_fetch_outcomes(&plan.effect, &mut outcomes);
         plan.fetch_outcomes = outcomes.iter().flatten().copied().collect();
+        // The `/robots.txt` URI before the fetch outcome: where the exemption holds, each of the
+        // outcome's answers is `allowed` (the body's readings apply it themselves, K10).
+        if !plan.fetch_outcomes.is_empty() && url::is_robots_txt_uri(&url::split(request.url)) {
+            let exemption = fetch::robots_txt_exemption(profile, Some(request.fetch));
+            if exemption.holds {
+                plan.fetch_outcomes.fill(true);
+                plan.exemption = Some(exemption);
+            }
+        }
         // A 404 never looks at the body, so its facts are gathered only when it is read.
         if outcomes.iter().any(Option::is_none) {
             let facts = facts.get_or_init(|| {
@@ -410,6 +431,7 @@ fn explain_profiles(profiles: &[ProfileId], request: &Request<'_>) -> Vec<Explan
             fetch: request.fetch,
             fetch_effect: explain::describe_fetch_effect(&plan.effect),
             fetch_citation: plan.fetch_citation,
+            robots_txt_exemption: plan.exemption,
             reading: base,
             variants,
         }

@@ -6,6 +6,8 @@
 //!
 //! 0. when the request names the file's URL, step 0 ([`crate::scope`]) decides whether the file
 //!    governs the URL at all (`not-governed`; `either` where the document leaves it open);
+//! 1. when the URL is the `/robots.txt` URI, the exemption ([`fetch::robots_txt_exemption`]) may
+//!    allow it before the fetch outcome is read;
 //! 1. the fetch outcome (step 8, K15) gives its definite answers, and says whether the body is read;
 //! 2. when it is, every combination of the alternatives of **every** knob the profile leaves open
 //!    ([`ProfileId::every_open_knob`]) is applied to the base reading ([`readings`]), whatever the
@@ -25,10 +27,11 @@ use crate::body::{self, BodyKnobs};
 use crate::decide;
 use crate::fetch::{self, FetchEffect};
 use crate::group;
+use crate::history;
 use crate::line::{self, LineKind};
 use crate::pattern::{Pattern, PatternKnobs};
 use crate::profile::{Alternative, Knobs, ProfileId};
-use crate::request::Request;
+use crate::request::{HistoryRequest, Request};
 use crate::scope::{self, Governs};
 use crate::select::{self, SelectKnobs};
 use crate::url::{self, TargetKnobs};
@@ -74,6 +77,8 @@ impl LiteralReading {
 /// Where one answer of the literal mode came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
+    /// The `/robots.txt` URI's exemption, with its citation (before the fetch outcome).
+    Exemption(&'static str),
     /// The fetch outcome, with the citation that gives it (step 8, K15).
     Fetch(&'static str),
     /// The body, read under one reading.
@@ -93,6 +98,9 @@ impl std::fmt::Display for Answer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let verdict = Verdict::from_allowed(self.allowed).name();
         match &self.source {
+            Source::Exemption(citation) => {
+                write!(f, "the /robots.txt URI's exemption ({citation}): {verdict}")
+            }
             Source::Fetch(citation) => write!(f, "fetch outcome ({citation}): {verdict}"),
             Source::Reading(reading) => write!(f, "reading {}: {verdict}", reading.name()),
         }
@@ -131,13 +139,21 @@ fn answers_lazily<'r>(
     request: &Request<'r>,
 ) -> impl Iterator<Item = Answer> + 'r {
     let request = *request;
-    // Step 8 (K15): what the fetch outcome says, and whether the body's rules decide.
-    let (effect, citation) = fetch::fetch_effect(profile, request.fetch);
     let mut definite = Vec::new();
     let mut use_body = false;
-    fetch_outcomes(&effect, &mut definite, &mut use_body);
+    // The `/robots.txt` URI: allowed before the fetch outcome, where the exemption holds.
+    let exemption = fetch::robots_txt_exemption(profile, Some(request.fetch));
+    let source = if exemption.holds && url::is_robots_txt_uri(&url::split(request.url)) {
+        definite.push(true);
+        Source::Exemption(exemption.citation)
+    } else {
+        // Step 8 (K15): what the fetch outcome says, and whether the body's rules decide.
+        let (effect, citation) = fetch::fetch_effect(profile, request.fetch);
+        fetch_outcomes(&effect, &mut definite, &mut use_body);
+        Source::Fetch(citation)
+    };
     let from_fetch = definite.into_iter().map(move |allowed| Answer {
-        source: Source::Fetch(citation),
+        source: source.clone(),
         allowed,
     });
     // Steps 1 to 7 under every reading, when the body is read.
@@ -151,6 +167,47 @@ fn answers_lazily<'r>(
         source: Source::Reading(reading),
     });
     from_fetch.chain(from_body)
+}
+
+/// The literal verdict of a question asked at a time after a history of fetches
+/// (`crate::history`), under `profile`: step 0 (scope); then the `/robots.txt` URI's exemption
+/// against the latest fetch ([`history::robots_txt_exemption`]); then every basis
+/// [`history::permitted`] gives, each fetch read as a single fetch by [`verdict`]; the common
+/// verdict, or `either`.
+pub fn verdict_history(profile: ProfileId, request: &HistoryRequest<'_>) -> Verdict {
+    if let Some(robots_url) = request.robots_url {
+        match scope::governs(profile, robots_url, request.url).governs {
+            Governs::Yes => {}
+            Governs::No => return Verdict::NotGoverned,
+            Governs::Open => return Verdict::Either,
+        }
+    }
+    let attempts: Vec<history::Attempt> = request
+        .fetches
+        .iter()
+        .map(|f| history::Attempt {
+            at: f.at,
+            fetch: f.fetch,
+        })
+        .collect();
+    if history::robots_txt_exemption(profile, &attempts, request.at, request.url).is_some() {
+        return Verdict::Allowed;
+    }
+    let mut verdicts = history::permitted(profile, &attempts, request.at)
+        .bases
+        .into_iter()
+        .map(|basis| match basis {
+            history::Basis::Fetch(n) => verdict(profile, &request.request(n)),
+            history::Basis::Allowed => Verdict::Allowed,
+            history::Basis::Disallowed => Verdict::Disallowed,
+            history::Basis::Expired => Verdict::NotGoverned,
+        });
+    let first = verdicts.next().unwrap_or(Verdict::Either);
+    if first != Verdict::Either && verdicts.all(|v| v == first) {
+        first
+    } else {
+        Verdict::Either
+    }
 }
 
 /// Flattens a fetch effect (`rfc9309#2.3.1`): its definite answers go to `definite`; `use_body`

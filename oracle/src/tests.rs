@@ -611,7 +611,7 @@ fn a_history_is_decided_by_the_fetches_each_profile_permits() {
     let text = evaluate_history(Google, &request).to_string();
     assert!(text.starts_with("profile google: allowed\n"), "{text}");
     assert!(
-        text.contains("at 14h: server errors for 12 hours to 30 days: Google uses the last good version (google#status-codes)"),
+        text.contains("at 14h: server errors for 12 hours to 30 days: Google uses the last good version (the latest 2xx, the fetch before the errors) (google#status-codes)"),
         "{text}"
     );
     assert!(
@@ -641,4 +641,113 @@ fn a_history_is_decided_by_the_fetches_each_profile_permits() {
         ProfileId::ALL.map(|p| evaluate_history(p, &request).verdict),
         [NotGoverned, Either, Disallowed, Disallowed]
     );
+}
+
+/// The `/robots.txt` URI against every kind of fetch outcome: scope, then the exemption, then the
+/// outcome (`fetch::robots_txt_exemption`); the fast path and the literal mode alike.
+#[test]
+fn the_robots_txt_uri_is_exempt_before_the_fetch_outcome() {
+    use crate::verdicts_all;
+    use Verdict::{Allowed as A, Disallowed as D, Either as E};
+    let body = b"User-agent: *\nDisallow: /\n";
+    let status = |status, redirects| Fetch::Status { status, redirects };
+    // (outcome, the URI's verdicts, another URL's verdicts), in ProfileId::ALL order.
+    let table = [
+        (Fetch::Unreachable, [A, A, A, E], [D, D, D, E]),
+        (status(503, 0), [A, A, A, E], [D, D, D, E]),
+        (status(500, 0), [A, A, A, E], [D, D, E, E]),
+        (status(403, 0), [A, A, A, E], [A, A, D, E]),
+        (status(404, 0), [A, A, A, A], [A, A, A, A]),
+        (status(429, 0), [A, E, A, E], [A, E, E, E]),
+        (status(503, 6), [A, A, A, E], [E, E, D, E]),
+        (status(302, 0), [A, A, A, E], [E, A, E, E]),
+        (status(100, 0), [A, E, A, E], [E, E, E, E]),
+        (status(600, 0), [A, A, A, E], [E, D, E, E]),
+        (status(0, 0), [A, A, A, E], [E, D, E, E]),
+        // A body is read: the exemption is the body's own reading of K10.
+        (status(200, 0), [A, E, A, E], [D, D, D, D]),
+    ];
+    for (fetch, uri, other) in table {
+        for (url, expected) in [("/robots.txt", uri), ("/%72obots.txt", uri), ("/x", other)] {
+            let request = Request::new(body, "FooBot", url).with_fetch(fetch);
+            assert_eq!(verdicts_all(&request), expected, "{fetch:?} {url}");
+            assert_eq!(
+                crate::literal::verdicts_all(&request),
+                expected,
+                "literal {fetch:?} {url}"
+            );
+        }
+        // A query makes another URI: the outcome decides it as any other URL.
+        let request = Request::new(body, "FooBot", "/robots.txt?x=1").with_fetch(fetch);
+        assert_eq!(verdicts_all(&request), other, "{fetch:?} ?x=1");
+    }
+    // Scope first: another host's robots.txt URI is not governed.
+    let request = Request::new(body, "FooBot", "https://other.example/robots.txt")
+        .with_fetch(status(503, 0))
+        .with_robots_url("https://example.com/robots.txt");
+    assert_eq!(verdicts_all(&request), [NotGoverned; 4]);
+    // The explanation gives the rule and its citation.
+    let request = Request::new(body, "FooBot", "/robots.txt").with_fetch(status(503, 0));
+    let text = evaluate(Rfc9309, &request).to_string();
+    assert!(
+        text.contains("/robots.txt URI: allowed before the fetch outcome: the /robots.txt URI is implicitly allowed"),
+        "{text}"
+    );
+    assert!(text.contains("(rfc9309#2.2.2)"), "{text}");
+    let text = evaluate(Google, &request).to_string();
+    assert!(text.contains("keeps trying to fetch"), "{text}");
+    assert!(!evaluate(Original1994, &request)
+        .to_string()
+        .contains("/robots.txt URI:"));
+}
+
+/// In a history the exemption is read against the latest fetch, before the bases.
+#[test]
+fn the_robots_txt_uri_in_a_history() {
+    use crate::{evaluate_history, HistoryRequest, TimedFetch};
+    use Verdict::{Allowed as A, Disallowed as D, Either as E};
+    const H: u64 = 60;
+    let fetches = [
+        TimedFetch {
+            at: 0,
+            fetch: Fetch::default(),
+            body: b"User-agent: *\nDisallow: /\n",
+        },
+        TimedFetch {
+            at: H,
+            fetch: Fetch::Unreachable,
+            body: b"",
+        },
+    ];
+    let ask = |url: &'static str, at: u64| {
+        let request = HistoryRequest {
+            fetches: &fetches,
+            agent: "FooBot",
+            url,
+            at,
+            robots_url: None,
+        };
+        let fast = ProfileId::ALL.map(|p| evaluate_history(p, &request).verdict);
+        let literal = ProfileId::ALL.map(|p| crate::literal::verdict_history(p, &request));
+        assert_eq!(fast, literal, "{url} at {at}");
+        fast
+    };
+    assert_eq!(ask("/robots.txt", 30), [A, E, A, E]);
+    assert_eq!(ask("/robots.txt", 2 * H), [A, A, A, E]);
+    assert_eq!(ask("/robots.txt", 14 * H), [A, A, A, E]);
+    assert_eq!(ask("/x", 14 * H), [D, D, D, E]);
+    // Past the copy's lifetime, RFC 9309's exemption still holds.
+    let request = HistoryRequest {
+        fetches: &fetches[..1],
+        agent: "FooBot",
+        url: "/robots.txt",
+        at: 9 * 24 * H,
+        robots_url: None,
+    };
+    assert_eq!(
+        ProfileId::ALL.map(|p| evaluate_history(p, &request).verdict),
+        [A, E, A, E]
+    );
+    let text = evaluate_history(Draft1996, &request).to_string();
+    assert!(text.contains("guide-ch9#allow-disallow"), "{text}");
 }

@@ -594,17 +594,10 @@ impl Reader<'_> {
     fn outcome(&mut self, map: &Map<'_>, path: &str) -> Option<Fetch> {
         let status_path = map.field("status");
         let status = self.optional(map.optional("status"), |r, v| {
+            // Any status a server may send, those outside 100 to 599 included (each profile
+            // decides what they mean: `robotstxt_oracle::fetch`).
             let status = r.number(v, &status_path, u64::from(u16::MAX))?;
-            match u16::try_from(status) {
-                Ok(status @ 100..=599) => Some(status),
-                _ => {
-                    r.report(
-                        &status_path,
-                        format!("{status} is not an HTTP status (100 to 599)"),
-                    );
-                    None
-                }
-            }
+            u16::try_from(status).ok()
         });
         let redirects_path = map.field("redirects");
         let redirects = self.optional(map.optional("redirects"), |r, v| {
