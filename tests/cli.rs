@@ -92,6 +92,38 @@ fn check_json_and_fetch_outcome() {
 }
 
 #[test]
+fn check_takes_any_status_and_exempts_the_robots_txt_uri() {
+    // A status no HTTP defines: Google reads an invalid response as a server error.
+    let ask = |url: &str, status: &str| {
+        let out = run(
+            &[
+                "check", "--robots", "-", "--agent", "a", "--url", url, "--status", status,
+                "--format", "json",
+            ],
+            b"",
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        value["oracle"].clone()
+    };
+    for status in ["0", "600"] {
+        let page = ask("/page", status);
+        assert_eq!(page["google"], "disallowed", "{status}");
+        assert_eq!(page["rfc9309"], "either", "{status}");
+        // The /robots.txt URI: allowed before the fetch outcome (rfc9309#2.2.2).
+        let uri = ask("/robots.txt", status);
+        assert_eq!(uri["rfc9309"], "allowed", "{status}");
+        assert_eq!(uri["google"], "allowed", "{status}");
+        assert_eq!(uri["draft-1996"], "allowed", "{status}");
+        assert_eq!(uri["original-1994"], "either", "{status}");
+    }
+}
+
+#[test]
 fn check_with_a_robots_url_answers_not_governed_and_says_why() {
     let body = b"User-agent: *\nDisallow: /\n";
     let ask = |url: &str, extra: &[&str]| {

@@ -20,8 +20,9 @@ const THREADS: usize = 2;
 const SHOWN: usize = 5;
 
 /// Fetch outcomes given to one input in eight (the others are a plain 200): each flattens
-/// differently, with or without the body (`rfc9309#2.3.1`, `google#status-codes`, `draft-1996#3.1`).
-const FETCHES: [Fetch; 8] = [
+/// differently, with or without the body (`rfc9309#2.3.1`, `google#status-codes`, `draft-1996#3.1`),
+/// and each meets the `/robots.txt` URI's exemption differently (`fetch::robots_txt_exemption`).
+const FETCHES: [Fetch; 15] = [
     Fetch::Status {
         status: 200,
         redirects: 6,
@@ -51,6 +52,47 @@ const FETCHES: [Fetch; 8] = [
         redirects: 7,
     },
     Fetch::Unreachable,
+    Fetch::Status {
+        status: 401,
+        redirects: 0,
+    },
+    Fetch::Status {
+        status: 403,
+        redirects: 0,
+    },
+    Fetch::Status {
+        status: 500,
+        redirects: 0,
+    },
+    Fetch::Status {
+        status: 503,
+        redirects: 6,
+    },
+    Fetch::Status {
+        status: 100,
+        redirects: 0,
+    },
+    Fetch::Status {
+        status: 600,
+        redirects: 0,
+    },
+    Fetch::Status {
+        status: 0,
+        redirects: 0,
+    },
+];
+
+/// URLs that are, or nearly are, the `/robots.txt` URI (`url::is_robots_txt_uri`): one input with a
+/// fetch outcome in two asks one of them instead of its own URL, so that the exemption comes up
+/// against every outcome (with a robots.txt URL for step 0 on the last two).
+const ROBOTS_TXT_URLS: [&str; 7] = [
+    "http://example.com/robots.txt",
+    "/robots.txt",
+    "http://example.com/%72obots.txt",
+    "http://example.com/robots.txt?x=1",
+    "http://example.com/robots.txt#top",
+    "http://example.com/robots.txt",
+    "http://other.example/robots.txt",
 ];
 
 /// The `n`th input of one thread's stream: what the fuzzer's generator makes of a buffer of 64 to
@@ -117,10 +159,17 @@ fn compare(seed: u64, count: usize) -> Tally {
     let mut tally = Tally::default();
     for n in 0..count {
         let input = input(&mut rng, n);
-        let request = Request {
+        let mut request = Request {
             fetch: fetch(n),
             ..input.request()
         };
+        if n % 16 == 15 {
+            let at = n / 16 % ROBOTS_TXT_URLS.len();
+            request.url = ROBOTS_TXT_URLS[at];
+            if at + 2 >= ROBOTS_TXT_URLS.len() {
+                request.robots_url = Some("http://example.com/robots.txt");
+            }
+        }
         let fast = verdicts_all(&request);
         tally.compared += 1;
         // Every knob the fast path opens is one the literal mode tries, with some of its
@@ -191,4 +240,128 @@ fn the_fast_path_equals_the_literal_mode_on_generated_inputs() {
         "{compared} inputs; `either` per profile (rfc9309, google, draft-1996, 1994): {either:?}"
     );
     assert!(either.iter().all(|&e| e > 1_000), "{either:?}");
+}
+
+/// Histories compared (each asked under the four profiles at several times).
+const HISTORIES: usize = 4_000;
+
+/// Outcomes a history's fetch is drawn from: a 2xx (the input's body), the fetches that give no
+/// file (a 4xx, a 429, a redirect loop), server and network errors, and invalid statuses.
+const HISTORY_FETCHES: [Fetch; 9] = [
+    Fetch::Status {
+        status: 200,
+        redirects: 0,
+    },
+    Fetch::Status {
+        status: 200,
+        redirects: 0,
+    },
+    Fetch::Status {
+        status: 404,
+        redirects: 0,
+    },
+    Fetch::Status {
+        status: 429,
+        redirects: 0,
+    },
+    Fetch::Status {
+        status: 301,
+        redirects: 20,
+    },
+    Fetch::Status {
+        status: 503,
+        redirects: 0,
+    },
+    Fetch::Unreachable,
+    Fetch::Status {
+        status: 600,
+        redirects: 0,
+    },
+    Fetch::Status {
+        status: 403,
+        redirects: 0,
+    },
+];
+
+/// Times a history's fetches and questions are drawn from, in minutes: around Google's 12 hours,
+/// the 24 hours of RFC 9309's copy, the 1996 draft's 7 days and the 30 days of both.
+const TIMES: [u64; 10] = [
+    0,
+    60,
+    11 * 60,
+    13 * 60,
+    23 * 60,
+    25 * 60,
+    3 * 24 * 60,
+    8 * 24 * 60,
+    29 * 24 * 60,
+    31 * 24 * 60,
+];
+
+/// The fast path ([`robotstxt_oracle::verdict_history`]) equals the literal mode
+/// ([`robotstxt_oracle::literal::verdict_history`]) on generated histories: one to four fetches
+/// with drawn times and outcomes (each 2xx with a generated body), asked about the input's URL or
+/// the `/robots.txt` URI at every drawn time, under every profile. Scope, the exemption against the
+/// latest fetch, the bases and each fetch's single verdict must compose alike.
+#[test]
+fn the_fast_path_equals_the_literal_mode_on_generated_histories() {
+    use robotstxt_oracle::{literal, verdict_history, HistoryRequest, TimedFetch};
+    let mut rng = ChaCha8Rng::seed_from_u64(23);
+    let mut failures = Vec::new();
+    let (mut asked, mut exempt_asked) = (0usize, 0usize);
+    for n in 0..HISTORIES {
+        let inputs: Vec<Input> = (0..4).map(|i| input(&mut rng, n * 4 + i)).collect();
+        let draw = |i: usize, salt: usize| inputs[i].body.len().wrapping_mul(31) + salt + n;
+        let count = 1 + draw(0, 1) % 4;
+        let mut times: Vec<u64> = (0..count)
+            .map(|i| TIMES[draw(i, 7) % TIMES.len()])
+            .collect();
+        times.sort_unstable();
+        let fetches: Vec<TimedFetch<'_>> = (0..count)
+            .map(|i| TimedFetch {
+                at: times[i],
+                fetch: HISTORY_FETCHES[draw(i, 3 * i + n / 7) % HISTORY_FETCHES.len()],
+                body: &inputs[i].body,
+            })
+            .collect();
+        let urls = [
+            inputs[0].url.as_str(),
+            ROBOTS_TXT_URLS[n % ROBOTS_TXT_URLS.len()],
+        ];
+        for url in urls {
+            let robots_url = (n % 3 == 0).then_some("http://example.com/robots.txt");
+            for &at in TIMES.iter().filter(|&&t| t >= times[0]) {
+                let request = HistoryRequest {
+                    fetches: &fetches,
+                    agent: &inputs[0].agent,
+                    url,
+                    at,
+                    robots_url,
+                };
+                for profile in ProfileId::ALL {
+                    let fast = verdict_history(profile, &request);
+                    let slow = literal::verdict_history(profile, &request);
+                    asked += 1;
+                    exempt_asked += usize::from(url != inputs[0].url);
+                    if fast != slow && failures.len() < SHOWN {
+                        failures.push(format!(
+                            "history {n}, {}: fast {} literal {}, url {url:?} at {at} min, \
+                             robots.txt url {robots_url:?}, fetches {:?}",
+                            profile.name(),
+                            fast.name(),
+                            slow.name(),
+                            fetches.iter().map(|f| (f.at, f.fetch)).collect::<Vec<_>>()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "the fast path and the literal mode disagree on histories:\n{}",
+        failures.join("\n")
+    );
+    println!("{asked} history questions, {exempt_asked} about a robots.txt URL");
+    assert!(exempt_asked > 10_000, "{exempt_asked}");
 }
