@@ -104,7 +104,8 @@ fn alternative_label(alternative: Alternative) -> &'static str {
         Alternative::MidDollar(_) => ("K6", "wildcards"),
         Alternative::Encoding(_)
         | Alternative::ReservedInPath(_)
-        | Alternative::ReservedInQuery(_) => ("K7", "encoding"),
+        | Alternative::ReservedInQuery(_)
+        | Alternative::UnreservedInRule(_) => ("K7", "encoding"),
         Alternative::Charset(_) => ("K7", "charset"),
         Alternative::MatchTarget(_) => ("K8", "match_target"),
         Alternative::EmptyRule(_) => ("K9", "empty_rule"),

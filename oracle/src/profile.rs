@@ -76,6 +76,7 @@ impl ProfileId {
                 encoding: Encoding::Rfc9309 {
                     reserved_in_path_equivalent: false,
                     reserved_in_query_equivalent: false,
+                    unreserved_in_rule_decoded: true,
                 },
                 charset: Charset::Octets,
                 match_target: MatchTarget::PathAndQuery,
@@ -97,7 +98,7 @@ impl ProfileId {
                 ruleless_record: RulelessRecord::Applies,
                 precedence: Precedence::MostSpecific(Specificity::PatternOctets),
                 allow_directive: true,
-                wildcards: Wildcards::Special(MidDollar::Literal),
+                wildcards: Wildcards::Special(MidDollar::EndOfUrl),
                 encoding: Encoding::NonAsciiOnly,
                 charset: Charset::Octets,
                 match_target: MatchTarget::PathAndQuery,
@@ -236,6 +237,15 @@ impl ProfileId {
                         "reserved-in-query",
                         "rfc9309#figure-4",
                         &[Alternative::ReservedInQuery(true)],
+                    );
+                }
+                if facts.unreserved_escape_in_rules {
+                    // rfc9309#2.2.2 unencodes a percent-encoded unreserved octet "in the URI";
+                    // no sentence decodes one in a rule.
+                    add(
+                        "unreserved-in-rule",
+                        "rfc9309#2.2.2",
+                        &[Alternative::UnreservedInRule(false)],
                     );
                 }
                 if facts.charset_can_matter {
@@ -417,6 +427,7 @@ fn google_encodings(rfc_differs: bool, path: bool, query: bool) -> &'static [Alt
         Alternative::Encoding(Encoding::Rfc9309 {
             reserved_in_path_equivalent: path,
             reserved_in_query_equivalent: query,
+            unreserved_in_rule_decoded: true,
         })
     }
     const FF: Alternative = rfc(false, false);
@@ -473,6 +484,8 @@ pub enum Alternative {
     ReservedInPath(bool),
     /// K7: under RFC 9309's encoding, whether reserved characters in the query equal their escapes.
     ReservedInQuery(bool),
+    /// K7: under RFC 9309's encoding, whether a rule's escaped unreserved octets are decoded.
+    UnreservedInRule(bool),
     /// K7.
     Charset(Charset),
     /// K8.
@@ -527,6 +540,15 @@ impl Alternative {
                 } = &mut knobs.encoding
                 {
                     *reserved_in_query_equivalent = v
+                }
+            }
+            Alternative::UnreservedInRule(v) => {
+                if let Encoding::Rfc9309 {
+                    unreserved_in_rule_decoded,
+                    ..
+                } = &mut knobs.encoding
+                {
+                    *unreserved_in_rule_decoded = v
                 }
             }
             Alternative::Charset(v) => knobs.charset = v,
@@ -696,6 +718,9 @@ pub enum MidDollar {
     Literal,
     /// The pattern can never match.
     NeverMatches,
+    /// Every `$` is the end of the URL (`google#url-matching`): the pattern is anchored at the
+    /// first `$` when only `*`s and `$`s follow it, and never matches when anything else does.
+    EndOfUrl,
 }
 
 /// K7: percent-encoding normalisation of pattern and target.
@@ -706,9 +731,12 @@ pub enum Encoding {
         /// 2.2.2 read literally: reserved characters that are data in the path (all but `/`, `?`,
         /// `#`, `*`, `$`) compare equal to their encoding.
         reserved_in_path_equivalent: bool,
-        /// Figure 4 row 2's reading: reserved characters in the query (all but `#`, `*`, `$`)
-        /// compare equal to their encoding.
+        /// 2.2.2 read literally in the query: reserved characters there (all but `#`, `*`, `$`)
+        /// compare equal to their encoding. `:` and `/` always do (Figure 4 row 2).
         reserved_in_query_equivalent: bool,
+        /// A rule's escaped unreserved octet (`%7E`) is decoded as the URI's is (2.2.2 decodes
+        /// those "in the URI" only; RFC 3986 2.3 makes both spellings equivalent).
+        unreserved_in_rule_decoded: bool,
     },
     /// Only non-ASCII octets are percent-encoded.
     NonAsciiOnly,
@@ -823,6 +851,7 @@ pub struct InputFacts {
     allow_and_disallow_rules: bool,
     mid_dollar_in_rules: bool,
     percent_in_rules: bool,
+    unreserved_escape_in_rules: bool,
     percent_in_url: bool,
     percent_or_special_in_url: bool,
     percent_or_reserved_query: bool,
@@ -884,6 +913,7 @@ impl InputFacts {
             allow_and_disallow_rules: lines.allow_rule && lines.disallow_rule,
             mid_dollar_in_rules: lines.mid_dollar_in_rules,
             percent_in_rules: lines.percent_in_rules,
+            unreserved_escape_in_rules: lines.unreserved_escape_in_rules,
             percent_in_url: memchr::memchr(b'%', url).is_some(),
             // Raw non-ASCII in the URL is percent-encoded by some readings and not others.
             percent_or_special_in_url: memchr::memchr3(b'%', b'*', b'$', url).is_some()
@@ -951,6 +981,7 @@ impl InputFacts {
             allow_and_disallow_rules: true,
             mid_dollar_in_rules: true,
             percent_in_rules: true,
+            unreserved_escape_in_rules: true,
             percent_in_url: true,
             percent_or_special_in_url: true,
             percent_or_reserved_query: true,
@@ -987,6 +1018,8 @@ struct LineFacts {
     disallow_rule: bool,
     mid_dollar_in_rules: bool,
     percent_in_rules: bool,
+    /// A rule holding an escaped unreserved octet (`%7E`).
+    unreserved_escape_in_rules: bool,
     /// A rule holding `?`.
     question_in_rules: bool,
 }
@@ -1089,6 +1122,14 @@ impl LineFacts {
                     self.wildcard_or_dollar_in_rules |= classes.has(RuleOctets::STAR);
                     // K7: the encodings differ only where a pattern or the target holds a `%`.
                     self.percent_in_rules |= classes.has(RuleOctets::PERCENT);
+                    self.unreserved_escape_in_rules |= classes.has(RuleOctets::PERCENT)
+                        && value.windows(3).any(|w| match w {
+                            [b'%', h, l] if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => {
+                                let digit = |d: u8| (d as char).to_digit(16).unwrap_or(0) as u8;
+                                crate::encoding::is_unreserved(digit(*h) * 16 + digit(*l))
+                            }
+                            _ => false,
+                        });
                     self.question_in_rules |= classes.has(RuleOctets::QUESTION);
                     self.body_has_odd_pattern_octets |= classes.has(RuleOctets::ODD);
                     if classes.has(RuleOctets::DOLLAR) {
