@@ -22,7 +22,7 @@ pub fn is_unreserved(b: u8) -> bool {
 
 /// RFC 3986 2.2's reserved characters that can be data where `in_query` says (Figure 4 of RFC 9309
 /// encodes `:` and `/` in a query value): every reserved character but those with a fixed role. `#`
-/// ends the URI's query (and starts a comment in a rule); `*` and `$` are RFC 9309 2.2.3's special
+/// ends the URI's query (and starts a comment in a rule); `*` and `$` are rfc9309#2.2.3's special
 /// characters, encoded in the target and special in a pattern on their own terms; in the path, `/`
 /// separates segments and `?` starts the query (RFC 3986 3.3), while in the query both may be data
 /// (RFC 3986 3.4).
@@ -212,10 +212,10 @@ fn normalise_each_octet(
                 } else if b >= 0x80 && raw_non_ascii {
                     out.push(b);
                 } else if b >= 0x80 {
-                    // RFC9309 2.2.2: octets outside ASCII are compared percent-encoded.
+                    // rfc9309#2.2.2: octets outside ASCII are compared percent-encoded.
                     push_escaped(&mut out, b);
                 } else if side == Side::Target && (b == b'*' || b == b'$') && !raw_specials {
-                    // RFC9309 2.2.3 Figure 6: a literal `*` or `$` in the URI is what a pattern's
+                    // rfc9309#2.2.3 Figure 6: a literal `*` or `$` in the URI is what a pattern's
                     // `%2A` or `%24` matches; bare `*` and `$` in a pattern stay special.
                     push_escaped(&mut out, b);
                 } else if side == Side::Pattern && b == b'$' {
@@ -232,7 +232,7 @@ fn normalise_each_octet(
                         reserved_in_path_equivalent
                     })
                 {
-                    // RFC9309 2.2.2, read literally: reserved octets "MUST be percent-encoded ...
+                    // rfc9309#2.2.2, read literally: reserved octets "MUST be percent-encoded ...
                     // prior to comparison", so a raw reserved character that is data equals its
                     // escape (Figure 4 row 2 does so in a query value). K7, open: see
                     // `docs/profiles.md`.

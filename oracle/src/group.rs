@@ -121,7 +121,7 @@ pub fn build_groups_with<'a>(
                 let starts_group = agents_ended
                     || match (&current, grouping) {
                         (None, _) => true,
-                        // RFC9309 2.1/2.2: a user-agent line after a rule starts a new group.
+                        // rfc9309#2.1, rfc9309#2.2: a user-agent line after a rule starts a new group.
                         (Some(group), Grouping::UserAgentAfterRuleStartsGroup) => {
                             !group.rules.is_empty()
                         }
@@ -183,7 +183,7 @@ pub fn build_groups_with<'a>(
                 // a new group, as after a rule.
                 agents_ended = current.is_some();
             }
-            // RFC9309 2.2.4: other records never end a group; comments and invalid lines are skipped.
+            // rfc9309#2.2.4: other records never end a group; comments and invalid lines are skipped.
             LineKind::Comment | LineKind::Other(_) | LineKind::Invalid => {}
         }
     }

@@ -169,7 +169,7 @@ impl<'a> Pattern<'a> {
             return None;
         }
         let (first, rest) = self.segments.split_first()?;
-        // RFC9309 2.2.2: matching starts with the first octet of the path.
+        // rfc9309#2.2.2: matching starts with the first octet of the path.
         if !target.starts_with(first) {
             return None;
         }
@@ -181,7 +181,7 @@ impl<'a> Pattern<'a> {
         if self.no_backtracking {
             return self.match_end_without_backtracking(target, pos);
         }
-        // RFC9309 2.2.3: each `*` matches any run of octets; place each segment leftmost.
+        // rfc9309#2.2.3: each `*` matches any run of octets; place each segment leftmost.
         for segment in middle {
             pos += memchr::memmem::find(&target[pos..], segment)? + segment.len();
         }

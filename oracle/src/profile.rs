@@ -62,7 +62,7 @@ impl ProfileId {
     /// The document's base reading: every knob set, open knobs at their first alternative.
     pub fn base_knobs(self) -> Knobs {
         match self {
-            // RFC9309 2.1, 2.2, 2.2.1, 2.2.2, 2.2.3, 2.5
+            // rfc9309#2.1, rfc9309#2.2, rfc9309#2.2.1, rfc9309#2.2.2, rfc9309#2.2.3, rfc9309#2.5
             ProfileId::Rfc9309 => Knobs {
                 grouping: Grouping::UserAgentAfterRuleStartsGroup,
                 agent_value: AgentValue::WholeValue,
@@ -344,6 +344,18 @@ impl ProfileId {
                         "field-spacing",
                         "draft-1996#4.2",
                         &[Alternative::FieldSpacing(FieldSpacing::Around)],
+                    );
+                }
+                if facts.body_has_odd_pattern_octets || facts.non_ascii_in_rules {
+                    // draft-1996#3.3's `path` (RFC 1808's `pchar`s, over `CHAR = <any US-ASCII
+                    // character (octets 0 - 127)>`) has no room for white space, a control octet
+                    // or a non-ASCII octet; draft-1996#4.2 asks for "robustness in parsing".
+                    add(
+                        "invalid-pattern",
+                        "draft-1996#3.3",
+                        &[Alternative::InvalidPattern(
+                            InvalidPattern::IgnoreLineOrNonAscii,
+                        )],
                     );
                 }
                 if facts.starts_with_bom {
@@ -726,7 +738,7 @@ pub enum MidDollar {
 /// K7: percent-encoding normalisation of pattern and target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Encoding {
-    /// RFC 9309 2.2.2: non-ASCII encoded, hex upper-cased, unreserved decoded; target `*`/`$` encoded.
+    /// rfc9309#2.2.2: non-ASCII encoded, hex upper-cased, unreserved decoded; target `*`/`$` encoded.
     Rfc9309 {
         /// 2.2.2 read literally: reserved characters that are data in the path (all but `/`, `?`,
         /// `#`, `*`, `$`) compare equal to their encoding.
@@ -740,7 +752,7 @@ pub enum Encoding {
     },
     /// Only non-ASCII octets are percent-encoded.
     NonAsciiOnly,
-    /// Every `%xx` decoded except `%2F` (1996 draft 3.2.2).
+    /// Every `%xx` decoded except `%2F` (draft-1996#3.2.2).
     DecodeAllButSlash,
     /// Octets compared as given.
     Raw,
@@ -786,13 +798,17 @@ pub enum Bom {
     KeepAsContent,
 }
 
-/// K13: a pattern with control characters or inner white space.
+/// K13: a pattern with control characters or inner white space (or, for the 1996 draft, an octet
+/// outside ASCII).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum InvalidPattern {
     /// Its octets are used (percent-encoded where the encoding says so).
     UseOctets,
     /// The line is not a valid rule and is ignored.
     IgnoreLine,
+    /// As `IgnoreLine`, and a value with an octet outside ASCII is not valid either (the 1996
+    /// draft's `path`, `draft-1996#3.3`).
+    IgnoreLineOrNonAscii,
 }
 
 /// K7: whether reading the body under a charset alternative (Latin-1, dropping invalid octets,
@@ -864,6 +880,7 @@ pub struct InputFacts {
     agent_substring: bool,
     empty_rule_in_body: bool,
     body_has_odd_pattern_octets: bool,
+    non_ascii_in_rules: bool,
     spacing_can_matter: bool,
     star_then_other: bool,
 }
@@ -955,6 +972,7 @@ impl InputFacts {
             agent_substring: lines.agent_substring,
             empty_rule_in_body: lines.empty_rule_in_body,
             body_has_odd_pattern_octets: lines.body_has_odd_pattern_octets,
+            non_ascii_in_rules: lines.non_ascii_in_rules,
             star_then_other: lines.star_then_other,
             // K13: a line with white space before its field or colon (a skipped BOM can leave one;
             // the charset alternatives apply only under the RFC's spacing).
@@ -994,6 +1012,7 @@ impl InputFacts {
             agent_substring: true,
             empty_rule_in_body: true,
             body_has_odd_pattern_octets: true,
+            non_ascii_in_rules: true,
             spacing_can_matter: true,
             star_then_other: true,
         }
@@ -1008,6 +1027,8 @@ struct LineFacts {
     agent_value_with_space: bool,
     empty_rule_in_body: bool,
     body_has_odd_pattern_octets: bool,
+    /// A rule holding an octet outside ASCII.
+    non_ascii_in_rules: bool,
     agent_after_rule: bool,
     ruleless_record: bool,
     agent_substring: bool,
@@ -1132,6 +1153,7 @@ impl LineFacts {
                         });
                     self.question_in_rules |= classes.has(RuleOctets::QUESTION);
                     self.body_has_odd_pattern_octets |= classes.has(RuleOctets::ODD);
+                    self.non_ascii_in_rules |= classes.has(RuleOctets::NON_ASCII);
                     if classes.has(RuleOctets::DOLLAR) {
                         self.wildcard_or_dollar_in_rules = true;
                         // K6 MidDollar only concerns a `$` before the pattern's last octet.
@@ -1166,6 +1188,8 @@ impl RuleOctets {
     const QUESTION: u8 = 8;
     /// White space, a control octet or DEL: what no pattern octet may be.
     const ODD: u8 = 16;
+    /// An octet outside ASCII.
+    const NON_ASCII: u8 = 32;
 
     /// Each octet's class bits.
     const TABLE: [u8; 256] = {
@@ -1178,6 +1202,7 @@ impl RuleOctets {
                 b'%' => Self::PERCENT,
                 b'?' => Self::QUESTION,
                 b' ' | 0x7F | ..0x20 => Self::ODD,
+                0x80.. => Self::NON_ASCII,
                 _ => 0,
             };
             b += 1;
