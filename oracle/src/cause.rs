@@ -95,7 +95,9 @@ const KNOB_LABELS: [&str; 18] = [
 /// The knob field an open alternative sets.
 fn alternative_label(alternative: Alternative) -> &'static str {
     let (id, field) = match alternative {
-        Alternative::Grouping(_) => ("K1", "grouping"),
+        Alternative::Grouping(_) | Alternative::AgentAfterRule(_) | Alternative::CommentLine(_) => {
+            ("K1", "grouping")
+        }
         Alternative::AgentValue(_) => ("K3", "agent_value"),
         Alternative::AgentComparison(_) => ("K3", "agent_comparison"),
         Alternative::AgentList(_) => ("K3", "agent_list"),

@@ -112,7 +112,10 @@ impl ProfileId {
             },
             // draft-1996#3.2, #3.2.1, #3.2.2, #3.3; guide-ch9#allow-disallow
             ProfileId::Draft1996 => Knobs {
-                grouping: Grouping::BlankLineRecords(AgentAfterRule::StartsRecord),
+                grouping: Grouping::BlankLineRecords(
+                    AgentAfterRule::StartsRecord,
+                    CommentLine::NotBlank,
+                ),
                 agent_value: AgentValue::WholeValue,
                 agent_comparison: AgentComparison::Equal,
                 agent_list: AgentList::Single,
@@ -134,7 +137,10 @@ impl ProfileId {
             },
             // norobots-1994#format, #example-2
             ProfileId::Original1994 => Knobs {
-                grouping: Grouping::BlankLineRecords(AgentAfterRule::StartsRecord),
+                grouping: Grouping::BlankLineRecords(
+                    AgentAfterRule::StartsRecord,
+                    CommentLine::NotBlank,
+                ),
                 agent_value: AgentValue::WholeValue,
                 agent_comparison: AgentComparison::Equal,
                 agent_list: AgentList::Single,
@@ -368,6 +374,16 @@ impl ProfileId {
             }
             ProfileId::Original1994 => {
                 record_knobs(facts, "norobots-1994#format", &mut add);
+                if facts.comment_inside_record {
+                    // norobots-1994#format: records are separated by empty lines, and comments
+                    // take "the usual UNIX form" ("в обычной для UNIX форме"): whether a line
+                    // holding only a comment is an empty line, the text does not say.
+                    add(
+                        "comment-line",
+                        "norobots-1994#format",
+                        &[Alternative::CommentLine(CommentLine::Blank)],
+                    );
+                }
                 if facts.agent_value_with_space {
                     add(
                         "agent-list",
@@ -413,9 +429,7 @@ fn record_knobs(
         add(
             "agent-after-rule",
             grouping_cite,
-            &[Alternative::Grouping(Grouping::BlankLineRecords(
-                AgentAfterRule::JoinsRecord,
-            ))],
+            &[Alternative::AgentAfterRule(AgentAfterRule::JoinsRecord)],
         );
     }
     if facts.ruleless_record {
@@ -478,6 +492,10 @@ pub struct OpenKnob {
 pub enum Alternative {
     /// K1.
     Grouping(Grouping),
+    /// K1 (blank-line records): a user-agent line right after a rule.
+    AgentAfterRule(AgentAfterRule),
+    /// K1 (blank-line records): a line holding only a comment.
+    CommentLine(CommentLine),
     /// K3.
     AgentValue(AgentValue),
     /// K3.
@@ -521,6 +539,16 @@ impl Alternative {
     pub fn apply(self, mut knobs: Knobs) -> Knobs {
         match self {
             Alternative::Grouping(v) => knobs.grouping = v,
+            Alternative::AgentAfterRule(v) => {
+                if let Grouping::BlankLineRecords(agent_after_rule, _) = &mut knobs.grouping {
+                    *agent_after_rule = v
+                }
+            }
+            Alternative::CommentLine(v) => {
+                if let Grouping::BlankLineRecords(_, comment_line) = &mut knobs.grouping {
+                    *comment_line = v
+                }
+            }
             Alternative::AgentValue(v) => knobs.agent_value = v,
             Alternative::AgentComparison(v) => knobs.agent_comparison = v,
             Alternative::AgentList(v) => knobs.agent_list = v,
@@ -627,7 +655,16 @@ pub enum Grouping {
     /// blank lines mean nothing.
     UserAgentAfterRuleStartsGroup,
     /// 1994 / 1996: records end at a blank line.
-    BlankLineRecords(AgentAfterRule),
+    BlankLineRecords(AgentAfterRule, CommentLine),
+}
+
+/// K1 (blank-line records): whether a line holding only a comment is a blank line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum CommentLine {
+    /// It is not (`draft-1996#3.3`'s BNF: a `commentline` is no `blank`).
+    NotBlank,
+    /// It is: it ends the record (the 1994 text's open reading).
+    Blank,
 }
 
 /// K1 (blank-line records): a user-agent line right after a rule line.
@@ -881,6 +918,7 @@ pub struct InputFacts {
     empty_rule_in_body: bool,
     body_has_odd_pattern_octets: bool,
     non_ascii_in_rules: bool,
+    comment_inside_record: bool,
     spacing_can_matter: bool,
     star_then_other: bool,
 }
@@ -973,6 +1011,7 @@ impl InputFacts {
             empty_rule_in_body: lines.empty_rule_in_body,
             body_has_odd_pattern_octets: lines.body_has_odd_pattern_octets,
             non_ascii_in_rules: lines.non_ascii_in_rules,
+            comment_inside_record: lines.comment_inside_record || !asked.records,
             star_then_other: lines.star_then_other,
             // K13: a line with white space before its field or colon (a skipped BOM can leave one;
             // the charset alternatives apply only under the RFC's spacing).
@@ -1013,6 +1052,7 @@ impl InputFacts {
             empty_rule_in_body: true,
             body_has_odd_pattern_octets: true,
             non_ascii_in_rules: true,
+            comment_inside_record: true,
             spacing_can_matter: true,
             star_then_other: true,
         }
@@ -1029,6 +1069,9 @@ struct LineFacts {
     body_has_odd_pattern_octets: bool,
     /// A rule holding an octet outside ASCII.
     non_ascii_in_rules: bool,
+    /// A line holding only a comment between two lines that are neither blank nor comments: one
+    /// that would split a record if it were a blank line.
+    comment_inside_record: bool,
     agent_after_rule: bool,
     ruleless_record: bool,
     agent_substring: bool,
@@ -1105,6 +1148,21 @@ impl LineFacts {
         // Whether each line is a user-agent line that can name the crawler ([`can_name`]): a
         // value no reading can make name the crawler is read alike by every K3 reading. (Every
         // user-agent line, when no asked profile reads it.)
+        if asked.records && !self.comment_inside_record {
+            let mut before = false;
+            let mut comment_since = false;
+            for kind in kinds {
+                match kind {
+                    LineKind::Comment => comment_since |= before,
+                    LineKind::Blank => (before, comment_since) = (false, false),
+                    _ if comment_since => {
+                        self.comment_inside_record = true;
+                        break;
+                    }
+                    _ => before = true,
+                }
+            }
+        }
         let names: Vec<bool> = kinds
             .iter()
             .map(|kind| {
