@@ -346,13 +346,11 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
     };
     let body = read_input(robots)?;
     // The oracle answers anything; say so when the question is outside what the documents describe.
-    for problem in [
-        model::check_product_token(agent),
-        model::check_case_url(url),
-    ] {
-        if let Err(message) = problem {
-            eprintln!("warning: {message}");
-        }
+    if let Some(warning) = agent_warning(agent) {
+        eprintln!("{warning}");
+    }
+    if let Err(message) = model::check_case_url(url) {
+        eprintln!("warning: {message}");
     }
     let fetch = if args.unreachable {
         Fetch::Unreachable
@@ -408,6 +406,19 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
 
 /// With a robots.txt URL, both it and the URL asked about must be absolute: step 0 compares their
 /// schemes, hosts and ports.
+/// The warning `check` prints (on standard error; the verdicts are still given) when the agent is
+/// not a product token: the crawler's name the documents match groups with (`rfc9309#2.2.1`).
+fn agent_warning(agent: &str) -> Option<String> {
+    model::check_product_token(agent).err().map(|_| {
+        format!(
+            "warning: agent `{agent}` is not a product token, so no document says how it is \
+             matched (rfc9309#2.2.1: \"The product token MUST contain only uppercase and lowercase \
+             letters (\"a-z\" and \"A-Z\"), underscores (\"_\"), and hyphens (\"-\")\"); the verdicts \
+             below compare it as given: pass the token alone (`foo` for `foo/1.0`)"
+        )
+    })
+}
+
 fn check_robots_url(robots_url: &str, url: &str) -> Result<(), String> {
     model::check_absolute_url(robots_url).map_err(|m| format!("robots_url: {m}"))?;
     model::check_absolute_url(url)
@@ -443,6 +454,9 @@ fn batch_line(
     let (Some(agent), Some(url)) = (field("agent"), field("url")) else {
         return serde_json::json!({ "error": "missing string field `agent` or `url`" });
     };
+    if let Some(warning) = agent_warning(agent) {
+        eprintln!("{warning}");
+    }
     let mut request = Request::new(&body, agent, url);
     match parsed.get("robots_url").map(|v| v.as_str()) {
         None => {}

@@ -54,6 +54,49 @@ fn check_prints_a_verdict_per_profile() {
 }
 
 #[test]
+fn check_warns_when_the_agent_is_not_a_product_token() {
+    let body = b"User-agent: *\nDisallow: /page\n";
+    for agent in ["Foo Bar", "foo/1.0"] {
+        let out = run(
+            &["check", "--robots", "-", "--agent", agent, "--url", "/page"],
+            body,
+        );
+        // A warning, not an error: the verdicts are still printed and the exit status is 0.
+        assert!(out.status.success(), "{agent}");
+        assert_eq!(stdout(&out).lines().count(), 4, "{agent}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!("warning: agent `{agent}` is not a product token"))
+                && stderr.contains("rfc9309#2.2.1")
+                && stderr.contains("The product token MUST contain only"),
+            "{agent}: {stderr}"
+        );
+    }
+    let line =
+        "{\"robots\": \"User-agent: *\\nDisallow: /\", \"agent\": \"foo/1.0\", \"url\": \"/\"}\n";
+    let out = run(&["check", "--batch", "-"], line.as_bytes());
+    assert!(out.status.success());
+    assert!(
+        stdout(&out).contains("\"rfc9309\":\"disallowed\""),
+        "{}",
+        stdout(&out)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`foo/1.0` is not a product token"));
+    // A product token gets no warning.
+    let out = run(
+        &[
+            "check", "--robots", "-", "--agent", "FooBot", "--url", "/page",
+        ],
+        body,
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
 fn check_explains_and_filters_profiles() {
     let body = b"User-agent: *\nAllow: /p\nDisallow: /\n";
     let out = run(

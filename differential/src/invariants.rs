@@ -354,11 +354,11 @@ impl Relation {
     /// The sections that justify the relation.
     pub fn citation(self) -> &'static str {
         match self {
-            // RFC9309 2.2: `emptyline = EOL`, `EOL = *WS [comment] NL`, allowed between any lines.
+            // rfc9309#2.2: `emptyline = EOL`, `EOL = *WS [comment] NL`, allowed between any lines.
             // draft-1996#3.3: `record = *commentline agentline *(commentline | agentline)
             // 1*ruleline *(commentline | ruleline)`; 3.2: comments are allowed anywhere.
             Relation::CommentLine => "rfc9309#2.2, google#syntax, draft-1996#3.2, draft-1996#3.3",
-            // RFC9309 2.2: `*(startgroupline / emptyline) *(rule / emptyline)`; google#grouping:
+            // rfc9309#2.2: `*(startgroupline / emptyline) *(rule / emptyline)`; google#grouping:
             // a blank line between two user-agent lines does not split the group.
             Relation::BlankLine => "rfc9309#2.2, google#grouping",
             Relation::TrailingComment => {

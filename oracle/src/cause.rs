@@ -95,7 +95,9 @@ const KNOB_LABELS: [&str; 18] = [
 /// The knob field an open alternative sets.
 fn alternative_label(alternative: Alternative) -> &'static str {
     let (id, field) = match alternative {
-        Alternative::Grouping(_) => ("K1", "grouping"),
+        Alternative::Grouping(_) | Alternative::AgentAfterRule(_) | Alternative::CommentLine(_) => {
+            ("K1", "grouping")
+        }
         Alternative::AgentValue(_) => ("K3", "agent_value"),
         Alternative::AgentComparison(_) => ("K3", "agent_comparison"),
         Alternative::AgentList(_) => ("K3", "agent_list"),
@@ -104,7 +106,8 @@ fn alternative_label(alternative: Alternative) -> &'static str {
         Alternative::MidDollar(_) => ("K6", "wildcards"),
         Alternative::Encoding(_)
         | Alternative::ReservedInPath(_)
-        | Alternative::ReservedInQuery(_) => ("K7", "encoding"),
+        | Alternative::ReservedInQuery(_)
+        | Alternative::UnreservedInRule(_) => ("K7", "encoding"),
         Alternative::Charset(_) => ("K7", "charset"),
         Alternative::MatchTarget(_) => ("K8", "match_target"),
         Alternative::EmptyRule(_) => ("K9", "empty_rule"),

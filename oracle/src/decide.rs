@@ -51,7 +51,7 @@ pub struct Decision {
 }
 
 /// K10: whether the reading exempts the URL as the robots.txt file itself, before any rule is
-/// matched. RFC 9309 2.2.2: "The /robots.txt URI is implicitly allowed"; `guide-ch9#allow-disallow`
+/// matched. rfc9309#2.2.2: "The /robots.txt URI is implicitly allowed"; `guide-ch9#allow-disallow`
 /// (the 1996 profile's secondary reading): "The robots.txt URL always is allowed". Google's page and
 /// the 1994 text say nothing, so there it is open. Which URLs are that URI:
 /// [`crate::url::is_robots_txt_uri`].
@@ -61,11 +61,20 @@ pub fn robots_txt_exempt(url: &crate::url::SplitUrl<'_>, knobs: &Knobs) -> bool 
 
 /// K13: a value that is no `path-pattern` of `rfc9309#2.2`'s ABNF because it holds a control
 /// character or a space (`UTF8-1-noctl = %x21 / %x22 / %x24-7F ; excluding control, space, "#"`).
-/// RFC 9309 2.3.1.5 asks crawlers to "use the parseable rules", which such a line is not, while
+/// rfc9309#2.3.1.5 asks crawlers to "use the parseable rules", which such a line is not, while
 /// its octets can still be matched: the reading that ignores the line is open there
 /// (`InvalidPattern::IgnoreLine`).
-fn is_invalid_pattern(value: &[u8]) -> bool {
-    value.iter().any(|&b| b < 0x20 || b == 0x7F || b == b' ')
+/// Under `InvalidPattern::IgnoreLineOrNonAscii` an octet outside ASCII is no part of a valid
+/// value either: `draft-1996#3.3`'s `path` is RFC 1808's, made of `pchar`s over `CHAR = <any
+/// US-ASCII character (octets 0 - 127)>`.
+fn is_invalid_pattern(value: &[u8], reading: InvalidPattern) -> bool {
+    match reading {
+        InvalidPattern::UseOctets => false,
+        InvalidPattern::IgnoreLine => value.iter().any(|&b| b < 0x20 || b == 0x7F || b == b' '),
+        InvalidPattern::IgnoreLineOrNonAscii => {
+            value.iter().any(|&b| b < 0x20 || b >= 0x7F || b == b' ')
+        }
+    }
 }
 
 /// Matches every rule (its pattern compiled under `knobs`) against the normalised target and
@@ -208,13 +217,12 @@ fn outcome(rule: &RuleLine<'_>, pattern: &Pattern, target: &[u8], knobs: &Knobs)
     }
     if rule.value.is_empty() {
         match knobs.empty_rule {
-            // K9: RFC9309 2.2 `empty-pattern`; google#disallow: ignored; norobots-1994#format.
+            // K9: rfc9309#2.2 `empty-pattern`; google#disallow: ignored; norobots-1994#format.
             EmptyRule::MatchesNothing => RuleOutcome::EmptyIgnored,
             // K9: draft-1996#3.2.2 read literally, guide-ch9#table-9-3.
             EmptyRule::MatchesEverything => RuleOutcome::Matched { specificity: 0 },
         }
-    } else if knobs.invalid_pattern == InvalidPattern::IgnoreLine && is_invalid_pattern(rule.value)
-    {
+    } else if is_invalid_pattern(rule.value, knobs.invalid_pattern) {
         RuleOutcome::InvalidIgnored
     } else {
         match pattern.match_end(target) {
@@ -253,7 +261,7 @@ fn deciding_rule(
     precedence: Precedence,
 ) -> Option<(usize, RuleKind)> {
     match precedence {
-        // RFC9309 2.2.2: the most specific match; allow wins a tie (SHOULD). google#rule-precedence.
+        // rfc9309#2.2.2: the most specific match; allow wins a tie (SHOULD). google#rule-precedence.
         Precedence::MostSpecific(_) => {
             let mut best: Option<(usize, bool, usize, RuleKind)> = None;
             for (i, (kind, specificity)) in rules.enumerate() {

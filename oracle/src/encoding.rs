@@ -22,10 +22,19 @@ pub fn is_unreserved(b: u8) -> bool {
 
 /// RFC 3986 2.2's reserved characters that can be data where `in_query` says (Figure 4 of RFC 9309
 /// encodes `:` and `/` in a query value): every reserved character but those with a fixed role. `#`
-/// ends the URI's query (and starts a comment in a rule); `*` and `$` are RFC 9309 2.2.3's special
+/// ends the URI's query (and starts a comment in a rule); `*` and `$` are rfc9309#2.2.3's special
 /// characters, encoded in the target and special in a pattern on their own terms; in the path, `/`
 /// separates segments and `?` starts the query (RFC 3986 3.3), while in the query both may be data
 /// (RFC 3986 3.4).
+/// The reserved characters of a query that RFC 9309 compares percent-encoded under every reading:
+/// Figure 4 row 2 turns a query value's raw `https://foo.bar` into `https%3A%2F%2Ffoo.bar`, as 2.2.2
+/// says ("Octets in the URI and robots.txt paths ... in the reserved range ... MUST be
+/// percent-encoded ... prior to comparison"), while row 1 keeps `?` and `=` raw: the other reserved
+/// characters of a query stay open (`reserved_in_query_equivalent`).
+pub(crate) fn is_encoded_in_query(b: u8) -> bool {
+    matches!(b, b':' | b'/')
+}
+
 pub(crate) fn is_reserved_data(b: u8, in_query: bool) -> bool {
     match b {
         b':' | b'@' | b'[' | b']' | b'!' | b'&' | b'\'' | b'(' | b')' | b'+' | b',' | b';'
@@ -130,6 +139,7 @@ fn kept_as_is(b: u8, encoding: Encoding, in_query: bool) -> bool {
         Encoding::Rfc9309 {
             reserved_in_path_equivalent,
             reserved_in_query_equivalent,
+            ..
         } => {
             let reserved_encoded = if in_query {
                 reserved_in_query_equivalent
@@ -139,8 +149,9 @@ fn kept_as_is(b: u8, encoding: Encoding, in_query: bool) -> bool {
             b < 0x80
                 && !matches!(b, b'%' | b'?' | b'*' | b'$')
                 && !(reserved_encoded && is_reserved_data(b, true))
+                && !(in_query && is_encoded_in_query(b))
         }
-        Encoding::NonAsciiOnly => b < 0x80,
+        Encoding::NonAsciiOnly => b < 0x80 && b != b'%',
         Encoding::DecodeAllButSlash => b != b'%',
         Encoding::Raw => true,
     }
@@ -178,11 +189,14 @@ fn normalise_each_octet(
             Encoding::Rfc9309 {
                 reserved_in_path_equivalent,
                 reserved_in_query_equivalent,
+                unreserved_in_rule_decoded,
             } => {
                 if let Some(value) = escaped {
-                    // RFC9309 2.2.2: a percent-encoded unreserved ASCII octet is decoded; any other
-                    // escape stays encoded (hex upper-cased: RFC 3986 2.1 makes the case irrelevant).
-                    if is_unreserved(value) {
+                    // rfc9309#2.2.2: a percent-encoded unreserved ASCII octet "in the URI" is
+                    // decoded; any other escape stays encoded (hex upper-cased: RFC 3986 2.1 makes
+                    // the case irrelevant). No sentence decodes one in a rule: K7, open
+                    // (`unreserved_in_rule_decoded`).
+                    if is_unreserved(value) && (target || unreserved_in_rule_decoded) {
                         out.push(value);
                     } else if escape_case && target {
                         out.extend_from_slice(&input[i..i + 3]);
@@ -198,14 +212,18 @@ fn normalise_each_octet(
                 } else if b >= 0x80 && raw_non_ascii {
                     out.push(b);
                 } else if b >= 0x80 {
-                    // RFC9309 2.2.2: octets outside ASCII are compared percent-encoded.
+                    // rfc9309#2.2.2: octets outside ASCII are compared percent-encoded.
                     push_escaped(&mut out, b);
                 } else if side == Side::Target && (b == b'*' || b == b'$') && !raw_specials {
-                    // RFC9309 2.2.3 Figure 6: a literal `*` or `$` in the URI is what a pattern's
+                    // rfc9309#2.2.3 Figure 6: a literal `*` or `$` in the URI is what a pattern's
                     // `%2A` or `%24` matches; bare `*` and `$` in a pattern stay special.
                     push_escaped(&mut out, b);
                 } else if side == Side::Pattern && b == b'$' {
                     // A `$` inside a pattern (K6, MidDollar::Literal) is a literal `$`.
+                    push_escaped(&mut out, b);
+                } else if in_query && is_encoded_in_query(b) {
+                    // rfc9309#2.2.2 and rfc9309#figure-4 (row 2): `:` and `/` in the query are
+                    // compared percent-encoded.
                     push_escaped(&mut out, b);
                 } else if is_reserved_data(b, in_query)
                     && (if in_query {
@@ -214,7 +232,7 @@ fn normalise_each_octet(
                         reserved_in_path_equivalent
                     })
                 {
-                    // RFC9309 2.2.2, read literally: reserved octets "MUST be percent-encoded ...
+                    // rfc9309#2.2.2, read literally: reserved octets "MUST be percent-encoded ...
                     // prior to comparison", so a raw reserved character that is data equals its
                     // escape (Figure 4 row 2 does so in a query value). K7, open: see
                     // `docs/profiles.md`.
@@ -225,6 +243,15 @@ fn normalise_each_octet(
             }
             Encoding::NonAsciiOnly => {
                 if let (Some(value), true, false) = (escaped, escape_case, target) {
+                    push_escaped(&mut out, value);
+                    i += 3;
+                    continue;
+                }
+                // google#url-matching: non-ASCII characters may be written "as percent-escaped
+                // UTF-8 encoded characters per RFC 3986", whose 2.1 makes the hex digits' case
+                // equivalent: such an escape is compared in upper case (escapes of ASCII octets
+                // the page does not discuss: kept as written, K7 open).
+                if let Some(value) = escaped.filter(|&v| v >= 0x80 && !(escape_case && target)) {
                     push_escaped(&mut out, value);
                     i += 3;
                     continue;
@@ -266,6 +293,7 @@ mod tests {
     const RFC: Encoding = Encoding::Rfc9309 {
         reserved_in_path_equivalent: false,
         reserved_in_query_equivalent: false,
+        unreserved_in_rule_decoded: true,
     };
 
     fn target(s: &str, e: Encoding) -> String {
@@ -284,9 +312,16 @@ mod tests {
         assert_eq!(target("/foo/bar/%e3%83%84", RFC), "/foo/bar/%E3%83%84");
         assert_eq!(target("/foo/bar/%62%61%7A", RFC), "/foo/bar/baz");
         assert_eq!(target("/a%2fb", RFC), "/a%2Fb");
+        // Row 2: `:` and `/` in the query are compared percent-encoded under every reading; `?`
+        // and `=` stay as row 1 writes them.
+        assert_eq!(
+            target("/foo/bar?baz=https://foo.bar", RFC),
+            "/foo/bar?baz=https%3A%2F%2Ffoo.bar"
+        );
         let fig4 = Encoding::Rfc9309 {
             reserved_in_path_equivalent: false,
             reserved_in_query_equivalent: true,
+            unreserved_in_rule_decoded: true,
         };
         assert_eq!(
             target("/foo/bar?baz=https://foo.bar", fig4),
@@ -295,11 +330,13 @@ mod tests {
         let in_path = Encoding::Rfc9309 {
             reserved_in_path_equivalent: true,
             reserved_in_query_equivalent: false,
+            unreserved_in_rule_decoded: true,
         };
-        // In the path `/` separates segments and is never encoded; in the query it is data.
+        // In the path `/` separates segments and is never encoded; in the query it is data, and
+        // `:` there is encoded under every reading (row 2).
         assert_eq!(
             target("/a:b/c;d=e?f=g:h", in_path),
-            "/a%3Ab/c%3Bd%3De?f=g:h"
+            "/a%3Ab/c%3Bd%3De?f=g%3Ah"
         );
         assert_eq!(target("/a%3ab", in_path), "/a%3Ab");
     }
@@ -327,10 +364,12 @@ mod tests {
             Encoding::Rfc9309 {
                 reserved_in_path_equivalent: false,
                 reserved_in_query_equivalent: true,
+                unreserved_in_rule_decoded: true,
             },
             Encoding::Rfc9309 {
                 reserved_in_path_equivalent: true,
                 reserved_in_query_equivalent: false,
+                unreserved_in_rule_decoded: false,
             },
             Encoding::NonAsciiOnly,
             Encoding::DecodeAllButSlash,
@@ -367,6 +406,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_rules_unreserved_escape_is_decoded_only_under_its_reading() {
+        let pattern = |s: &str, decoded: bool| {
+            let encoding = Encoding::Rfc9309 {
+                reserved_in_path_equivalent: false,
+                reserved_in_query_equivalent: false,
+                unreserved_in_rule_decoded: decoded,
+            };
+            normalise(s.as_bytes(), Side::Pattern, encoding, false)
+                .0
+                .into_owned()
+        };
+        assert_eq!(pattern("/%7ejoe", true), b"/~joe");
+        assert_eq!(pattern("/%7ejoe", false), b"/%7Ejoe");
+        // The URI's are always decoded (rfc9309#2.2.2).
+        assert_eq!(target("/%7ejoe", RFC), "/~joe");
+    }
+
+    #[test]
+    fn google_compares_non_ascii_escapes_in_upper_case_and_others_as_written() {
+        let google = Encoding::NonAsciiOnly;
+        assert_eq!(target("/caf%c3%a9", google), "/caf%C3%A9");
+        assert_eq!(target("/caf\u{e9}", google), "/caf%C3%A9");
+        assert_eq!(target("/a%3cd%7e", google), "/a%3cd%7e");
     }
 
     #[test]

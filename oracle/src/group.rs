@@ -4,7 +4,7 @@ use smallvec::{smallvec, SmallVec};
 
 use crate::deviation::{Deviation, Deviations};
 use crate::line::LineKind;
-use crate::profile::{AgentAfterRule, Grouping, Knobs};
+use crate::profile::{AgentAfterRule, CommentLine, Grouping, Knobs};
 
 /// A user-agent line of a group.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,15 +121,18 @@ pub fn build_groups_with<'a>(
                 let starts_group = agents_ended
                     || match (&current, grouping) {
                         (None, _) => true,
-                        // RFC9309 2.1/2.2: a user-agent line after a rule starts a new group.
+                        // rfc9309#2.1, rfc9309#2.2: a user-agent line after a rule starts a new group.
                         (Some(group), Grouping::UserAgentAfterRuleStartsGroup) => {
                             !group.rules.is_empty()
                         }
                         // draft-1996#3.3: the BNF has no user-agent line after a rule in a record.
-                        (Some(group), Grouping::BlankLineRecords(AgentAfterRule::StartsRecord)) => {
-                            !group.rules.is_empty()
+                        (
+                            Some(group),
+                            Grouping::BlankLineRecords(AgentAfterRule::StartsRecord, _),
+                        ) => !group.rules.is_empty(),
+                        (Some(_), Grouping::BlankLineRecords(AgentAfterRule::JoinsRecord, _)) => {
+                            false
                         }
-                        (Some(_), Grouping::BlankLineRecords(AgentAfterRule::JoinsRecord)) => false,
                     };
                 if starts_group {
                     agents_ended = false;
@@ -174,16 +177,23 @@ pub fn build_groups_with<'a>(
             }
             LineKind::Blank => {
                 // draft-1996#3.2, norobots-1994#format: a blank line ends the record.
-                if let Grouping::BlankLineRecords(_) = grouping {
+                if let Grouping::BlankLineRecords(..) = grouping {
                     out.groups.extend(current.take());
                 }
+            }
+            LineKind::Comment
+                if matches!(grouping, Grouping::BlankLineRecords(_, CommentLine::Blank)) =>
+            {
+                // norobots-1994#format, one reading: a line holding only a comment is an empty
+                // line, which ends the record.
+                out.groups.extend(current.take());
             }
             LineKind::Other(_) if deviations.has(Deviation::OtherLineEndsAgents) => {
                 // D-other-line-ends-agents, breaks rfc9309#2.2.4: the next user-agent line starts
                 // a new group, as after a rule.
                 agents_ended = current.is_some();
             }
-            // RFC9309 2.2.4: other records never end a group; comments and invalid lines are skipped.
+            // rfc9309#2.2.4: other records never end a group; comments and invalid lines are skipped.
             LineKind::Comment | LineKind::Other(_) | LineKind::Invalid => {}
         }
     }

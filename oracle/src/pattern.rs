@@ -46,7 +46,8 @@ pub struct Pattern<'a> {
     pub segments: SmallVec<[Cow<'a, [u8]>; 2]>,
     /// The pattern ended with `$` (`rfc9309#2.2.3`).
     pub anchored: bool,
-    /// The pattern can never match (a `$` before the end under `MidDollar::NeverMatches`).
+    /// The pattern can never match (a `$` before the end under `MidDollar::NeverMatches`, or
+    /// before a literal octet under `MidDollar::EndOfUrl`).
     pub impossible: bool,
     /// D-no-backtracking: each piece after a `*` is tried only where its first octet first occurs.
     pub no_backtracking: bool,
@@ -83,6 +84,19 @@ impl<'a> Pattern<'a> {
                 // pattern): the first `$` anchors and what follows it is dropped.
                 match memchr::memchr(b'$', raw) {
                     Some(at) => (&raw[..at], true, false),
+                    None => (raw, false, false),
+                }
+            }
+            Wildcards::Special(MidDollar::EndOfUrl) => {
+                // google#url-matching: "`$` designates the end of the URL", wherever it stands.
+                // What follows the first `$` can match only the empty rest of the URL: nothing
+                // but `*`s ("The trailing wildcard is ignored") and `$`s, or the rule never
+                // matches.
+                match memchr::memchr(b'$', raw) {
+                    Some(at) => {
+                        let tail_is_empty = raw[at + 1..].iter().all(|&b| b == b'*' || b == b'$');
+                        (&raw[..at], tail_is_empty, !tail_is_empty)
+                    }
                     None => (raw, false, false),
                 }
             }
@@ -155,7 +169,7 @@ impl<'a> Pattern<'a> {
             return None;
         }
         let (first, rest) = self.segments.split_first()?;
-        // RFC9309 2.2.2: matching starts with the first octet of the path.
+        // rfc9309#2.2.2: matching starts with the first octet of the path.
         if !target.starts_with(first) {
             return None;
         }
@@ -167,7 +181,7 @@ impl<'a> Pattern<'a> {
         if self.no_backtracking {
             return self.match_end_without_backtracking(target, pos);
         }
-        // RFC9309 2.2.3: each `*` matches any run of octets; place each segment leftmost.
+        // rfc9309#2.2.3: each `*` matches any run of octets; place each segment leftmost.
         for segment in middle {
             pos += memchr::memmem::find(&target[pos..], segment)? + segment.len();
         }

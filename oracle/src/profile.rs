@@ -62,7 +62,7 @@ impl ProfileId {
     /// The document's base reading: every knob set, open knobs at their first alternative.
     pub fn base_knobs(self) -> Knobs {
         match self {
-            // RFC9309 2.1, 2.2, 2.2.1, 2.2.2, 2.2.3, 2.5
+            // rfc9309#2.1, rfc9309#2.2, rfc9309#2.2.1, rfc9309#2.2.2, rfc9309#2.2.3, rfc9309#2.5
             ProfileId::Rfc9309 => Knobs {
                 grouping: Grouping::UserAgentAfterRuleStartsGroup,
                 agent_value: AgentValue::WholeValue,
@@ -76,6 +76,7 @@ impl ProfileId {
                 encoding: Encoding::Rfc9309 {
                     reserved_in_path_equivalent: false,
                     reserved_in_query_equivalent: false,
+                    unreserved_in_rule_decoded: true,
                 },
                 charset: Charset::Octets,
                 match_target: MatchTarget::PathAndQuery,
@@ -97,7 +98,7 @@ impl ProfileId {
                 ruleless_record: RulelessRecord::Applies,
                 precedence: Precedence::MostSpecific(Specificity::PatternOctets),
                 allow_directive: true,
-                wildcards: Wildcards::Special(MidDollar::Literal),
+                wildcards: Wildcards::Special(MidDollar::EndOfUrl),
                 encoding: Encoding::NonAsciiOnly,
                 charset: Charset::Octets,
                 match_target: MatchTarget::PathAndQuery,
@@ -111,7 +112,10 @@ impl ProfileId {
             },
             // draft-1996#3.2, #3.2.1, #3.2.2, #3.3; guide-ch9#allow-disallow
             ProfileId::Draft1996 => Knobs {
-                grouping: Grouping::BlankLineRecords(AgentAfterRule::StartsRecord),
+                grouping: Grouping::BlankLineRecords(
+                    AgentAfterRule::StartsRecord,
+                    CommentLine::NotBlank,
+                ),
                 agent_value: AgentValue::WholeValue,
                 agent_comparison: AgentComparison::Equal,
                 agent_list: AgentList::Single,
@@ -133,7 +137,10 @@ impl ProfileId {
             },
             // norobots-1994#format, #example-2
             ProfileId::Original1994 => Knobs {
-                grouping: Grouping::BlankLineRecords(AgentAfterRule::StartsRecord),
+                grouping: Grouping::BlankLineRecords(
+                    AgentAfterRule::StartsRecord,
+                    CommentLine::NotBlank,
+                ),
                 agent_value: AgentValue::WholeValue,
                 agent_comparison: AgentComparison::Equal,
                 agent_list: AgentList::Single,
@@ -238,6 +245,15 @@ impl ProfileId {
                         &[Alternative::ReservedInQuery(true)],
                     );
                 }
+                if facts.unreserved_escape_in_rules {
+                    // rfc9309#2.2.2 unencodes a percent-encoded unreserved octet "in the URI";
+                    // no sentence decodes one in a rule.
+                    add(
+                        "unreserved-in-rule",
+                        "rfc9309#2.2.2",
+                        &[Alternative::UnreservedInRule(false)],
+                    );
+                }
                 if facts.charset_can_matter {
                     add(
                         "bridge-encoding",
@@ -336,6 +352,18 @@ impl ProfileId {
                         &[Alternative::FieldSpacing(FieldSpacing::Around)],
                     );
                 }
+                if facts.body_has_odd_pattern_octets || facts.non_ascii_in_rules {
+                    // draft-1996#3.3's `path` (RFC 1808's `pchar`s, over `CHAR = <any US-ASCII
+                    // character (octets 0 - 127)>`) has no room for white space, a control octet
+                    // or a non-ASCII octet; draft-1996#4.2 asks for "robustness in parsing".
+                    add(
+                        "invalid-pattern",
+                        "draft-1996#3.3",
+                        &[Alternative::InvalidPattern(
+                            InvalidPattern::IgnoreLineOrNonAscii,
+                        )],
+                    );
+                }
                 if facts.starts_with_bom {
                     add(
                         "bom",
@@ -346,6 +374,16 @@ impl ProfileId {
             }
             ProfileId::Original1994 => {
                 record_knobs(facts, "norobots-1994#format", &mut add);
+                if facts.comment_inside_record {
+                    // norobots-1994#format: records are separated by empty lines, and comments
+                    // take "the usual UNIX form" ("в обычной для UNIX форме"): whether a line
+                    // holding only a comment is an empty line, the text does not say.
+                    add(
+                        "comment-line",
+                        "norobots-1994#format",
+                        &[Alternative::CommentLine(CommentLine::Blank)],
+                    );
+                }
                 if facts.agent_value_with_space {
                     add(
                         "agent-list",
@@ -391,9 +429,7 @@ fn record_knobs(
         add(
             "agent-after-rule",
             grouping_cite,
-            &[Alternative::Grouping(Grouping::BlankLineRecords(
-                AgentAfterRule::JoinsRecord,
-            ))],
+            &[Alternative::AgentAfterRule(AgentAfterRule::JoinsRecord)],
         );
     }
     if facts.ruleless_record {
@@ -417,6 +453,7 @@ fn google_encodings(rfc_differs: bool, path: bool, query: bool) -> &'static [Alt
         Alternative::Encoding(Encoding::Rfc9309 {
             reserved_in_path_equivalent: path,
             reserved_in_query_equivalent: query,
+            unreserved_in_rule_decoded: true,
         })
     }
     const FF: Alternative = rfc(false, false);
@@ -455,6 +492,10 @@ pub struct OpenKnob {
 pub enum Alternative {
     /// K1.
     Grouping(Grouping),
+    /// K1 (blank-line records): a user-agent line right after a rule.
+    AgentAfterRule(AgentAfterRule),
+    /// K1 (blank-line records): a line holding only a comment.
+    CommentLine(CommentLine),
     /// K3.
     AgentValue(AgentValue),
     /// K3.
@@ -473,6 +514,8 @@ pub enum Alternative {
     ReservedInPath(bool),
     /// K7: under RFC 9309's encoding, whether reserved characters in the query equal their escapes.
     ReservedInQuery(bool),
+    /// K7: under RFC 9309's encoding, whether a rule's escaped unreserved octets are decoded.
+    UnreservedInRule(bool),
     /// K7.
     Charset(Charset),
     /// K8.
@@ -496,6 +539,16 @@ impl Alternative {
     pub fn apply(self, mut knobs: Knobs) -> Knobs {
         match self {
             Alternative::Grouping(v) => knobs.grouping = v,
+            Alternative::AgentAfterRule(v) => {
+                if let Grouping::BlankLineRecords(agent_after_rule, _) = &mut knobs.grouping {
+                    *agent_after_rule = v
+                }
+            }
+            Alternative::CommentLine(v) => {
+                if let Grouping::BlankLineRecords(_, comment_line) = &mut knobs.grouping {
+                    *comment_line = v
+                }
+            }
             Alternative::AgentValue(v) => knobs.agent_value = v,
             Alternative::AgentComparison(v) => knobs.agent_comparison = v,
             Alternative::AgentList(v) => knobs.agent_list = v,
@@ -527,6 +580,15 @@ impl Alternative {
                 } = &mut knobs.encoding
                 {
                     *reserved_in_query_equivalent = v
+                }
+            }
+            Alternative::UnreservedInRule(v) => {
+                if let Encoding::Rfc9309 {
+                    unreserved_in_rule_decoded,
+                    ..
+                } = &mut knobs.encoding
+                {
+                    *unreserved_in_rule_decoded = v
                 }
             }
             Alternative::Charset(v) => knobs.charset = v,
@@ -593,7 +655,16 @@ pub enum Grouping {
     /// blank lines mean nothing.
     UserAgentAfterRuleStartsGroup,
     /// 1994 / 1996: records end at a blank line.
-    BlankLineRecords(AgentAfterRule),
+    BlankLineRecords(AgentAfterRule, CommentLine),
+}
+
+/// K1 (blank-line records): whether a line holding only a comment is a blank line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum CommentLine {
+    /// It is not (`draft-1996#3.3`'s BNF: a `commentline` is no `blank`).
+    NotBlank,
+    /// It is: it ends the record (the 1994 text's open reading).
+    Blank,
 }
 
 /// K1 (blank-line records): a user-agent line right after a rule line.
@@ -696,23 +767,29 @@ pub enum MidDollar {
     Literal,
     /// The pattern can never match.
     NeverMatches,
+    /// Every `$` is the end of the URL (`google#url-matching`): the pattern is anchored at the
+    /// first `$` when only `*`s and `$`s follow it, and never matches when anything else does.
+    EndOfUrl,
 }
 
 /// K7: percent-encoding normalisation of pattern and target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Encoding {
-    /// RFC 9309 2.2.2: non-ASCII encoded, hex upper-cased, unreserved decoded; target `*`/`$` encoded.
+    /// rfc9309#2.2.2: non-ASCII encoded, hex upper-cased, unreserved decoded; target `*`/`$` encoded.
     Rfc9309 {
         /// 2.2.2 read literally: reserved characters that are data in the path (all but `/`, `?`,
         /// `#`, `*`, `$`) compare equal to their encoding.
         reserved_in_path_equivalent: bool,
-        /// Figure 4 row 2's reading: reserved characters in the query (all but `#`, `*`, `$`)
-        /// compare equal to their encoding.
+        /// 2.2.2 read literally in the query: reserved characters there (all but `#`, `*`, `$`)
+        /// compare equal to their encoding. `:` and `/` always do (Figure 4 row 2).
         reserved_in_query_equivalent: bool,
+        /// A rule's escaped unreserved octet (`%7E`) is decoded as the URI's is (2.2.2 decodes
+        /// those "in the URI" only; RFC 3986 2.3 makes both spellings equivalent).
+        unreserved_in_rule_decoded: bool,
     },
     /// Only non-ASCII octets are percent-encoded.
     NonAsciiOnly,
-    /// Every `%xx` decoded except `%2F` (1996 draft 3.2.2).
+    /// Every `%xx` decoded except `%2F` (draft-1996#3.2.2).
     DecodeAllButSlash,
     /// Octets compared as given.
     Raw,
@@ -758,13 +835,17 @@ pub enum Bom {
     KeepAsContent,
 }
 
-/// K13: a pattern with control characters or inner white space.
+/// K13: a pattern with control characters or inner white space (or, for the 1996 draft, an octet
+/// outside ASCII).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum InvalidPattern {
     /// Its octets are used (percent-encoded where the encoding says so).
     UseOctets,
     /// The line is not a valid rule and is ignored.
     IgnoreLine,
+    /// As `IgnoreLine`, and a value with an octet outside ASCII is not valid either (the 1996
+    /// draft's `path`, `draft-1996#3.3`).
+    IgnoreLineOrNonAscii,
 }
 
 /// K7: whether reading the body under a charset alternative (Latin-1, dropping invalid octets,
@@ -823,6 +904,7 @@ pub struct InputFacts {
     allow_and_disallow_rules: bool,
     mid_dollar_in_rules: bool,
     percent_in_rules: bool,
+    unreserved_escape_in_rules: bool,
     percent_in_url: bool,
     percent_or_special_in_url: bool,
     percent_or_reserved_query: bool,
@@ -835,6 +917,8 @@ pub struct InputFacts {
     agent_substring: bool,
     empty_rule_in_body: bool,
     body_has_odd_pattern_octets: bool,
+    non_ascii_in_rules: bool,
+    comment_inside_record: bool,
     spacing_can_matter: bool,
     star_then_other: bool,
 }
@@ -884,6 +968,7 @@ impl InputFacts {
             allow_and_disallow_rules: lines.allow_rule && lines.disallow_rule,
             mid_dollar_in_rules: lines.mid_dollar_in_rules,
             percent_in_rules: lines.percent_in_rules,
+            unreserved_escape_in_rules: lines.unreserved_escape_in_rules,
             percent_in_url: memchr::memchr(b'%', url).is_some(),
             // Raw non-ASCII in the URL is percent-encoded by some readings and not others.
             percent_or_special_in_url: memchr::memchr3(b'%', b'*', b'$', url).is_some()
@@ -925,6 +1010,8 @@ impl InputFacts {
             agent_substring: lines.agent_substring,
             empty_rule_in_body: lines.empty_rule_in_body,
             body_has_odd_pattern_octets: lines.body_has_odd_pattern_octets,
+            non_ascii_in_rules: lines.non_ascii_in_rules,
+            comment_inside_record: lines.comment_inside_record || !asked.records,
             star_then_other: lines.star_then_other,
             // K13: a line with white space before its field or colon (a skipped BOM can leave one;
             // the charset alternatives apply only under the RFC's spacing).
@@ -951,6 +1038,7 @@ impl InputFacts {
             allow_and_disallow_rules: true,
             mid_dollar_in_rules: true,
             percent_in_rules: true,
+            unreserved_escape_in_rules: true,
             percent_in_url: true,
             percent_or_special_in_url: true,
             percent_or_reserved_query: true,
@@ -963,6 +1051,8 @@ impl InputFacts {
             agent_substring: true,
             empty_rule_in_body: true,
             body_has_odd_pattern_octets: true,
+            non_ascii_in_rules: true,
+            comment_inside_record: true,
             spacing_can_matter: true,
             star_then_other: true,
         }
@@ -977,6 +1067,11 @@ struct LineFacts {
     agent_value_with_space: bool,
     empty_rule_in_body: bool,
     body_has_odd_pattern_octets: bool,
+    /// A rule holding an octet outside ASCII.
+    non_ascii_in_rules: bool,
+    /// A line holding only a comment between two lines that are neither blank nor comments: one
+    /// that would split a record if it were a blank line.
+    comment_inside_record: bool,
     agent_after_rule: bool,
     ruleless_record: bool,
     agent_substring: bool,
@@ -987,6 +1082,8 @@ struct LineFacts {
     disallow_rule: bool,
     mid_dollar_in_rules: bool,
     percent_in_rules: bool,
+    /// A rule holding an escaped unreserved octet (`%7E`).
+    unreserved_escape_in_rules: bool,
     /// A rule holding `?`.
     question_in_rules: bool,
 }
@@ -1051,6 +1148,21 @@ impl LineFacts {
         // Whether each line is a user-agent line that can name the crawler ([`can_name`]): a
         // value no reading can make name the crawler is read alike by every K3 reading. (Every
         // user-agent line, when no asked profile reads it.)
+        if asked.records && !self.comment_inside_record {
+            let mut before = false;
+            let mut comment_since = false;
+            for kind in kinds {
+                match kind {
+                    LineKind::Comment => comment_since |= before,
+                    LineKind::Blank => (before, comment_since) = (false, false),
+                    _ if comment_since => {
+                        self.comment_inside_record = true;
+                        break;
+                    }
+                    _ => before = true,
+                }
+            }
+        }
         let names: Vec<bool> = kinds
             .iter()
             .map(|kind| {
@@ -1089,8 +1201,17 @@ impl LineFacts {
                     self.wildcard_or_dollar_in_rules |= classes.has(RuleOctets::STAR);
                     // K7: the encodings differ only where a pattern or the target holds a `%`.
                     self.percent_in_rules |= classes.has(RuleOctets::PERCENT);
+                    self.unreserved_escape_in_rules |= classes.has(RuleOctets::PERCENT)
+                        && value.windows(3).any(|w| match w {
+                            [b'%', h, l] if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => {
+                                let digit = |d: u8| (d as char).to_digit(16).unwrap_or(0) as u8;
+                                crate::encoding::is_unreserved(digit(*h) * 16 + digit(*l))
+                            }
+                            _ => false,
+                        });
                     self.question_in_rules |= classes.has(RuleOctets::QUESTION);
                     self.body_has_odd_pattern_octets |= classes.has(RuleOctets::ODD);
+                    self.non_ascii_in_rules |= classes.has(RuleOctets::NON_ASCII);
                     if classes.has(RuleOctets::DOLLAR) {
                         self.wildcard_or_dollar_in_rules = true;
                         // K6 MidDollar only concerns a `$` before the pattern's last octet.
@@ -1125,6 +1246,8 @@ impl RuleOctets {
     const QUESTION: u8 = 8;
     /// White space, a control octet or DEL: what no pattern octet may be.
     const ODD: u8 = 16;
+    /// An octet outside ASCII.
+    const NON_ASCII: u8 = 32;
 
     /// Each octet's class bits.
     const TABLE: [u8; 256] = {
@@ -1137,6 +1260,7 @@ impl RuleOctets {
                 b'%' => Self::PERCENT,
                 b'?' => Self::QUESTION,
                 b' ' | 0x7F | ..0x20 => Self::ODD,
+                0x80.. => Self::NON_ASCII,
                 _ => 0,
             };
             b += 1;

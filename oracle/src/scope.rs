@@ -89,7 +89,7 @@ const fn open(rule: &'static str, citation: &'static str) -> Scope {
     }
 }
 
-/// RFC 9309 2.3: the rules are in "/robots.txt" at the top-level path of the service, whose URI is
+/// rfc9309#2.3: the rules are in "/robots.txt" at the top-level path of the service, whose URI is
 /// `scheme:[//authority]/robots.txt` "as per RFC 3986": the file speaks for URIs with the same
 /// scheme and authority. RFC 3986 6.2.2.1: scheme and host compare case-insensitively; 6.2.3: an
 /// empty or default port is the same as none.
@@ -117,7 +117,9 @@ fn rfc9309(pair: &Pair<'_>) -> Scope {
                 AT,
             )
         }
-        Hosts::Different => return no("another host is another authority", AT),
+        Hosts::Different | Hosts::GooglesIdnRow => {
+            return no("another host is another authority", AT)
+        }
     }
     if !pair.same_port() {
         return no(
@@ -161,6 +163,15 @@ fn google(pair: &Pair<'_>) -> Scope {
             return open(
                 "the same host name with and without its trailing dot: the page does not say \
                  whether that is the same host",
+                AT,
+            )
+        }
+        Hosts::GooglesIdnRow => {
+            return open(
+                "the punycode of the file's IDN host without its \"www.\" label: the page's table \
+                 lists it as valid (\"IDNs are equivalent to their punycode versions\"), while its \
+                 rules make it another host (\"A robots.txt on a subdomain is only valid for that \
+                 subdomain\"): the page contradicts itself",
                 AT,
             )
         }
@@ -233,7 +244,7 @@ fn draft_1996(pair: &Pair<'_>) -> Scope {
                 AT,
             )
         }
-        Hosts::Different => {
+        Hosts::Different | Hosts::GooglesIdnRow => {
             return no(
                 "another host is another site (a site is defined by the hostname and port \
                  number, guide-ch9#web-sites)",
@@ -294,7 +305,7 @@ fn original_1994(pair: &Pair<'_>) -> Scope {
                 AT,
             )
         }
-        Hosts::Different => return no("another host is another server", AT),
+        Hosts::Different | Hosts::GooglesIdnRow => return no("another host is another server", AT),
     }
     if !pair.same_port() {
         return no(
@@ -325,7 +336,7 @@ fn original_1994(pair: &Pair<'_>) -> Scope {
 /// Why a robots.txt URL names no robots.txt file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum NotARobotsTxt {
-    /// It has no scheme (RFC 9309 2.3's form starts with one).
+    /// It has no scheme (rfc9309#2.3's form starts with one).
     NotAbsolute,
     /// Its path is not `/robots.txt` at the top level, in lower case, without a query.
     NotTopLevel,
@@ -495,6 +506,10 @@ enum Hosts {
     SameInPunycode,
     /// The same but for a trailing dot on one of them.
     SameButTrailingDot,
+    /// The URL's host is the punycode of the file's IDN host without its `www.` label: the form
+    /// Google's table lists as valid for `https://www.exämple.com/robots.txt`
+    /// (`https://xn--exmple-cua.com/`), another host by every rule of every document.
+    GooglesIdnRow,
     /// Different.
     Different,
 }
@@ -536,14 +551,28 @@ impl Pair<'_> {
         }
         match (to_ascii(a), to_ascii(b)) {
             (Some(a), Some(b)) if a == b => Hosts::SameInPunycode,
+            (Some(file), Some(url))
+                if !is_ascii_name(&self.file.host)
+                    && file.strip_prefix("www.") == Some(url.as_str()) =>
+            {
+                Hosts::GooglesIdnRow
+            }
             _ => Hosts::Different,
         }
     }
 }
 
-/// A host name as IDNA's ToASCII gives it (punycode, lower case), when it is one.
+/// Whether a host is written in ASCII, with no escape (`%C3%A4` is a non-ASCII octet).
+fn is_ascii_name(host: &[u8]) -> bool {
+    host.is_ascii() && !host.contains(&b'%')
+}
+
+/// A host name as IDNA's ToASCII gives it (punycode, lower case), when it is one. RFC 3986 3.2.2
+/// lets a registered name hold "percent-encoded octets ... representing UTF-8 character
+/// encodings": they are decoded first, so `ex%C3%A4mple.com` is `exämple.com`.
 fn to_ascii(host: &[u8]) -> Option<String> {
-    let text = std::str::from_utf8(host).ok()?;
+    let decoded = crate::url::percent_decode(host);
+    let text = std::str::from_utf8(&decoded).ok()?;
     idna::domain_to_ascii(text).ok()
 }
 
@@ -609,8 +638,21 @@ mod tests {
             all(file, "https://www.xn--exmple-cua.com/"),
             [Open, Yes, Open, Open]
         );
-        // The row lists `https://xn--exmple-cua.com/` (no `www.`): another host by every rule.
-        assert_eq!(all(file, "https://xn--exmple-cua.com/"), [No; 4]);
+        // The row lists `https://xn--exmple-cua.com/` (no `www.`): another host by every rule of
+        // every document, and valid by Google's table: open for Google, which contradicts itself.
+        assert_eq!(all(file, "https://xn--exmple-cua.com/"), [No, Open, No, No]);
+        // A host may be written as percent-encoded UTF-8 (RFC 3986 3.2.2): the same IDN.
+        assert_eq!(
+            all(file, "https://www.ex%C3%A4mple.com/"),
+            [Open, Yes, Open, Open]
+        );
+        assert_eq!(
+            all(
+                "https://www.ex%c3%a4mple.com/robots.txt",
+                "https://www.xn--exmple-cua.com/"
+            ),
+            [Open, Yes, Open, Open]
+        );
         assert_eq!(all(file, "https://www.example.com/"), [No; 4]);
         // And the other way round.
         assert_eq!(
@@ -625,7 +667,7 @@ mod tests {
     #[test]
     fn row_5_ftp() {
         let file = "ftp://example.com/robots.txt";
-        // RFC 9309 2.3 names ftp://ftp.example.com/robots.txt; the 1994 and 1996 texts name HTTP.
+        // rfc9309#2.3 names ftp://ftp.example.com/robots.txt; the 1994 and 1996 texts name HTTP.
         assert_eq!(all(file, "ftp://example.com/"), [Yes, Yes, No, No]);
         assert_eq!(all(file, "https://example.com/"), [No; 4]);
     }
@@ -665,7 +707,7 @@ mod tests {
         assert_eq!(all(file, "https://example.com/"), [No; 4]);
     }
 
-    // RFC 9309 2.3 and RFC 3986.
+    // rfc9309#2.3 and RFC 3986.
 
     #[test]
     fn scheme_and_host_compare_case_insensitively_and_the_path_does_not() {

@@ -192,7 +192,7 @@ pub fn select(groups: &[Group<'_>], agent: &str, knobs: SelectKnobs) -> Selected
         let mut matching =
             (0..groups.len()).filter(|&i| candidate(&groups[i]) && has(&groups[i], want_star));
         match knobs.selection {
-            // RFC9309 2.2.1: "the matching groups' rules MUST be combined into one group";
+            // rfc9309#2.2.1: "the matching groups' rules MUST be combined into one group";
             // google#user-agent-precedence: "combined internally into a single group".
             Selection::MergeAllMatching => matching.collect(),
             // norobots-1994#format: a record's rights apply to every robot it names, a `*`
@@ -211,7 +211,7 @@ pub fn select(groups: &[Group<'_>], agent: &str, knobs: SelectKnobs) -> Selected
             reason: SelectionReason::Specific,
         };
     }
-    // RFC9309 2.2.1: "If no matching group exists, crawlers MUST obey the group with a
+    // rfc9309#2.2.1: "If no matching group exists, crawlers MUST obey the group with a
     // user-agent line with the "*" value"; google#user-agent-precedence: specific and global
     // groups "are not combined"; draft-1996#3.2.1: `*` is the default record "for robots for which
     // no explicit User-agent line can be found"; norobots-1994#example-2: a robot's own record

@@ -110,7 +110,7 @@ fn scheme_end(bytes: &[u8]) -> Option<usize> {
 /// K10: whether the URL names the robots.txt file itself, "the /robots.txt URI" that RFC 9309
 /// exempts (`rfc9309#2.2.2`), whose form `rfc9309#2.3` gives as `scheme:[//authority]/robots.txt`,
 /// all lower case. Two URIs are that URI when they are the same resource under RFC 3986:
-/// - an escaped unreserved character is that character (RFC 3986 2.3 and 6.2.2.2; RFC 9309 2.2.2
+/// - an escaped unreserved character is that character (RFC 3986 2.3 and 6.2.2.2; rfc9309#2.2.2
 ///   unencodes it before any comparison too), so `/%72obots.txt` is the file;
 /// - the query is part of what identifies a resource (RFC 3986 3.4), so `/robots.txt?x=1` is
 ///   another URI, which the rules decide;
@@ -142,6 +142,27 @@ pub(crate) fn unescape_unreserved(path: &[u8]) -> impl Iterator<Item = u8> + '_ 
             }
         }
     })
+}
+
+/// `text` with every `%xx` replaced by its octet (a host's percent-encoded UTF-8, RFC 3986 3.2.2);
+/// a `%` not followed by two hex digits is kept.
+pub(crate) fn percent_decode(text: &[u8]) -> Vec<u8> {
+    let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
+    let mut out = Vec::with_capacity(text.len());
+    let mut i = 0;
+    while i < text.len() {
+        match text.get(i..i + 3) {
+            Some([b'%', h, l]) if hex(*h).is_some() && hex(*l).is_some() => {
+                out.push(hex(*h).unwrap_or(0) * 16 + hex(*l).unwrap_or(0));
+                i += 3;
+            }
+            _ => {
+                out.push(text[i]);
+                i += 1;
+            }
+        }
+    }
+    out
 }
 
 /// The octets rules are matched against (K8): the path, plus `?` and the query under

@@ -4,7 +4,7 @@
 //! way for every file and every run (nothing random, nothing from outside the body):
 //!
 //! - **Agents.** From each `user-agent` line (field name in any case, value up to a `#`, trimmed),
-//!   in file order: the value's product token (its leading run of letters, `-` and `_`; RFC9309 2.2.1)
+//!   in file order: the value's product token (its leading run of letters, `-` and `_`; rfc9309#2.2.1)
 //!   and the whole value where it differs (e.g. `Mozilla/5.0 (compatible; FooBot/1.0)`). `*` gives
 //!   none. Then one agent that no line names (`NoSuchRobot`, with a number added if a line contains
 //!   that). At most [`MAX_AGENTS`] from the file, first ones first, duplicates (ignoring case)

@@ -96,6 +96,68 @@ pub const DOCUMENTS: &[Document] = &[
     },
 ];
 
+/// A reported erratum of a cited document: the cases whose verdicts rest on the line it questions
+/// carry its tag (`docs/profiles.md`, "Errata").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Erratum {
+    /// The tag the cases carry, e.g. `erratum-7128`.
+    pub tag: &'static str,
+    /// The citation of the questioned text: every case citing it (and whose body holds `marker`,
+    /// when given) rests on the questioned line and carries the tag.
+    pub questions: &'static str,
+    /// Text of the questioned line a case's body holds when it rests on it, if the citation alone
+    /// does not say.
+    pub marker: Option<&'static str>,
+    /// What the erratum questions, in one line.
+    pub summary: &'static str,
+}
+
+/// The reported errata of RFC 9309 the corpus rests on.
+pub const ERRATA: &[Erratum] = &[
+    Erratum {
+        tag: "erratum-7124",
+        questions: "rfc9309#5.2",
+        marker: Some("disallowed.gif"),
+        summary:
+            "the 5.2 example's prose names .../disallow.gif while its rule says .../disallowed.gif",
+    },
+    Erratum {
+        tag: "erratum-7128",
+        questions: "rfc9309#figure-4",
+        marker: None,
+        summary: "the 2.2.2 encoding table (Figure 4), its U+E38384 row among the rows questioned",
+    },
+];
+
+/// Every `document#section` written in `text` (a note or a comment): each document id of
+/// [`DOCUMENTS`] followed by `#` and the section's characters (letters, digits, `.` and `-`; a
+/// final `.` or `-` is punctuation).
+pub fn cited_in(text: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    for document in DOCUMENTS {
+        let prefix = format!("{}#", document.id);
+        let mut from = 0;
+        while let Some(at) = text[from..].find(&prefix) {
+            let start = from + at;
+            // Only a whole id: `xrfc9309#1` is not a citation of rfc9309.
+            let whole = text[..start]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+            let rest = &text[start + prefix.len()..];
+            let len = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-'))
+                .unwrap_or(rest.len());
+            let section = rest[..len].trim_end_matches(['.', '-']);
+            if whole && !section.is_empty() {
+                found.push(&text[start..start + prefix.len() + section.len()]);
+            }
+            from = start + prefix.len();
+        }
+    }
+    found
+}
+
 /// A validated citation such as `rfc9309#2.2.2`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Citation {
@@ -149,6 +211,25 @@ impl TryFrom<String> for Citation {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finds_the_citations_in_a_text() {
+        assert_eq!(
+            cited_in("see rfc9309#2.2.2. Also (google#url-matching) and draft-1996#3.2.2's table"),
+            vec!["rfc9309#2.2.2", "google#url-matching", "draft-1996#3.2.2"]
+        );
+        assert_eq!(
+            cited_in("xrfc9309#1 and rfc9309# alone"),
+            Vec::<&str>::new()
+        );
+        for erratum in ERRATA {
+            assert!(
+                Citation::parse(erratum.questions).is_ok(),
+                "{}",
+                erratum.tag
+            );
+        }
+    }
 
     #[test]
     fn parses_known_and_rejects_unknown() {
