@@ -92,13 +92,28 @@ pub fn not_asked(
     None
 }
 
-/// Asks `parser` one check (which must be askable, see [`not_asked`]).
+/// Asks `parser` one check (which must be askable, see [`not_asked`]); a panic is the check's
+/// answer, [`Answer::Crash`] with the panic's message.
 pub fn ask(parser: &dyn Parser, case: &Case, check: &Check) -> Answer {
     let url = absolute_url(&check.url);
-    if case.fetch == Fetch::default() {
-        parser.check(&case.body, &check.agent, &url)
+    let asked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        if case.fetch == Fetch::default() {
+            parser.check(&case.body, &check.agent, &url)
+        } else {
+            parser.check_fetch(case.fetch, &case.body, &check.agent, &url)
+        }
+    }));
+    asked.unwrap_or_else(|payload| Answer::Crash(panic_message(payload.as_ref())))
+}
+
+/// A panic's message (`&str` or `String` payloads; anything else is named as such).
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(text) = payload.downcast_ref::<&str>() {
+        (*text).to_string()
+    } else if let Some(text) = payload.downcast_ref::<String>() {
+        text.clone()
     } else {
-        parser.check_fetch(case.fetch, &case.body, &check.agent, &url)
+        "a panic with a payload that is not text".to_string()
     }
 }
 
@@ -134,6 +149,12 @@ pub fn judge(
         |p| p.display().to_string(),
     );
     let bless = format!("{BLESS_VAR}=1 cargo test");
+    if let Answer::Crash(message) = answer {
+        return Outcome::Fail(format!(
+            "crash: the parser panicked ({message}); fix the parser: a panic is never a \
+             divergence a ledger accepts, and bless does not record it"
+        ));
+    }
     match (answer.agrees(expected), entry) {
         (true, None) => Outcome::Pass,
         (true, Some(entry)) => Outcome::Fail(format!(
@@ -142,11 +163,11 @@ pub fn judge(
             entry.reason
         )),
         (false, Some(entry)) if entry.answer == answer.kind() => {
-            if entry.reason == ledger::UNEXPLAINED {
+            if ledger::is_unexplained(&entry.reason) {
                 Outcome::Fail(format!(
                     "unexplained: the ledger accepts `{name}` but gives no reason yet; replace \
-                     `{}` with the reason in {file}",
-                    ledger::UNEXPLAINED
+                     the UNEXPLAINED reason of its group ({}) with the reason in {file}",
+                    entry.reason
                 ))
             } else {
                 Outcome::Ignored(format!("accepted divergence: {}", entry.reason))
@@ -207,8 +228,10 @@ pub struct Blessed {
     pub path: PathBuf,
     /// Entries written.
     pub entries: usize,
-    /// Of them, entries marked [`ledger::UNEXPLAINED`] (new, or with a changed answer).
+    /// Of them, entries marked UNEXPLAINED (new, or with a changed answer), one group per cause.
     pub unexplained: usize,
+    /// Checks where the parser panicked (`<test name>: <message>`): not written, their tests fail.
+    pub crashes: Vec<String>,
 }
 
 impl Suite {
@@ -306,12 +329,23 @@ impl Suite {
         match bless {
             Err(message) => return vec![Planned::failing("ledger::bless", message)],
             Ok(true) => match self.bless(&corpus, parser.as_ref()) {
-                Ok(blessed) => eprintln!(
-                    "{BLESS_VAR}=1: wrote {} ({} entries, {} marked UNEXPLAINED: write their reasons)",
-                    blessed.path.display(),
-                    blessed.entries,
-                    blessed.unexplained
-                ),
+                Ok(blessed) => {
+                    eprintln!(
+                        "{BLESS_VAR}=1: wrote {} ({} entries, {} marked UNEXPLAINED, one group \
+                         per cause: write their reasons)",
+                        blessed.path.display(),
+                        blessed.entries,
+                        blessed.unexplained
+                    );
+                    if !blessed.crashes.is_empty() {
+                        eprintln!(
+                            "{BLESS_VAR}=1: the parser panicked on {} checks, not recorded (a \
+                             panic is fixed, not accepted); their tests fail. First: {}",
+                            blessed.crashes.len(),
+                            blessed.crashes[0]
+                        );
+                    }
+                }
                 Err(message) => return vec![Planned::failing("ledger::bless", message)],
             },
             Ok(false) => {}
@@ -345,13 +379,28 @@ impl Suite {
         Ok(ledger)
     }
 
-    /// Every askable check's test name under the chosen profiles, with its answer kind when the
+    /// Every askable check's test name under the chosen profiles, with its answer when the
     /// parser diverges (`None` when it agrees).
     pub fn divergences(
         &self,
         corpus: &Corpus,
         parser: &dyn Parser,
-    ) -> BTreeMap<String, Option<String>> {
+    ) -> BTreeMap<String, Option<Answer>> {
+        self.divergences_with_causes(corpus, parser)
+            .into_iter()
+            .map(|(name, found)| (name, found.map(|(answer, _)| answer)))
+            .collect()
+    }
+
+    /// [`Suite::divergences`] with each divergent verdict's cause label in the oracle's
+    /// vocabulary ([`crate::causes::label_of`]: `K6 wildcards`, `D-typo-fields`, `unexplained`);
+    /// `None` for an answer that is not a verdict, or a check with a fetch outcome.
+    #[allow(clippy::type_complexity)]
+    pub fn divergences_with_causes(
+        &self,
+        corpus: &Corpus,
+        parser: &dyn Parser,
+    ) -> BTreeMap<String, Option<(Answer, Option<String>)>> {
         let mut out = BTreeMap::new();
         for profile in self.profiles() {
             for case in &corpus.cases {
@@ -361,10 +410,20 @@ impl Suite {
                     }
                     let answer = ask(parser, case, check);
                     let diverges = !answer.agrees(check.expect[&profile]);
-                    out.insert(
-                        test_name(profile, case, check),
-                        diverges.then(|| answer.kind().to_string()),
-                    );
+                    let found = diverges.then(|| {
+                        let allowed = match answer {
+                            Answer::Allowed => Some(true),
+                            Answer::Disallowed => Some(false),
+                            _ => None,
+                        };
+                        let simple = case.fetch == Fetch::default() && case.robots_url.is_none();
+                        let cause = allowed.filter(|_| simple).map(|allowed| {
+                            let request = crate::verify::request(case, check);
+                            crate::causes::label_of(profile, &request, allowed)
+                        });
+                        (answer, cause)
+                    });
+                    out.insert(test_name(profile, case, check), found);
                 }
             }
         }
@@ -379,25 +438,44 @@ impl Suite {
             format!("{BLESS_VAR}=1 but the suite has no ledger file: add .ledger(\"tests/robotstxt-spec.yaml\")")
         })?;
         let old = Ledger::load(&path)?;
-        let divergences: BTreeMap<String, String> = self
-            .divergences(corpus, parser)
-            .into_iter()
-            .filter_map(|(name, kind)| kind.map(|k| (name, k)))
-            .collect();
-        let text = ledger::rewrite(&self.name, crate::CORPUS_VERSION, &old, &divergences);
+        let mut divergences: BTreeMap<String, String> = BTreeMap::new();
+        let mut causes: BTreeMap<String, String> = BTreeMap::new();
+        let mut crashes = Vec::new();
+        for (name, found) in self.divergences_with_causes(corpus, parser) {
+            let Some((answer, cause)) = found else {
+                continue;
+            };
+            // A panic is a fault to fix, never a divergence to accept.
+            if let Answer::Crash(message) = &answer {
+                crashes.push(format!("{name}: {message}"));
+                continue;
+            }
+            if let Some(cause) = cause {
+                causes.insert(name.clone(), cause);
+            }
+            divergences.insert(name, answer.kind().to_string());
+        }
+        let text = ledger::rewrite(
+            &self.name,
+            crate::CORPUS_VERSION,
+            &old,
+            &divergences,
+            &causes,
+        );
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
         let unexplained = divergences
             .iter()
             .filter(|(name, kind)| {
                 old.entries
                     .get(*name)
-                    .is_none_or(|e| &e.answer != *kind || e.reason == ledger::UNEXPLAINED)
+                    .is_none_or(|e| &e.answer != *kind || ledger::is_unexplained(&e.reason))
             })
             .count();
         Ok(Blessed {
             path,
             entries: divergences.len(),
             unexplained,
+            crashes,
         })
     }
 

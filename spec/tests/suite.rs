@@ -9,7 +9,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use robotstxt_oracle::{evaluate, Request};
-use robotstxt_spec::ledger::{Ledger, UNEXPLAINED};
+use robotstxt_spec::ledger::{self, Ledger, UNEXPLAINED};
 use robotstxt_spec::suite::{bless_requested, judge, Outcome};
 use robotstxt_spec::{Answer, ProfileId, Suite, Verdict};
 
@@ -100,7 +100,12 @@ fn bless_then_explain_then_fix_one() {
     let blessed = suite.bless(&corpus, &literal_star).unwrap();
     assert!(blessed.entries > 0 && blessed.unexplained == blessed.entries);
     let written = std::fs::read_to_string(&path).unwrap();
-    assert!(written.contains(UNEXPLAINED));
+    // One group per cause, each naming its knob or deviation in words and as its id.
+    assert!(
+        written.contains("UNEXPLAINED (oracle cause: K6 wildcards: "),
+        "{written}"
+    );
+    assert!(written.contains("  id: K6 wildcards\n"), "{written}");
     assert!(written.contains(&format!("corpus: {}", robotstxt_spec::CORPUS_VERSION)));
     let in_part = entries_in_part(&path);
     assert!(in_part > 0);
@@ -108,11 +113,17 @@ fn bless_then_explain_then_fix_one() {
     assert_eq!(c.failed, in_part);
 
     // A person explains them: the divergences are ignored with the reason, nothing fails.
-    std::fs::write(
-        &path,
-        written.replace(UNEXPLAINED, "stars are literal here"),
-    )
-    .unwrap();
+    let explained: String = written
+        .lines()
+        .map(|line| {
+            if line.starts_with("- reason: ") && line.contains("UNEXPLAINED") {
+                "- reason: stars are literal here\n".to_string()
+            } else {
+                format!("{line}\n")
+            }
+        })
+        .collect();
+    std::fs::write(&path, explained).unwrap();
     let c = run(&suite, literal_star);
     assert_eq!(c.failed, 0, "{c:?}");
 
@@ -410,4 +421,71 @@ fn every_check_has_its_first_corpus_version_recorded() {
         "{problems:?}"
     );
     assert!(problems[1].contains("`no/such/case#1`") && problems[1].contains("remove the line"));
+}
+
+/// Panics on URLs with a user name (as a real crate did), agrees with the oracle elsewhere.
+fn panics_on_userinfo(body: &[u8], agent: &str, url: &str) -> Answer {
+    if url.contains('@') {
+        panic!("userinfo is not supported: {url}");
+    }
+    oracle(body, agent, url)
+}
+
+#[test]
+fn a_panicking_parser_is_a_crash_answer_with_message_and_case_in_tests_and_bless() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.yaml");
+    let suite = Suite::new("toy").ledger(&path);
+    let outcomes = suite.outcomes(
+        panics_on_userinfo as fn(&[u8], &str, &str) -> Answer,
+        Ok(false),
+    );
+    let crashed: Vec<&String> = outcomes
+        .iter()
+        .filter_map(|(_, o)| match o {
+            Outcome::Fail(report) if report.contains("crash: the parser panicked") => Some(report),
+            _ => None,
+        })
+        .collect();
+    assert!(!crashed.is_empty(), "no check has a user name?");
+    // The report names the case, the answer and the panic's message.
+    assert!(
+        crashed[0].contains("case ") && crashed[0].contains("url: "),
+        "{}",
+        crashed[0]
+    );
+    assert!(
+        crashed[0].contains("userinfo is not supported"),
+        "{}",
+        crashed[0]
+    );
+    assert_eq!(tally(&outcomes, "").failed as usize, crashed.len());
+
+    // Bless does not crash, writes a ledger, and records no panic as a divergence.
+    let corpus = robotstxt_spec::embedded::corpus().unwrap();
+    let blessed = suite.bless(&corpus, &panics_on_userinfo).unwrap();
+    assert_eq!(blessed.crashes.len(), crashed.len());
+    assert!(blessed.crashes[0].contains("userinfo is not supported"));
+    let written = Ledger::load(&path).unwrap();
+    assert_eq!(written.entries.len(), blessed.entries);
+    assert!(written.entries.values().all(|e| e.answer != "crash"));
+}
+
+#[test]
+fn a_check_listed_twice_is_an_error_naming_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.yaml");
+    std::fs::write(
+        &path,
+        "parser: toy\ncorpus: 0.1.0\ndivergences:\n  - reason: a\n    checks:\n      rfc9309::x/y#1: allowed\n  - reason: b\n    checks:\n      rfc9309::x/y#2: allowed\n      rfc9309::x/y#1: disallowed\n",
+    )
+    .unwrap();
+    let error = Ledger::load(&path).unwrap_err();
+    assert!(
+        error.ends_with("ledger.yaml:10: rfc9309::x/y#1 is listed twice (first at line 6); a check has one entry"),
+        "{error}"
+    );
+    assert!(ledger::is_unexplained(
+        "UNEXPLAINED (oracle cause: K6 wildcards): x"
+    ));
 }
