@@ -157,24 +157,24 @@ pub fn run(args: &CertifyArgs) -> Result<ExitCode, String> {
     })
 }
 
-/// What to do about a failure answer (`error`, `crash`, `timeout`) of a user's adapter.
+/// What to do about failure answers (`error`, `crash`, `timeout`) of a user's adapter.
 fn failure_advice(kind: &str) -> &'static str {
     match kind {
         "crash" => {
             "the adapter or its parser crashed (a panic, an exception, a signal, or the process \
              ended): fix it so that it answers; a crash is not a reading of the file, so a ledger \
-             entry does not excuse it (adapters/PROTOCOL.md, failures)"
+             entry does not excuse them (adapters/PROTOCOL.md, failures)"
         }
         "timeout" => {
             "no answer within --timeout: make the adapter answer each check and flush, or raise \
              --timeout; a timeout is not a reading of the file, so a ledger entry does not excuse \
-             it (adapters/PROTOCOL.md, failures)"
+             them (adapters/PROTOCOL.md, failures)"
         }
         _ => {
             "the adapter reported an error or wrote output the protocol does not allow: fix the \
              adapter (one response line per check, in order, with `check` counting from 0; \
              adapters/PROTOCOL.md); an error is not a reading of the file, so a ledger entry \
-             does not excuse it"
+             does not excuse them"
         }
     }
 }
@@ -187,6 +187,7 @@ pub fn failures(results: &Results, adapter: &str, ledger: Option<&Path>) -> Vec<
         |p| p.display().to_string(),
     );
     let mut out = Vec::new();
+    let mut failed: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
     for row in &results.rows {
         let Some(cell) = row.adapters.get(adapter) else {
             continue;
@@ -201,15 +202,17 @@ pub fn failures(results: &Results, adapter: &str, ledger: Option<&Path>) -> Vec<
         let asked = format!("{} {}", row.agent, row.url);
         match cell.status {
             Status::NotApplicable | Status::Pass => {}
-            _ if ledger::is_failure(kind) => out.push(format!(
-                "FAIL {id}: answered {kind}{detail}, the profile expects {expected} ({asked}){}; {}",
-                if cell.status == Status::ExpectedDivergence {
-                    " [listed in the ledger as a known failure]"
-                } else {
-                    ""
-                },
-                failure_advice(kind)
-            )),
+            _ if ledger::is_failure(kind) => {
+                *failed.entry(kind).or_default() += 1;
+                out.push(format!(
+                    "FAIL {id}: answered {kind}{detail}, the profile expects {expected} ({asked}){}",
+                    if cell.status == Status::ExpectedDivergence {
+                        " [listed in the ledger as a known failure]"
+                    } else {
+                        ""
+                    }
+                ))
+            }
             Status::UnexpectedDivergence => out.push(format!(
                 "FAIL {id}: unexpected divergence: answered {kind}{detail}, the profile expects \
                  {expected} ({asked}){}; fix the parser, or, if the divergence is intended, list \
@@ -234,6 +237,14 @@ pub fn failures(results: &Results, adapter: &str, ledger: Option<&Path>) -> Vec<
             }
             Status::ExpectedDivergence => {}
         }
+    }
+    // The advice for failures once per kind, after their lines.
+    for (kind, n) in failed {
+        out.push(format!(
+            "FAIL {kind} answers ({}): {}",
+            badge::thousands(n as u64),
+            failure_advice(kind)
+        ));
     }
     for summary in results.summary.iter().filter(|s| s.adapter == adapter) {
         for id in &summary.ledger.stale {
