@@ -345,14 +345,11 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
         return Err("--robots, --agent and --url are required (or use --batch)".into());
     };
     let body = read_input(robots)?;
+    // A URL that cannot be read as one has no answer to give.
+    model::check_request_url(url)?;
     // The oracle answers anything; say so when the question is outside what the documents describe.
-    for problem in [
-        model::check_product_token(agent),
-        model::check_case_url(url),
-    ] {
-        if let Err(message) = problem {
-            eprintln!("warning: {message}");
-        }
+    if let Err(message) = model::check_product_token(agent) {
+        eprintln!("warning: {message}");
     }
     let fetch = if args.unreachable {
         Fetch::Unreachable
@@ -443,6 +440,9 @@ fn batch_line(
     let (Some(agent), Some(url)) = (field("agent"), field("url")) else {
         return serde_json::json!({ "error": "missing string field `agent` or `url`" });
     };
+    if let Err(message) = model::check_request_url(url) {
+        return serde_json::json!({ "error": message });
+    }
     let mut request = Request::new(&body, agent, url);
     match parsed.get("robots_url").map(|v| v.as_str()) {
         None => {}

@@ -552,3 +552,55 @@ fn fingerprint_takes_a_users_adapter_alone() {
     assert_eq!(standing("K4 precedence")["alternatives"][0], "base");
     assert_eq!(standing("K6 wildcards")["alternatives"][0], "base");
 }
+
+#[test]
+fn an_unparseable_url_is_an_error_not_an_answer() {
+    for url in ["not a url", "http://exa mple.com/x", "http://[::1"] {
+        let out = run(
+            &["check", "--robots", "-", "--agent", "a", "--url", url],
+            b"User-agent: *\nDisallow: /\n",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{url}: {err}");
+        assert!(stdout(&out).is_empty(), "{url}: answered {}", stdout(&out));
+        assert!(err.contains(&format!("url `{url}`")), "{err}");
+    }
+    // A raw space or non-ASCII in the path is a question the corpus asks: still answered.
+    let out = run(
+        &[
+            "check",
+            "--robots",
+            "-",
+            "--agent",
+            "a",
+            "--url",
+            "https://example.com/a b/é",
+        ],
+        b"User-agent: *\nDisallow: /\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let input = concat!(
+        r#"{"robots": "User-agent: *\nDisallow: /\n", "agent": "a", "url": "http://exa mple.com/x"}"#,
+        "\n",
+        r#"{"robots": "User-agent: *\nDisallow: /\n", "agent": "a", "url": "http://[::1]:80/x"}"#,
+        "\n",
+    );
+    let out = run(&["check", "--batch", "-"], input.as_bytes());
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(
+        lines[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("cannot be parsed"),
+        "{:?}",
+        lines[0]
+    );
+    assert_eq!(lines[1]["oracle"]["rfc9309"], "disallowed");
+}

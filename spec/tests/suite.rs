@@ -489,3 +489,14 @@ fn a_check_listed_twice_is_an_error_naming_file_and_line() {
         "UNEXPLAINED (oracle cause: K6 wildcards): x"
     ));
 }
+
+#[test]
+fn every_corpus_url_can_be_asked_with_check() {
+    let corpus = robotstxt_spec::embedded::corpus().unwrap();
+    for case in &corpus.cases {
+        for check in &case.checks {
+            robotstxt_spec::cases::model::check_request_url(&check.url)
+                .unwrap_or_else(|e| panic!("{}#{}: {e}", case.id, check.number));
+        }
+    }
+}
