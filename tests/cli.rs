@@ -604,3 +604,50 @@ fn an_unparseable_url_is_an_error_not_an_answer() {
     );
     assert_eq!(lines[1]["oracle"]["rfc9309"], "disallowed");
 }
+
+#[test]
+fn fingerprint_with_no_available_adapter_is_an_error() {
+    let out = run(
+        &[
+            "fingerprint",
+            "--adapter-command",
+            "gone = /no/such/program --x",
+        ],
+        b"",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("no adapter could be fingerprinted: gone is unavailable"),
+        "{err}"
+    );
+}
+
+#[test]
+fn adapter_lists_may_be_comma_separated() {
+    let out = run(
+        &[
+            "adapters",
+            "--adapter",
+            "robotstxt,texting-robots",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ids: Vec<String> = stdout(&out)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(ids, ["robotstxt", "texting-robots"]);
+}

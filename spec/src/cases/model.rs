@@ -195,7 +195,7 @@ pub fn check_request_url(url: &str) -> Result<(), String> {
     let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
     let (host, port) = if let Some(literal) = host_port.strip_prefix('[') {
         match literal.split_once(']') {
-            Some((_, rest)) if rest.is_empty() => ("", None),
+            Some((_, "")) => ("", None),
             Some((_, rest)) => match rest.strip_prefix(':') {
                 Some(port) => ("", Some(port)),
                 None => return refuse("text after the bracketed IP literal"),
