@@ -289,12 +289,33 @@ impl Suite {
         parser: P,
         bless: Result<bool, String>,
     ) -> Conclusion {
-        let trials = self
-            .plan(parser, bless)
+        let planned = self.plan(parser, bless);
+        if !(args.ignored || args.include_ignored) {
+            let trials = planned.into_iter().map(Planned::into_trial).collect();
+            return libtest_mimic::run(args, trials);
+        }
+        // `--ignored` / `--include-ignored`: which checks a plain run ignores is known only once
+        // they are asked, so every check runs here first. A divergence the plain run ignores (one
+        // the ledger accepts, or one new in the corpus) then fails with its full report, to be
+        // read; a check that cannot be asked stays ignored with its reason; with `--ignored`
+        // the checks that pass are left out.
+        let only_ignored = args.ignored;
+        let mut args = args.clone();
+        args.ignored = false;
+        args.include_ignored = false;
+        let trials = planned
             .into_iter()
-            .map(Planned::into_trial)
+            .filter_map(|planned| {
+                let (outcome, shown) = (planned.run)();
+                let outcome = match (outcome, shown) {
+                    (Outcome::Ignored(_), Some(report)) => Outcome::Fail(report),
+                    (Outcome::Pass, _) if only_ignored => return None,
+                    (outcome, _) => outcome,
+                };
+                Some(Planned::new(planned.name, move || (outcome, None)).into_trial())
+            })
             .collect();
-        libtest_mimic::run(args, trials)
+        libtest_mimic::run(&args, trials)
     }
 
     /// Runs every trial [`Suite::conclude`] would run, in the same order and judged the same
@@ -307,7 +328,7 @@ impl Suite {
     ) -> Vec<(String, Outcome)> {
         self.plan(parser, bless)
             .into_iter()
-            .map(|planned| (planned.name, (planned.run)()))
+            .map(|planned| (planned.name, (planned.run)().0))
             .collect()
     }
 
@@ -516,7 +537,7 @@ impl Suite {
                         let case = &corpus.cases[case_index];
                         let check = &case.checks[check_index];
                         if let Some(why) = not_asked(parser.as_ref(), profile, case, check) {
-                            return Outcome::Ignored(why.reason(profile));
+                            return (Outcome::Ignored(why.reason(profile)), None);
                         }
                         let answer = ask(parser.as_ref(), case, check);
                         let outcome = judge(
@@ -528,10 +549,27 @@ impl Suite {
                             &name,
                         );
                         match outcome {
-                            Outcome::Fail(advice) => Outcome::Fail(parser_failure_report(
-                                case, check, profile, &suite, &answer, &advice,
-                            )),
-                            other => other,
+                            Outcome::Fail(advice) => (
+                                Outcome::Fail(parser_failure_report(
+                                    case, check, profile, &suite, &answer, &advice,
+                                )),
+                                None,
+                            ),
+                            // An ignored divergence: its report, for `--ignored`.
+                            Outcome::Ignored(reason) => {
+                                let report = parser_failure_report(
+                                    case,
+                                    check,
+                                    profile,
+                                    &suite,
+                                    &answer,
+                                    &format!(
+                                        "{reason} (shown by --ignored; a plain run ignores it)"
+                                    ),
+                                );
+                                (Outcome::Ignored(reason), Some(report))
+                            }
+                            Outcome::Pass => (Outcome::Pass, None),
                         }
                     }));
                 }
@@ -558,9 +596,9 @@ impl Suite {
                 .filter(|k| !askable.contains(*k))
                 .collect();
             if stale.is_empty() {
-                return Outcome::Pass;
+                return (Outcome::Pass, None);
             }
-            Outcome::Fail(format!(
+            let failed = Outcome::Fail(format!(
                 "stale: {} entries of {} name no check this suite asks (a check the corpus no \
                  longer has, a profile not chosen, or a check the parser cannot be asked); \
                  remove them (or run {BLESS_VAR}=1 cargo test): {}",
@@ -571,7 +609,8 @@ impl Suite {
                     .map(|s| s.as_str())
                     .collect::<Vec<_>>()
                     .join(", ")
-            ))
+            ));
+            (failed, None)
         }));
         trials
     }
@@ -580,13 +619,21 @@ impl Suite {
 /// A trial before it runs: its name and the judgement running it yields. [`Suite::conclude`]
 /// hands these to libtest-mimic, [`Suite::outcomes`] runs them without printing, so the two
 /// cannot judge differently.
+/// Running it gives the outcome and, for a divergence the outcome ignores, its full report (what
+/// `--ignored` shows).
 struct Planned {
     name: String,
-    run: Box<dyn FnOnce() -> Outcome + Send>,
+    run: PlannedRun,
 }
 
+/// What running a planned trial gives: its outcome, and the report of an ignored divergence.
+type PlannedRun = Box<dyn FnOnce() -> (Outcome, Option<String>) + Send>;
+
 impl Planned {
-    fn new(name: String, run: impl FnOnce() -> Outcome + Send + 'static) -> Planned {
+    fn new(
+        name: String,
+        run: impl FnOnce() -> (Outcome, Option<String>) + Send + 'static,
+    ) -> Planned {
         Planned {
             name,
             run: Box::new(run),
@@ -595,12 +642,12 @@ impl Planned {
 
     /// A trial that fails with `message` (a corpus or ledger that cannot be used).
     fn failing(name: &str, message: String) -> Planned {
-        Planned::new(name.to_string(), move || Outcome::Fail(message))
+        Planned::new(name.to_string(), move || (Outcome::Fail(message), None))
     }
 
     fn into_trial(self) -> Trial {
         let run = self.run;
-        Trial::ignorable_test(self.name, move || match run() {
+        Trial::ignorable_test(self.name, move || match run().0 {
             Outcome::Pass => Ok(Completion::Completed),
             Outcome::Ignored(reason) => Ok(Completion::ignored_with(reason)),
             Outcome::Fail(message) => Err(Failed::from(message)),

@@ -500,3 +500,37 @@ fn every_corpus_url_can_be_asked_with_check() {
         }
     }
 }
+
+#[test]
+fn ignored_runs_the_accepted_divergences_as_failures_with_their_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.yaml");
+    let suite = Suite::new("toy").ledger(&path);
+    let corpus = robotstxt_spec::embedded::corpus().unwrap();
+    suite.bless(&corpus, &literal_star).unwrap();
+    let written = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        written
+            .replace("'UNEXPLAINED", "'stars are literal; was UNEXPLAINED")
+            .replace("- reason: UNEXPLAINED", "- reason: stars are literal"),
+    )
+    .unwrap();
+    let in_part = entries_in_part(&path);
+    assert!(in_part > 0);
+    // A plain run ignores them; `--ignored` fails each (and shows no passing check).
+    let args = |extra: &[&str]| {
+        let mut argv = vec!["suite", "--quiet", "--test-threads", "1"];
+        argv.extend_from_slice(extra);
+        argv.push(PART);
+        libtest_mimic::Arguments::from_iter(argv)
+    };
+    let plain = suite.conclude(&args(&[]), literal_star, Ok(false));
+    assert_eq!(plain.num_failed, 0, "{plain:?}");
+    let ignored = suite.conclude(&args(&["--ignored"]), literal_star, Ok(false));
+    assert_eq!(ignored.num_failed, in_part, "{ignored:?}");
+    assert_eq!(ignored.num_passed, 0, "{ignored:?}");
+    let all = suite.conclude(&args(&["--include-ignored"]), literal_star, Ok(false));
+    assert_eq!(all.num_failed, in_part, "{all:?}");
+    assert_eq!(all.num_passed, plain.num_passed, "{all:?}");
+}
