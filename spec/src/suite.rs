@@ -96,6 +96,8 @@ pub fn not_asked(
 /// answer, [`Answer::Crash`] with the panic's message.
 pub fn ask(parser: &dyn Parser, case: &Case, check: &Check) -> Answer {
     let url = absolute_url(&check.url);
+    quiet_panics_while_asking();
+    ASKING.with(|asking| asking.set(true));
     let asked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         if case.fetch == Fetch::default() {
             parser.check(&case.body, &check.agent, &url)
@@ -103,7 +105,28 @@ pub fn ask(parser: &dyn Parser, case: &Case, check: &Check) -> Answer {
             parser.check_fetch(case.fetch, &case.body, &check.agent, &url)
         }
     }));
+    ASKING.with(|asking| asking.set(false));
     asked.unwrap_or_else(|payload| Answer::Crash(panic_message(payload.as_ref())))
+}
+
+thread_local! {
+    /// Whether this thread is inside [`ask`]: a panic there is the check's answer, reported with
+    /// the case, so the panic hook stays quiet about it.
+    static ASKING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Wraps the panic hook (once) so that a parser's panic inside [`ask`] prints nothing (its
+/// message is in the check's report); every other panic is printed by the hook that was there.
+fn quiet_panics_while_asking() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !ASKING.with(|asking| asking.get()) {
+                previous(info);
+            }
+        }));
+    });
 }
 
 /// A panic's message (`&str` or `String` payloads; anything else is named as such).
