@@ -232,6 +232,14 @@ impl Subprocess {
             }
             sent.push((i, answers.len()));
         }
+        if sent.is_empty() {
+            // Not even the first request could be written: the process stopped reading.
+            let detail = self.kill();
+            out[at].push(Answer::Crash {
+                message: format!("process ended without answering (its input closed): {detail}"),
+            });
+            return;
+        }
         let describe = |i: usize, first: usize| describe_request(items, i, first);
         for (n, &(i, first)) in sent.iter().enumerate() {
             let total = items[i].1.len() - first;
