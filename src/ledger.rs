@@ -28,6 +28,23 @@ use crate::cases::Corpus;
 /// it, so that every committed entry is explained by a person.
 pub const UNEXPLAINED: &str = "UNEXPLAINED: written by `ledger rewrite`; replace with the reason";
 
+/// The answer kinds that are a failure of the adapter or the parser (`error`, `crash`,
+/// `timeout`), never a reading of the file: a ledger may list them as known failures, but they
+/// are not documented divergences (the line to cite does not count them, `certify` fails on them,
+/// `ledger rewrite` never adds them).
+pub const FAILURE_KINDS: [&str; 3] = ["error", "crash", "timeout"];
+
+/// Whether an answer kind is a failure ([`FAILURE_KINDS`]).
+pub fn is_failure(kind: &str) -> bool {
+    FAILURE_KINDS.contains(&kind)
+}
+
+/// Whether a ledger reason is still a placeholder written by `ledger rewrite` (it starts with
+/// `UNEXPLAINED`): such an entry explains nothing and fails `certify` and the harness.
+pub fn is_unexplained(reason: &str) -> bool {
+    reason.trim_start().starts_with("UNEXPLAINED")
+}
+
 /// An adapter's ledger, as written in its file.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -124,6 +141,9 @@ impl Ledger {
         let text =
             std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let at = |message: String| format!("{}: {message}", path.display());
+        if let Some(error) = robotstxt_spec::ledger::duplicate_key(&path, &text) {
+            return Err(error);
+        }
         let file: LedgerFile = serde_yaml::from_str(&text).map_err(|e| match e.location() {
             Some(l) => format!("{}:{}:{}: {e}", path.display(), l.line(), l.column()),
             None => at(e.to_string()),
@@ -194,13 +214,27 @@ impl Ledger {
     }
 }
 
+/// Whether `ledger rewrite` keeps a failure answer `kind` (`error`, `crash`, `timeout`) of
+/// `check`: only as a known failure `old` already lists with that answer and a reason a person
+/// wrote. A new failure is never recorded: it is a fault to fix, not a divergence.
+pub fn keeps_failure(old: &Ledger, check: &str, kind: &str) -> bool {
+    old.entries
+        .get(check)
+        .is_some_and(|e| e.answer == kind && !is_unexplained(&e.reason))
+}
+
 /// Writes a ledger for `adapter` (claiming `profile`) listing `divergences` (check id → answer
 /// kind), keeping the reason of every entry of `old` that still holds with the same answer and
-/// giving the others [`UNEXPLAINED`]. Groups come out sorted by reason, checks by id. A group's
+/// giving the others an UNEXPLAINED reason; `error`, `crash` and `timeout` answers are left out
+/// unless [`keeps_failure`]. Groups come out sorted by reason, checks by id. A group's
 /// `id` is the cause `causes` (check id → the oracle's cause label) gives every check of the group
 /// it knows, when they agree; else, when every check of the group has a cause, the group's most
 /// frequent cause whose changes reproduce the parser's answer on every check (`reproduced`: check
 /// id → the other cause labels whose readings give its answer); else the old entries' id.
+/// New and changed entries get an UNEXPLAINED reason naming their cause in words
+/// ([`robotstxt_spec::causes::unexplained_reason`]; `causes` may hold `unexplained`), one group
+/// per cause. `command` is the command line the header gives for rewriting the file again.
+#[allow(clippy::too_many_arguments)]
 pub fn rewrite(
     adapter: &str,
     profile: ProfileId,
@@ -208,12 +242,23 @@ pub fn rewrite(
     divergences: &BTreeMap<String, String>,
     causes: &BTreeMap<String, String>,
     reproduced: &BTreeMap<String, std::collections::BTreeSet<String>>,
+    command: &str,
 ) -> String {
     let mut groups: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
     for (check, answer) in divergences {
+        if is_failure(answer) && !keeps_failure(old, check, answer) {
+            continue;
+        }
         let reason = match old.entries.get(check) {
-            Some(entry) if &entry.answer == answer => entry.reason.clone(),
-            _ => UNEXPLAINED.to_string(),
+            Some(entry) if &entry.answer == answer && !is_unexplained(&entry.reason) => {
+                entry.reason.clone()
+            }
+            // New or changed: one placeholder group per cause, so a person writes one reason per
+            // knob or deviation.
+            _ => robotstxt_spec::causes::unexplained_reason(
+                causes.get(check).map(String::as_str),
+                "`ledger rewrite`",
+            ),
         };
         groups
             .entry(reason)
@@ -224,6 +269,7 @@ pub fn rewrite(
         let known: Vec<(&String, &String)> = checks
             .keys()
             .filter_map(|c| causes.get(c).map(|cause| (c, cause)))
+            .filter(|(_, cause)| robotstxt_oracle::cause::is_label(cause))
             .collect();
         // The group's causes, the most frequent first (then by label).
         let mut counts: BTreeMap<&String, usize> = BTreeMap::new();
@@ -268,7 +314,7 @@ pub fn rewrite(
         "# Known divergences of `{adapter}` from the profile it claims ({}), one reason per group.\n\
          # Strict: an unlisted divergence, a listed one that now passes, or an entry naming no check\n\
          # fails the run. Rewrite from current results (never on CI):\n\
-         #   cargo run --release -- ledger rewrite --adapter {adapter}\n",
+         #   {command}\n",
         profile.name()
     );
     header + &serde_yaml::to_string(&file).expect("a ledger serialises")

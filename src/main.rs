@@ -273,7 +273,30 @@ impl From<ProfileArg> for ProfileId {
     }
 }
 
+/// Whether an error is a write to a pipe the reader closed (`adapters --format json | head`).
+fn is_closed_pipe(message: &str) -> bool {
+    message.contains("Broken pipe") || message.contains("os error 32")
+}
+
 fn main() -> ExitCode {
+    // A reader that stops early (`| head`) ends the output, quietly: `println!` panics on a
+    // closed pipe, so that panic exits with status 0 and no message; others are reported as usual.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if text.starts_with("failed printing to stdout") && is_closed_pipe(text) {
+            std::process::exit(0);
+        }
+        default_hook(info);
+    }));
+    // Adapter processes run in process groups of their own: a SIGTERM, SIGINT or SIGHUP to this
+    // program kills them before it ends, so that no child outlives the run.
+    robotstxt_adapters::subprocess::kill_children_on_signals();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check(args) => run_check(args),
@@ -312,6 +335,7 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        Err(message) if is_closed_pipe(&message) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::from(2)
@@ -345,12 +369,11 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, String> {
         return Err("--robots, --agent and --url are required (or use --batch)".into());
     };
     let body = read_input(robots)?;
+    // A URL that cannot be read as one has no answer to give.
+    model::check_request_url(url)?;
     // The oracle answers anything; say so when the question is outside what the documents describe.
     if let Some(warning) = agent_warning(agent) {
         eprintln!("{warning}");
-    }
-    if let Err(message) = model::check_case_url(url) {
-        eprintln!("warning: {message}");
     }
     let fetch = if args.unreachable {
         Fetch::Unreachable
@@ -456,6 +479,9 @@ fn batch_line(
     };
     if let Some(warning) = agent_warning(agent) {
         eprintln!("{warning}");
+    }
+    if let Err(message) = model::check_request_url(url) {
+        return serde_json::json!({ "error": message });
     }
     let mut request = Request::new(&body, agent, url);
     match parsed.get("robots_url").map(|v| v.as_str()) {

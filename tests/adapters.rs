@@ -167,7 +167,7 @@ fn main() {
                 let unexplained: Vec<&String> = ledger
                     .entries
                     .iter()
-                    .filter(|(_, e)| e.reason == ledger::UNEXPLAINED)
+                    .filter(|(_, e)| ledger::is_unexplained(&e.reason))
                     .map(|(k, _)| k)
                     .collect();
                 if !unexplained.is_empty() {

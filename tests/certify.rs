@@ -150,3 +150,117 @@ fn a_ledger_for_another_profile_or_adapter_is_an_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out).contains("other's ledger"), "{}", text(&out));
 }
+
+/// A Python adapter whose every answer is `answer_line` (a Python expression of `i`, the check's
+/// index, giving the JSON object to print).
+fn python_adapter(dir: &Path, name: &str, answer: &str) -> String {
+    let path = dir.join(format!("{name}.py"));
+    std::fs::write(
+        &path,
+        format!(
+            "import json, sys\n\
+             def send(m):\n    sys.stdout.write(json.dumps(m) + '\\n'); sys.stdout.flush()\n\
+             send({{'protocol': 'robotstxt-adapter/1', 'id': '{name}', 'library': 'x', 'version': '1', \
+             'language': 'Python', 'licence': 'MIT', 'source': 'test', 'profile': 'rfc9309', 'url': 'full'}})\n\
+             for line in sys.stdin:\n    request = json.loads(line)\n    for i, _ in enumerate(request['checks']):\n        send({answer})\n"
+        ),
+    )
+    .unwrap();
+    format!("{name} = python3 {}", path.display())
+}
+
+/// `ledger rewrite` for a user adapter into `dir`, as docs/certify.md says.
+fn rewrite(adapter: &str, dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_robotstxt-conformance"))
+        .current_dir(root())
+        .args([
+            "ledger",
+            "rewrite",
+            "--adapter-command",
+            adapter,
+            "--ledgers",
+        ])
+        .arg(dir)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn an_adapter_answering_errors_never_certifies_and_its_errors_are_not_recorded() {
+    if !available("python3") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let adapter = python_adapter(
+        dir.path(),
+        "garbage",
+        "{'check': i, 'answer': 'error', 'message': 'cannot parse that'}",
+    );
+    let out = rewrite(&adapter, dir.path());
+    let shown = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains("error, crash or timeout answers not recorded"),
+        "{shown}"
+    );
+    let ledger = dir.path().join("garbage.yaml");
+    let written = std::fs::read_to_string(&ledger).unwrap();
+    assert!(!written.contains(": error"), "{written}");
+    // The header names a command that works for this adapter.
+    assert!(
+        written.contains("ledger rewrite --adapter-command 'garbage = python3 "),
+        "{written}"
+    );
+    let out = certify(&adapter, "rfc9309", &ledger, None);
+    let shown = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    assert!(
+        shown.contains("answered error (cannot parse that), the profile expects")
+            && shown.contains("error answers (1,")
+            && shown.contains("fix the adapter")
+            && shown.contains("a ledger entry does not excuse them")
+            && !shown.contains("list it with its reason"),
+        "{shown}"
+    );
+    assert!(shown.contains("0.0% of 1,"), "{shown}");
+    assert!(shown.contains("; 0 documented divergences;"), "{shown}");
+
+    // Listed by hand as known failures: still no certification, and not documented divergences.
+    let mut listed = written.replace("divergences: []\n", "divergences:\n");
+    listed.push_str("- reason: the parser rejects everything\n  checks:\n    draft-1996/example/figtree#1: error\n");
+    std::fs::write(&ledger, listed).unwrap();
+    let out = certify(&adapter, "rfc9309", &ledger, None);
+    let shown = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    assert!(
+        shown.contains("[listed in the ledger as a known failure]"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("known failures (error, crash or timeout answers the ledger lists"),
+        "{shown}"
+    );
+    assert!(shown.contains("; 0 documented divergences;"), "{shown}");
+}
+
+#[test]
+fn a_ledger_still_unexplained_never_certifies() {
+    if !available("python3") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let adapter = python_adapter(dir.path(), "yes", "{'check': i, 'answer': 'allowed'}");
+    assert_eq!(rewrite(&adapter, dir.path()).status.code(), Some(0));
+    let ledger = dir.path().join("yes.yaml");
+    let written = std::fs::read_to_string(&ledger).unwrap();
+    // Grouped by cause, each group UNEXPLAINED with the cause in words.
+    assert!(written.contains("UNEXPLAINED (oracle cause: "), "{written}");
+    assert!(written.matches("- reason:").count() > 3, "{written}");
+    let out = certify(&adapter, "rfc9309", &ledger, None);
+    let shown = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    assert!(
+        shown.contains(": unexplained: the ledger lists this divergence"),
+        "{shown}"
+    );
+}

@@ -510,79 +510,6 @@ fn run_writes_the_four_reports_for_a_filtered_selection() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-/// A one-case corpus for the tests that only check an output's shape.
-fn tiny_corpus() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("one.yaml"),
-        "title: t\ncite: [rfc9309#2.2.2]\nbody: |\n  User-agent: *\n  Disallow: /private\nchecks:\n  - agent: FooBot\n    url: /private/a\n    expect: disallowed\n",
-    )
-    .unwrap();
-    dir
-}
-
-#[test]
-fn bench_measures_the_oracle_with_the_adapters_and_no_process_ratio_in_process() {
-    // The output's shape on a tiny run; no speed is judged.
-    let corpus = tiny_corpus();
-    let args = |format: &'static str| {
-        [
-            "bench",
-            "--adapter",
-            "robots-txt",
-            "--no-isolation",
-            "--seconds",
-            "0.01",
-            "--format",
-            format,
-            "--cases-dir",
-            corpus.path().to_str().unwrap(),
-        ]
-        .map(String::from)
-    };
-    let json = args("json");
-    let out = run(&json.iter().map(String::as_str).collect::<Vec<_>>(), b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let value: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
-    let rows = value["adapters"].as_array().unwrap();
-    let row = |id: &str| rows.iter().find(|r| r["adapter"] == id);
-    let oracle = row("oracle").expect("the oracle is measured in the same run");
-    assert_eq!(oracle["mode"], "in-process");
-    assert_eq!(value["oracle_profile"], "google");
-    assert!(oracle["corpus_checks_per_sec"].as_f64().unwrap() > 0.0);
-    assert!(row("robots-txt").is_some(), "{value}");
-    // With google-cpp built here, every in-process row has both ratios to it.
-    if let Some(google) = row("google-cpp") {
-        assert_eq!(google["corpus_vs_google"], 1.0);
-        for id in ["oracle", "robots-txt"] {
-            for ratio in ["corpus_vs_google", "typical_vs_google"] {
-                assert!(row(id).unwrap()[ratio].is_f64(), "{id} {ratio}: {value}");
-            }
-        }
-    }
-    // Under --no-isolation google-cpp runs in this process: no process-per-check ratio, and why.
-    assert_eq!(value["protocol"], serde_json::json!([]), "{value}");
-    let omitted = value["protocol_omitted"].as_array().unwrap();
-    assert_eq!(omitted.len(), 1, "{value}");
-    assert!(
-        omitted[0].as_str().unwrap().contains("--no-isolation"),
-        "{value}"
-    );
-    let text = args("text");
-    let out = run(&text.iter().map(String::as_str).collect::<Vec<_>>(), b"");
-    let shown = stdout(&out);
-    assert!(shown.contains("\noracle "), "{shown}");
-    assert!(
-        shown.contains("no process-per-check ratio under --no-isolation"),
-        "{shown}"
-    );
-    assert!(!shown.contains("µs/check process per check"), "{shown}");
-}
-
 /// `fingerprint --adapter-command` fingerprints that adapter alone (the Python example, which
 /// claims draft-1996), not every built-in one with it. Needs `python3` (a missing one is a failure).
 #[test]
@@ -626,4 +553,103 @@ fn fingerprint_takes_a_users_adapter_alone() {
     assert_eq!(standing("K4 precedence")["standing"], "consistent");
     assert_eq!(standing("K4 precedence")["alternatives"][0], "base");
     assert_eq!(standing("K6 wildcards")["alternatives"][0], "base");
+}
+
+#[test]
+fn an_unparseable_url_is_an_error_not_an_answer() {
+    for url in ["not a url", "http://exa mple.com/x", "http://[::1"] {
+        let out = run(
+            &["check", "--robots", "-", "--agent", "a", "--url", url],
+            b"User-agent: *\nDisallow: /\n",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{url}: {err}");
+        assert!(stdout(&out).is_empty(), "{url}: answered {}", stdout(&out));
+        assert!(err.contains(&format!("url `{url}`")), "{err}");
+    }
+    // A raw space or non-ASCII in the path is a question the corpus asks: still answered.
+    let out = run(
+        &[
+            "check",
+            "--robots",
+            "-",
+            "--agent",
+            "a",
+            "--url",
+            "https://example.com/a b/é",
+        ],
+        b"User-agent: *\nDisallow: /\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let input = concat!(
+        r#"{"robots": "User-agent: *\nDisallow: /\n", "agent": "a", "url": "http://exa mple.com/x"}"#,
+        "\n",
+        r#"{"robots": "User-agent: *\nDisallow: /\n", "agent": "a", "url": "http://[::1]:80/x"}"#,
+        "\n",
+    );
+    let out = run(&["check", "--batch", "-"], input.as_bytes());
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(
+        lines[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("cannot be parsed"),
+        "{:?}",
+        lines[0]
+    );
+    assert_eq!(lines[1]["oracle"]["rfc9309"], "disallowed");
+}
+
+#[test]
+fn fingerprint_with_no_available_adapter_is_an_error() {
+    let out = run(
+        &[
+            "fingerprint",
+            "--adapter-command",
+            "gone = /no/such/program --x",
+        ],
+        b"",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("no adapter could be fingerprinted: gone is unavailable"),
+        "{err}"
+    );
+}
+
+#[test]
+fn adapter_lists_may_be_comma_separated() {
+    let out = run(
+        &[
+            "adapters",
+            "--adapter",
+            "robotstxt,texting-robots",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ids: Vec<String> = stdout(&out)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(ids, ["robotstxt", "texting-robots"]);
 }

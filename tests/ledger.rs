@@ -133,6 +133,24 @@ fn malformed_ledgers_are_errors_naming_the_problem() {
 }
 
 #[test]
+fn a_check_listed_twice_in_one_group_is_an_error_naming_file_and_line() {
+    // YAML keeps the last of duplicate keys: without the check the first entry vanished silently.
+    let error = load(
+        "adapter: x\nprofile: google\ndivergences:\n- reason: r\n  checks:\n    a#1: allowed\n    a#2: allowed\n    a#1: disallowed\n",
+    )
+    .unwrap_err();
+    assert!(
+        error.ends_with("x.yaml:8: a#1 is listed twice (first at line 6); a check has one entry"),
+        "{error}"
+    );
+    let error = load(
+        "adapter: x\nprofile: google\ndivergences:\n- reason: r\n  checks: {a#1: allowed, 'a#1': crash}\n",
+    )
+    .unwrap_err();
+    assert!(error.contains("x.yaml:5: a#1 is listed twice"), "{error}");
+}
+
+#[test]
 fn a_missing_ledger_is_empty_so_every_divergence_is_unexpected() {
     let dir = tempfile::tempdir().unwrap();
     let ledger = Ledger::load(dir.path(), "nobody").unwrap();
@@ -173,12 +191,104 @@ fn rewrite_keeps_reasons_that_still_hold_and_marks_the_rest() {
         &now,
         &Default::default(),
         &Default::default(),
+        "cargo run --release -- ledger rewrite --adapter x",
     );
     let reloaded = load(&text).unwrap();
     assert_eq!(reloaded.entries["a#1"].reason, "keeps");
-    assert_eq!(reloaded.entries["a#2"].reason, ledger::UNEXPLAINED);
-    assert_eq!(reloaded.entries["b#1"].answer, "error");
-    assert_eq!(reloaded.entries.len(), 3);
+    assert!(ledger::is_unexplained(&reloaded.entries["a#2"].reason));
+    // A new error answer is a fault of the adapter, never recorded as a divergence.
+    assert!(!reloaded.entries.contains_key("b#1"), "{text}");
+    assert_eq!(reloaded.entries.len(), 2);
+}
+
+#[test]
+fn rewrite_keeps_a_known_failure_and_drops_a_new_or_unexplained_one() {
+    let old = load(
+        "adapter: x\nprofile: google\ndivergences:\n- reason: panics on a char boundary\n  checks: {a#1: crash}\n- reason: 'UNEXPLAINED: x'\n  checks: {a#2: error}\n",
+    )
+    .unwrap();
+    let now = [("a#1", "crash"), ("a#2", "error"), ("a#3", "timeout")]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let text = ledger::rewrite(
+        "x",
+        ProfileId::Google,
+        &old,
+        &now,
+        &Default::default(),
+        &Default::default(),
+        "cmd",
+    );
+    let reloaded = load(&text).unwrap();
+    assert_eq!(reloaded.entries.len(), 1, "{text}");
+    assert_eq!(reloaded.entries["a#1"].reason, "panics on a char boundary");
+}
+
+#[test]
+fn rewrite_groups_new_divergences_by_cause_with_its_words() {
+    let now = [
+        ("a#1", "allowed"),
+        ("a#2", "allowed"),
+        ("b#1", "disallowed"),
+        ("c#1", "allowed"),
+        ("d#1", "unsupported"),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    let causes = [
+        ("a#1", "K6 wildcards"),
+        ("a#2", "K6 wildcards"),
+        ("b#1", "D-typo-fields"),
+        ("c#1", "unexplained"),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    let text = ledger::rewrite(
+        "mine",
+        ProfileId::Rfc9309,
+        &Ledger::default(),
+        &now,
+        &causes,
+        &Default::default(),
+        "robotstxt-conformance ledger rewrite --adapter-command 'mine = python3 a.py' --ledgers .",
+    );
+    let file: ledger::LedgerFile = serde_yaml::from_str(&text).unwrap();
+    // One group per cause, each UNEXPLAINED, naming the knob or deviation in words.
+    assert_eq!(file.divergences.len(), 4, "{text}");
+    let k6 = file
+        .divergences
+        .iter()
+        .find(|g| g.id.as_deref() == Some("K6 wildcards"))
+        .expect("a K6 group");
+    assert_eq!(k6.checks.len(), 2);
+    assert!(ledger::is_unexplained(&k6.reason));
+    assert!(
+        k6.reason.contains("`*` and `$`") && k6.reason.contains("rfc9309#2.2.3"),
+        "{}",
+        k6.reason
+    );
+    let typo = file
+        .divergences
+        .iter()
+        .find(|g| g.id.as_deref() == Some("D-typo-fields"))
+        .expect("a D-typo-fields group");
+    assert!(
+        typo.reason.contains("docs/deviations.md"),
+        "{}",
+        typo.reason
+    );
+    assert!(file
+        .divergences
+        .iter()
+        .any(|g| g.id.is_none() && g.reason.contains("unexplained by the oracle")));
+    // The header names a command that works for a user adapter.
+    assert!(
+        text.contains("--adapter-command 'mine = python3 a.py'"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -212,6 +322,7 @@ fn rewrite_names_a_group_by_the_cause_its_checks_share() {
         &now,
         &causes,
         &Default::default(),
+        "cmd",
     );
     let reloaded = load(&text).unwrap();
     // Every check agrees: the id is filled.
@@ -226,7 +337,15 @@ fn rewrite_names_a_group_by_the_cause_its_checks_share() {
     ]
     .into_iter()
     .collect();
-    let text = ledger::rewrite("x", ProfileId::Google, &old, &now, &causes, &reproduced);
+    let text = ledger::rewrite(
+        "x",
+        ProfileId::Google,
+        &old,
+        &now,
+        &causes,
+        &reproduced,
+        "cmd",
+    );
     let reloaded = load(&text).unwrap();
     assert_eq!(reloaded.entries["b#2"].id.as_deref(), Some("D-raw-length"));
     assert_eq!(reloaded.entries["a#1"].id.as_deref(), Some("D-typo-fields"));

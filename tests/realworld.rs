@@ -227,6 +227,18 @@ fn bad_arguments_get_clear_errors() {
     let shard = realworld(&["--corpus", ".", "--shard", "3/3"]);
     assert!(String::from_utf8_lossy(&shard.stderr).contains("3/3"));
     let tmp = tempfile::tempdir().unwrap();
+    // An empty directory reads no file: an error, never an empty report.
+    let empty = tmp.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let out = realworld(&[
+        "--corpus",
+        empty.to_str().unwrap(),
+        "--adapter",
+        "robotstxt",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("no robots.txt file read"), "{err}");
     let bad = tmp.path().join("bad.json");
     std::fs::write(&bad, "{\"format\": \"robotstxt-realworld/1\", \"files\": ").unwrap();
     let merge = Command::new(EXE).arg("merge").arg(&bad).output().unwrap();

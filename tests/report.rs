@@ -1076,3 +1076,24 @@ fn the_fingerprints_section_shows_every_adapter_and_its_deciding_checks_escaped(
     assert_eq!(report::render(Format::Json, &back), json);
     assert!(back.summary[0].fingerprint.is_some());
 }
+
+#[test]
+fn every_report_rounds_a_pass_rate_down_as_the_line_to_cite_does() {
+    // 2 of 3 is 66.67%: the line to cite says 66.6%, so must the matrix, the summary and JUnit
+    // (rounding to nearest gave 66.7% there).
+    let mut results = sample();
+    for summary in &mut results.summary {
+        for t in summary.profiles.values_mut() {
+            t.checks = 3;
+            t.agree = 2;
+            t.pass_rate = 2.0 / 3.0;
+        }
+    }
+    let line = badge::summary_line(&results, "alpha", ProfileId::Rfc9309);
+    assert!(line.contains("66.6% of 3 checks"), "{line}");
+    for format in [Format::Text, Format::Markdown, Format::Html, Format::Junit] {
+        let text = report::render(format, &results);
+        assert!(text.contains("66.6%"), "{format:?}: {text}");
+        assert!(!text.contains("66.7%"), "{format:?} rounds to nearest");
+    }
+}

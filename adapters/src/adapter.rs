@@ -22,6 +22,14 @@ pub trait Adapter: Send {
             .map(|(body, queries)| self.answer(body, queries))
             .collect()
     }
+
+    /// A time after which an adapter process is no longer waited for: checks still unanswered
+    /// then get a `timeout` answer at once, marked as not asked
+    /// ([`crate::subprocess::is_not_asked`]). `fuzz --seconds` sets it; in-process parsers
+    /// ignore it (the default).
+    fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        let _ = deadline;
+    }
 }
 
 /// Who a parser is: reported in results, the matrix and the ledgers.

@@ -23,6 +23,28 @@ pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
 const MAX_LINE: usize = 64 << 20;
 /// How many lines of standard error are kept for crash reports.
 const STDERR_LINES: usize = 12;
+/// How many timeouts in a row make an adapter hung: its remaining checks are then answered
+/// `timeout` at once ([`HUNG`]), not asked, so a hung adapter costs a few timeouts, not one per
+/// check.
+pub const HUNG_AFTER: usize = 3;
+/// How the message of a check not asked because its adapter was declared hung begins.
+pub const HUNG: &str = "not asked: the adapter was declared hung";
+
+/// How the message of a check not asked because the run's deadline passed begins.
+pub const DEADLINE: &str = "not asked: the run's deadline passed";
+
+/// Whether `answer` is a check not asked because its adapter was declared hung (not an
+/// observation of the parser: the fuzzer makes no finding of it).
+pub fn is_hung(answer: &Answer) -> bool {
+    matches!(answer, Answer::Timeout { message } if message.starts_with(HUNG))
+}
+
+/// Whether `answer` is a check not asked at all: its adapter was declared hung ([`HUNG`]) or
+/// the run's deadline passed ([`DEADLINE`]).
+pub fn is_not_asked(answer: &Answer) -> bool {
+    is_hung(answer)
+        || matches!(answer, Answer::Timeout { message } if message.starts_with(DEADLINE))
+}
 
 /// An adapter process speaking `robotstxt-adapter/1`.
 pub struct Subprocess {
@@ -31,6 +53,15 @@ pub struct Subprocess {
     timeout: Duration,
     identity: Identity,
     running: Option<Running>,
+    /// Timeouts since the last answer.
+    timeouts_in_a_row: usize,
+    /// Set once [`HUNG_AFTER`] timeouts came in a row: the message every later check gets.
+    hung: Option<String>,
+    /// How many checks the last request sent to the running process had (to recognise its
+    /// extra answer arriving during the next call).
+    last_request: Option<usize>,
+    /// No answer is waited for after this.
+    deadline: Option<std::time::Instant>,
 }
 
 /// What an adapter process's environment differs in from this process's.
@@ -50,7 +81,19 @@ struct Running {
     /// it closes standard input once the queued lines are written.
     requests: Sender<Vec<u8>>,
     lines: Receiver<Line>,
+    /// A line read ahead (to look for an extra answer after a request's last) and not used yet.
+    pending: Option<Line>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+}
+
+impl Running {
+    /// The next line: the one read ahead, else the next within `timeout`.
+    fn next_line(&mut self, timeout: Duration) -> Result<Line, RecvTimeoutError> {
+        match self.pending.take() {
+            Some(line) => Ok(line),
+            None => self.lines.recv_timeout(timeout),
+        }
+    }
 }
 
 /// What the stdout reader thread sends.
@@ -94,7 +137,16 @@ impl Subprocess {
             timeout,
             identity,
             running: Some(running),
+            timeouts_in_a_row: 0,
+            hung: None,
+            last_request: None,
+            deadline: None,
         })
+    }
+
+    /// Whether the adapter was declared hung ([`HUNG_AFTER`] timeouts in a row).
+    pub fn is_hung(&self) -> bool {
+        self.hung.is_some()
     }
 
     /// The command line it runs.
@@ -104,10 +156,10 @@ impl Subprocess {
 
     /// Kills the process (if any); the next request starts a new one.
     fn kill(&mut self) -> String {
+        self.last_request = None;
         match self.running.take() {
             Some(mut running) => {
-                let _ = running.child.kill();
-                let status = running.child.wait();
+                let status = kill_group(&mut running.child);
                 let mut detail = match status {
                     Ok(status) => describe_exit(status),
                     Err(e) => format!("could not be waited for: {e}"),
@@ -128,12 +180,26 @@ impl Subprocess {
     /// Sends a request for the unanswered checks of every item from `at` on (all of them before the
     /// first answer is awaited), then collects the answers in order into `out` until all are in or
     /// the process fails; the check being waited for then gets the failure, the process is killed,
-    /// and the caller sends the rest again.
+    /// and the caller sends the rest again. An answer out of step is recognised where it happens:
+    /// one too many for a request marks that request's answers as errors (they cannot be trusted),
+    /// one too few is the request's own error. Once the adapter is hung every check is answered at
+    /// once.
     fn exchange(&mut self, items: &[(&[u8], &[Query])], out: &mut [Vec<Answer>], at: usize) {
-        let running = match &mut self.running {
-            Some(running) => running,
-            None => match spawn(&self.argv, &self.env) {
-                Ok((running, _)) => self.running.insert(running),
+        if let Some(message) = &self.hung {
+            fill(items, out, at, message);
+            return;
+        }
+        if self
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            self.kill();
+            fill(items, out, at, DEADLINE);
+            return;
+        }
+        if self.running.is_none() {
+            match spawn(&self.argv, &self.env) {
+                Ok((running, _)) => self.running = Some(running),
                 Err(reason) => {
                     // Cannot restart: every remaining check is a crash, with the reason.
                     let message = format!("adapter could not be restarted: {reason}");
@@ -147,9 +213,12 @@ impl Subprocess {
                     }
                     return;
                 }
-            },
-        };
-        for ((body, queries), answers) in items.iter().zip(out.iter()).skip(at) {
+            }
+        }
+        let running = self.running.as_mut().expect("started above");
+        // (item, its first check in the request sent)
+        let mut sent: Vec<(usize, usize)> = Vec::new();
+        for (i, ((body, queries), answers)) in items.iter().zip(out.iter()).enumerate().skip(at) {
             let remaining = &queries[answers.len()..];
             if remaining.is_empty() {
                 continue;
@@ -161,38 +230,194 @@ impl Subprocess {
                 // The writer stopped (the process closed its input): the reader reports the end.
                 break;
             }
+            sent.push((i, answers.len()));
         }
-        for ((_, queries), answers) in items.iter().zip(out.iter_mut()).skip(at) {
-            let first = answers.len();
-            for index in 0..queries.len() - first {
-                let received = running.lines.recv_timeout(self.timeout);
-                let answer = match received {
-                    Ok(Line::Text(text)) => match parse_response(&text, index) {
-                        Ok(answer) => answer,
-                        Err(message) => {
-                            self.kill();
-                            answers.push(Answer::Error { message });
-                            return;
-                        }
-                    },
+        if sent.is_empty() {
+            // Not even the first request could be written: the process stopped reading.
+            let detail = self.kill();
+            out[at].push(Answer::Crash {
+                message: format!("process ended without answering (its input closed): {detail}"),
+            });
+            return;
+        }
+        let describe = |i: usize, first: usize| describe_request(items, i, first);
+        for (n, &(i, first)) in sent.iter().enumerate() {
+            let total = items[i].1.len() - first;
+            for index in 0..total {
+                // Never wait past the deadline: what is left is then not asked.
+                let wait = match self.deadline {
+                    Some(d) => d.saturating_duration_since(std::time::Instant::now()),
+                    None => self.timeout,
+                };
+                let by_deadline = wait < self.timeout;
+                let running = self.running.as_mut().expect("running while reading");
+                let received = running.next_line(wait.min(self.timeout));
+                if by_deadline && matches!(received, Err(RecvTimeoutError::Timeout)) {
+                    self.kill();
+                    fill(items, out, i, DEADLINE);
+                    return;
+                }
+                let text = match received {
+                    Ok(Line::Text(text)) => text,
                     Ok(Line::End(_)) | Err(RecvTimeoutError::Disconnected) => {
                         let detail = self.kill();
-                        answers.push(Answer::Crash {
+                        out[i].push(Answer::Crash {
                             message: format!("process ended without answering: {detail}"),
                         });
                         return;
                     }
                     Err(RecvTimeoutError::Timeout) => {
                         self.kill();
-                        answers.push(Answer::Timeout {
-                            message: format!("no answer within {:?}", self.timeout),
-                        });
+                        self.timeouts_in_a_row += 1;
+                        let mut message = format!("no answer within {:?}", self.timeout);
+                        if index > 0 {
+                            message.push_str(&format!(
+                                " (check {index} of {}: {index} of its checks were answered; \
+                                 one answer too few?)",
+                                describe(i, first)
+                            ));
+                        }
+                        if self.timeouts_in_a_row >= HUNG_AFTER {
+                            message.push_str(&format!(
+                                "; {HUNG_AFTER} timeouts in a row: the adapter is declared hung \
+                                 and its remaining checks are not asked"
+                            ));
+                            self.hung = Some(format!(
+                                "{HUNG} after {HUNG_AFTER} timeouts in a row (--timeout {:?})",
+                                self.timeout
+                            ));
+                        }
+                        out[i].push(Answer::Timeout { message });
                         return;
                     }
                 };
-                answers.push(answer);
+                let (check, answer) = match parse_response(&text) {
+                    Ok(parsed) => parsed,
+                    Err(message) => {
+                        self.kill();
+                        out[i].push(Answer::Error { message });
+                        return;
+                    }
+                };
+                if check == index {
+                    self.timeouts_in_a_row = 0;
+                    out[i].push(answer);
+                    continue;
+                }
+                let shown = String::from_utf8_lossy(&text[..text.len().min(200)]).into_owned();
+                let previous = n.checked_sub(1).map(|p| sent[p]);
+                match previous {
+                    // One answer too many for the previous request of this batch: its answers
+                    // cannot be trusted; this request is sent again to a fresh process.
+                    Some((j, f)) if index == 0 && check == items[j].1.len() - f => {
+                        let message = format!(
+                            "malformed response: {} got one answer too many (check {check} after \
+                             its last, check {}), so its answers cannot be trusted; the adapter \
+                             was restarted: {shown}",
+                            describe(j, f),
+                            check - 1
+                        );
+                        out[j].truncate(f);
+                        out[j].resize(items[j].1.len(), Answer::Error { message });
+                        self.kill();
+                        return;
+                    }
+                    // The previous call's last request: its answers are returned already.
+                    None if index == 0 && self.last_request == Some(check) => {
+                        self.kill();
+                        out[i].push(Answer::Error {
+                            message: format!(
+                                "malformed response: the previous request (of {check} checks) \
+                                 got one answer too many (check {check}), which arrived where \
+                                 check 0 of {} was due; the adapter was restarted: {shown}",
+                                describe(i, first)
+                            ),
+                        });
+                        return;
+                    }
+                    _ if index > 0 && check == 0 && n + 1 < sent.len() => {
+                        self.kill();
+                        out[i].push(Answer::Error {
+                            message: format!(
+                                "malformed response: {} got {index} answers for its {total} \
+                                 checks (one answer too few): the next request's check 0 arrived \
+                                 where check {index} was due; the adapter was restarted: {shown}",
+                                describe(i, first)
+                            ),
+                        });
+                        return;
+                    }
+                    _ => {
+                        self.kill();
+                        out[i].push(Answer::Error {
+                            message: format!(
+                                "malformed response: answers check {check} where check {index} of \
+                                 {} was due: {shown}",
+                                describe(i, first)
+                            ),
+                        });
+                        return;
+                    }
+                }
             }
         }
+        // Every request answered: an extra answer already waiting belongs to the last request.
+        let Some(&(i, first)) = sent.last() else {
+            return;
+        };
+        let total = items[i].1.len() - first;
+        self.last_request = Some(total);
+        let running = self.running.as_mut().expect("running after reading");
+        if let Ok(line) = running.lines.try_recv() {
+            if let Line::Text(text) = &line {
+                if parse_response(text).is_ok_and(|(check, _)| check == total) {
+                    let message = format!(
+                        "malformed response: {} got one answer too many (check {total} after its \
+                         last, check {}), so its answers cannot be trusted; the adapter was \
+                         restarted",
+                        describe(i, first),
+                        total - 1
+                    );
+                    out[i].truncate(first);
+                    out[i].resize(items[i].1.len(), Answer::Error { message });
+                    self.kill();
+                    return;
+                }
+            }
+            running.pending = Some(line);
+        }
+    }
+}
+
+/// Answers every unanswered check of the items from `at` on with a `timeout` carrying `message`.
+fn fill(items: &[(&[u8], &[Query])], out: &mut [Vec<Answer>], at: usize, message: &str) {
+    for ((_, queries), answers) in items.iter().zip(out.iter_mut()).skip(at) {
+        answers.resize(
+            queries.len(),
+            Answer::Timeout {
+                message: message.to_string(),
+            },
+        );
+    }
+}
+
+/// A request named for messages: its place in the batch (when there are several), its first
+/// check's agent and URL, and how many checks it holds.
+fn describe_request(items: &[(&[u8], &[Query])], i: usize, first: usize) -> String {
+    let queries = &items[i].1[first..];
+    let place = if items.len() > 1 {
+        format!(" #{} of the batch", i + 1)
+    } else {
+        String::new()
+    };
+    match queries.first() {
+        Some(q) => format!(
+            "the request{place} ({} checks; the first: {} {})",
+            queries.len(),
+            q.agent,
+            q.url
+        ),
+        None => format!("the request{place}"),
     }
 }
 
@@ -203,6 +428,10 @@ impl Adapter for Subprocess {
 
     fn answer(&mut self, body: &[u8], queries: &[Query]) -> Vec<Answer> {
         self.answer_many(&[(body, queries)]).remove(0)
+    }
+
+    fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.deadline = deadline;
     }
 
     fn answer_many(&mut self, items: &[(&[u8], &[Query])]) -> Vec<Vec<Answer>> {
@@ -227,18 +456,115 @@ impl Adapter for Subprocess {
 impl Drop for Subprocess {
     fn drop(&mut self) {
         if let Some(mut running) = self.running.take() {
-            // Closing stdin asks the adapter to exit; kill it if it does not.
+            // Closing stdin asks the adapter to exit; its group is killed if it does not (and
+            // whatever it started is killed with it either way).
             drop(running.requests);
             for _ in 0..50 {
-                if let Ok(Some(_)) = running.child.try_wait() {
-                    return;
+                if has_exited(&running.child) {
+                    break;
                 }
                 thread::sleep(Duration::from_millis(10));
             }
-            let _ = running.child.kill();
-            let _ = running.child.wait();
+            let _ = kill_group(&mut running.child);
         }
     }
+}
+
+/// The process groups of the adapter processes alive, for a signal handler to kill (a fixed
+/// array of atomics: the handler may neither lock nor allocate).
+mod groups {
+    use std::sync::atomic::{AtomicI32, Ordering};
+
+    const SLOTS: usize = 4096;
+    static GROUPS: [AtomicI32; SLOTS] = [const { AtomicI32::new(0) }; SLOTS];
+
+    /// Records a process group (its leader's pid).
+    pub fn register(pid: i32) {
+        for slot in &GROUPS {
+            if slot
+                .compare_exchange(0, pid, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+            {
+                return;
+            }
+        }
+    }
+
+    /// Forgets a process group.
+    pub fn unregister(pid: i32) {
+        for slot in &GROUPS {
+            if slot
+                .compare_exchange(pid, 0, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+            {
+                return;
+            }
+        }
+    }
+
+    /// Kills every recorded group (async-signal-safe: atomics and kill(2) only).
+    pub fn kill_all() {
+        for slot in &GROUPS {
+            let pid = slot.load(Ordering::SeqCst);
+            if pid > 0 {
+                // SAFETY: kill(2) with a negative pid signals that process group; no memory is
+                // touched.
+                unsafe { libc::kill(-pid, libc::SIGKILL) };
+            }
+        }
+    }
+}
+
+/// Kills every adapter process group of this program, then ends it by the same signal.
+extern "C" fn on_signal(signal: libc::c_int) {
+    groups::kill_all();
+    // SAFETY: signal(2) and raise(3) are async-signal-safe; the default action ends the process
+    // with this signal's status.
+    unsafe {
+        libc::signal(signal, libc::SIG_DFL);
+        libc::raise(signal);
+    }
+}
+
+/// Installs handlers for SIGTERM, SIGINT and SIGHUP that kill every adapter process group this
+/// program started before it ends: adapter processes lead groups of their own (so that a group
+/// kill also ends what they started), which a terminal's Ctrl-C or a scheduler's SIGTERM does not
+/// reach by itself. Call once, from `main`.
+pub fn kill_children_on_signals() {
+    for signal in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP] {
+        // SAFETY: the handler only touches atomics and calls async-signal-safe functions.
+        unsafe { libc::signal(signal, on_signal as *const () as libc::sighandler_t) };
+    }
+}
+
+/// Whether the child has exited, without reaping it (so that its pid, which is its group's id,
+/// is not reused before the group is killed).
+fn has_exited(child: &Child) -> bool {
+    // SAFETY: waitid(2) writes into the zeroed siginfo_t it is given; WNOWAIT leaves the child
+    // waitable.
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        let done = libc::waitid(
+            libc::P_PID,
+            child.id() as libc::id_t,
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        );
+        done == 0 && info.si_pid() != 0
+    }
+}
+
+/// Kills the child's whole process group (the child and everything it started), then reaps the
+/// child and forgets the group.
+fn kill_group(child: &mut Child) -> std::io::Result<std::process::ExitStatus> {
+    let pid = child.id() as i32;
+    // SAFETY: kill(2) on the group the child leads; the child is not reaped yet, so the id is
+    // still its group's.
+    unsafe { libc::kill(-pid, libc::SIGKILL) };
+    let _ = child.kill();
+    let status = child.wait();
+    groups::unregister(pid);
+    status
 }
 
 /// Starts the process (with `env` added to its environment) and reads its handshake.
@@ -250,6 +576,9 @@ fn spawn(argv: &[String], env: &Environment) -> Result<(Running, Handshake), Str
     for name in &env.unset {
         command.env_remove(name);
     }
+    // A process group of its own: killing the group ends what the adapter started too (a shell
+    // wrapper's interpreter, a worker's children).
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
     let mut child = command
         .args(args)
         .envs(env.set.iter().map(|(k, v)| (k, v)))
@@ -258,6 +587,7 @@ fn spawn(argv: &[String], env: &Environment) -> Result<(Running, Handshake), Str
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start `{program}`: {e}"))?;
+    groups::register(child.id() as i32);
     let mut stdin = child.stdin.take().expect("piped");
     let stdout = child.stdout.take().expect("piped");
     let stderr_pipe = child.stderr.take().expect("piped");
@@ -279,6 +609,7 @@ fn spawn(argv: &[String], env: &Environment) -> Result<(Running, Handshake), Str
         child,
         requests,
         lines,
+        pending: None,
         stderr,
     };
     let handshake = match running.lines.recv_timeout(HANDSHAKE_TIMEOUT) {
@@ -293,8 +624,9 @@ fn spawn(argv: &[String], env: &Environment) -> Result<(Running, Handshake), Str
     match handshake {
         Ok(handshake) => Ok((running, handshake)),
         Err(reason) => {
-            let _ = running.child.kill();
-            let status = running.child.wait().map(describe_exit).unwrap_or_default();
+            let status = kill_group(&mut running.child)
+                .map(describe_exit)
+                .unwrap_or_default();
             thread::sleep(Duration::from_millis(20));
             let tail: Vec<String> = running
                 .stderr
@@ -327,19 +659,12 @@ fn parse_handshake(text: &[u8]) -> Result<Handshake, String> {
     Ok(handshake)
 }
 
-/// Decodes one response line, which must answer check `index`.
-fn parse_response(text: &[u8], index: usize) -> Result<Answer, String> {
+/// Decodes one response line: the check it answers and the answer.
+fn parse_response(text: &[u8]) -> Result<(usize, Answer), String> {
     let shown = || String::from_utf8_lossy(&text[..text.len().min(200)]).into_owned();
     let response =
         Response::parse(text).map_err(|e| format!("malformed response ({e}): {}", shown()))?;
-    if response.check != index {
-        return Err(format!(
-            "malformed response: answers check {} where check {index} was due: {}",
-            response.check,
-            shown()
-        ));
-    }
-    Ok(response.answer)
+    Ok((response.check, response.answer))
 }
 
 /// The stdout reader thread: sends complete lines, then `End`.

@@ -179,7 +179,7 @@ pub fn run(options: &Options, progress: &(dyn Fn(u64, usize, Duration) + Sync)) 
     std::thread::scope(|scope| {
         for job in 0..jobs {
             let shared = &shared;
-            scope.spawn(move || run_job(options, job as u64, shared));
+            scope.spawn(move || run_job(options, job as u64, shared, started));
         }
         // Progress every 200 ms; `summary.json` every second (five ticks): it holds every bucket,
         // and writing it takes a core's time away from the jobs.
@@ -217,9 +217,14 @@ pub const BATCH: usize = 1024;
 pub const RECHECK_EVERY: u64 = 4;
 
 /// One job: its own random stream and its own adapters, run batch by batch ([`Options::batch`]).
-fn run_job(options: &Options, job: u64, shared: &Shared) {
+fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
     let ids: Vec<&str> = options.adapters.iter().map(String::as_str).collect();
     let (engines, _) = Engines::open(&ids, &options.adapter_options, options.recheck_every > 0);
+    // --seconds is a deadline: adapter processes are not waited for past it (a hanging adapter
+    // would otherwise hold a batch for a timeout per input), and the batch it cuts is dropped.
+    let deadline = options.duration.map(|d| started + d);
+    engines.set_deadline(deadline);
+    let mut told_hung = vec![false; engines.len()];
     let identities: Vec<String> = engines.identities().iter().map(|i| i.id.clone()).collect();
     // The profiles the findings compare with: those the adapters claim (all four for the oracle
     // alone, whose run is about the oracle itself).
@@ -289,6 +294,28 @@ fn run_job(options: &Options, job: u64, shared: &Shared) {
             .collect();
         numbered += checked.len() as u64;
         let seconds = engines.second_batch(&checked, &sampled, &mut second_ns);
+        // A batch the deadline cut short is not counted: some of its inputs were not asked.
+        let cut = |a: &robotstxt_adapters::Answer| {
+            matches!(a, robotstxt_adapters::Answer::Timeout { message }
+                if message.starts_with(robotstxt_adapters::subprocess::DEADLINE))
+        };
+        if answers.iter().flatten().any(cut) || seconds.iter().flatten().flatten().any(cut) {
+            shared.stop.store(true, Ordering::Relaxed);
+            break;
+        }
+        for row in &answers {
+            for (slot, answer) in row.iter().enumerate() {
+                if robotstxt_adapters::subprocess::is_hung(answer) && !told_hung[slot] {
+                    told_hung[slot] = true;
+                    eprintln!(
+                        "\n{}: declared hung after {} timeouts in a row; its remaining inputs \
+                         are not asked (no finding is made of them)",
+                        identities[slot],
+                        robotstxt_adapters::subprocess::HUNG_AFTER
+                    );
+                }
+            }
+        }
         if (0..engines.len()).any(|i| engines.has_second(i)) {
             time.second_inputs += sampled.iter().filter(|s| **s).count() as u64;
         }

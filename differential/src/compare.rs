@@ -147,6 +147,21 @@ impl Engines {
         (Engines { engines }, unavailable)
     }
 
+    /// Sets every adapter process's deadline ([`Adapter::set_deadline`]): past it, no answer is
+    /// waited for.
+    pub fn set_deadline(&self, deadline: Option<Instant>) {
+        for engine in &self.engines {
+            if let Engine::Process { first, second, .. } = engine {
+                for adapter in std::iter::once(first).chain(second) {
+                    adapter
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .set_deadline(deadline);
+                }
+            }
+        }
+    }
+
     /// The adapters' identities, in order.
     pub fn identities(&self) -> Vec<&Identity> {
         self.engines
@@ -383,6 +398,11 @@ pub fn finding_of(
     expected: Verdict,
     answer: &Answer,
 ) -> Option<Finding> {
+    // A check not asked (the adapter was declared hung, or the run's deadline passed) says
+    // nothing about the parser.
+    if robotstxt_adapters::subprocess::is_not_asked(answer) {
+        return None;
+    }
     let diverges = match answer.verdict() {
         // `not-governed` cannot arise (the fuzzer gives no robots.txt URL) and could not be
         // asked of a parser anyway.
@@ -413,7 +433,8 @@ pub fn nondeterministic_of(
     first: &Answer,
     second: &Answer,
 ) -> Option<Finding> {
-    (first.kind() != second.kind()).then(|| Finding {
+    let asked = |a: &Answer| !robotstxt_adapters::subprocess::is_not_asked(a);
+    (asked(first) && asked(second) && first.kind() != second.kind()).then(|| Finding {
         adapter: identity.id.clone(),
         index,
         other: None,

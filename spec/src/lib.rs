@@ -12,6 +12,7 @@
 #![deny(missing_docs)]
 
 pub mod cases;
+pub mod causes;
 pub mod embedded;
 pub mod ledger;
 pub mod parser;

@@ -14,15 +14,21 @@ pub enum Answer {
     Disallowed,
     /// The parser cannot answer this input (the reason is shown); never agrees with a verdict.
     Unsupported(String),
+    /// The parser panicked while answering (the panic's message): what the suite records when
+    /// the closure or [`Parser::check`] panics. Never agrees, and never a divergence a ledger
+    /// accepts: the check fails with the message and the case until the parser is fixed.
+    Crash(String),
 }
 
 impl Answer {
-    /// The answer's kind as ledgers write it: `allowed`, `disallowed` or `unsupported`.
+    /// The answer's kind as ledgers write it: `allowed`, `disallowed` or `unsupported`
+    /// (`crash` for a panic, which a ledger never lists).
     pub fn kind(&self) -> &'static str {
         match self {
             Answer::Allowed => "allowed",
             Answer::Disallowed => "disallowed",
             Answer::Unsupported(_) => "unsupported",
+            Answer::Crash(_) => "crash",
         }
     }
 
@@ -32,7 +38,7 @@ impl Answer {
         let verdict = match self {
             Answer::Allowed => Verdict::Allowed,
             Answer::Disallowed => Verdict::Disallowed,
-            Answer::Unsupported(_) => return false,
+            Answer::Unsupported(_) | Answer::Crash(_) => return false,
         };
         expected == Verdict::Either || verdict == expected
     }
@@ -42,6 +48,7 @@ impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Answer::Unsupported(reason) => write!(f, "unsupported ({reason})"),
+            Answer::Crash(message) => write!(f, "crash (panicked: {message})"),
             other => f.write_str(other.kind()),
         }
     }

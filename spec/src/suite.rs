@@ -92,13 +92,51 @@ pub fn not_asked(
     None
 }
 
-/// Asks `parser` one check (which must be askable, see [`not_asked`]).
+/// Asks `parser` one check (which must be askable, see [`not_asked`]); a panic is the check's
+/// answer, [`Answer::Crash`] with the panic's message.
 pub fn ask(parser: &dyn Parser, case: &Case, check: &Check) -> Answer {
     let url = absolute_url(&check.url);
-    if case.fetch == Fetch::default() {
-        parser.check(&case.body, &check.agent, &url)
+    quiet_panics_while_asking();
+    ASKING.with(|asking| asking.set(true));
+    let asked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        if case.fetch == Fetch::default() {
+            parser.check(&case.body, &check.agent, &url)
+        } else {
+            parser.check_fetch(case.fetch, &case.body, &check.agent, &url)
+        }
+    }));
+    ASKING.with(|asking| asking.set(false));
+    asked.unwrap_or_else(|payload| Answer::Crash(panic_message(payload.as_ref())))
+}
+
+thread_local! {
+    /// Whether this thread is inside [`ask`]: a panic there is the check's answer, reported with
+    /// the case, so the panic hook stays quiet about it.
+    static ASKING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Wraps the panic hook (once) so that a parser's panic inside [`ask`] prints nothing (its
+/// message is in the check's report); every other panic is printed by the hook that was there.
+fn quiet_panics_while_asking() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !ASKING.with(|asking| asking.get()) {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// A panic's message (`&str` or `String` payloads; anything else is named as such).
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(text) = payload.downcast_ref::<&str>() {
+        (*text).to_string()
+    } else if let Some(text) = payload.downcast_ref::<String>() {
+        text.clone()
     } else {
-        parser.check_fetch(case.fetch, &case.body, &check.agent, &url)
+        "a panic with a payload that is not text".to_string()
     }
 }
 
@@ -134,6 +172,12 @@ pub fn judge(
         |p| p.display().to_string(),
     );
     let bless = format!("{BLESS_VAR}=1 cargo test");
+    if let Answer::Crash(message) = answer {
+        return Outcome::Fail(format!(
+            "crash: the parser panicked ({message}); fix the parser: a panic is never a \
+             divergence a ledger accepts, and bless does not record it"
+        ));
+    }
     match (answer.agrees(expected), entry) {
         (true, None) => Outcome::Pass,
         (true, Some(entry)) => Outcome::Fail(format!(
@@ -142,11 +186,11 @@ pub fn judge(
             entry.reason
         )),
         (false, Some(entry)) if entry.answer == answer.kind() => {
-            if entry.reason == ledger::UNEXPLAINED {
+            if ledger::is_unexplained(&entry.reason) {
                 Outcome::Fail(format!(
                     "unexplained: the ledger accepts `{name}` but gives no reason yet; replace \
-                     `{}` with the reason in {file}",
-                    ledger::UNEXPLAINED
+                     the UNEXPLAINED reason of its group ({}) with the reason in {file}",
+                    entry.reason
                 ))
             } else {
                 Outcome::Ignored(format!("accepted divergence: {}", entry.reason))
@@ -207,8 +251,10 @@ pub struct Blessed {
     pub path: PathBuf,
     /// Entries written.
     pub entries: usize,
-    /// Of them, entries marked [`ledger::UNEXPLAINED`] (new, or with a changed answer).
+    /// Of them, entries marked UNEXPLAINED (new, or with a changed answer), one group per cause.
     pub unexplained: usize,
+    /// Checks where the parser panicked (`<test name>: <message>`): not written, their tests fail.
+    pub crashes: Vec<String>,
 }
 
 impl Suite {
@@ -266,12 +312,33 @@ impl Suite {
         parser: P,
         bless: Result<bool, String>,
     ) -> Conclusion {
-        let trials = self
-            .plan(parser, bless)
+        let planned = self.plan(parser, bless);
+        if !(args.ignored || args.include_ignored) {
+            let trials = planned.into_iter().map(Planned::into_trial).collect();
+            return libtest_mimic::run(args, trials);
+        }
+        // `--ignored` / `--include-ignored`: which checks a plain run ignores is known only once
+        // they are asked, so every check runs here first. A divergence the plain run ignores (one
+        // the ledger accepts, or one new in the corpus) then fails with its full report, to be
+        // read; a check that cannot be asked stays ignored with its reason; with `--ignored`
+        // the checks that pass are left out.
+        let only_ignored = args.ignored;
+        let mut args = args.clone();
+        args.ignored = false;
+        args.include_ignored = false;
+        let trials = planned
             .into_iter()
-            .map(Planned::into_trial)
+            .filter_map(|planned| {
+                let (outcome, shown) = (planned.run)();
+                let outcome = match (outcome, shown) {
+                    (Outcome::Ignored(_), Some(report)) => Outcome::Fail(report),
+                    (Outcome::Pass, _) if only_ignored => return None,
+                    (outcome, _) => outcome,
+                };
+                Some(Planned::new(planned.name, move || (outcome, None)).into_trial())
+            })
             .collect();
-        libtest_mimic::run(args, trials)
+        libtest_mimic::run(&args, trials)
     }
 
     /// Runs every trial [`Suite::conclude`] would run, in the same order and judged the same
@@ -284,7 +351,7 @@ impl Suite {
     ) -> Vec<(String, Outcome)> {
         self.plan(parser, bless)
             .into_iter()
-            .map(|planned| (planned.name, (planned.run)()))
+            .map(|planned| (planned.name, (planned.run)().0))
             .collect()
     }
 
@@ -306,12 +373,23 @@ impl Suite {
         match bless {
             Err(message) => return vec![Planned::failing("ledger::bless", message)],
             Ok(true) => match self.bless(&corpus, parser.as_ref()) {
-                Ok(blessed) => eprintln!(
-                    "{BLESS_VAR}=1: wrote {} ({} entries, {} marked UNEXPLAINED: write their reasons)",
-                    blessed.path.display(),
-                    blessed.entries,
-                    blessed.unexplained
-                ),
+                Ok(blessed) => {
+                    eprintln!(
+                        "{BLESS_VAR}=1: wrote {} ({} entries, {} marked UNEXPLAINED, one group \
+                         per cause: write their reasons)",
+                        blessed.path.display(),
+                        blessed.entries,
+                        blessed.unexplained
+                    );
+                    if !blessed.crashes.is_empty() {
+                        eprintln!(
+                            "{BLESS_VAR}=1: the parser panicked on {} checks, not recorded (a \
+                             panic is fixed, not accepted); their tests fail. First: {}",
+                            blessed.crashes.len(),
+                            blessed.crashes[0]
+                        );
+                    }
+                }
                 Err(message) => return vec![Planned::failing("ledger::bless", message)],
             },
             Ok(false) => {}
@@ -345,13 +423,28 @@ impl Suite {
         Ok(ledger)
     }
 
-    /// Every askable check's test name under the chosen profiles, with its answer kind when the
+    /// Every askable check's test name under the chosen profiles, with its answer when the
     /// parser diverges (`None` when it agrees).
     pub fn divergences(
         &self,
         corpus: &Corpus,
         parser: &dyn Parser,
-    ) -> BTreeMap<String, Option<String>> {
+    ) -> BTreeMap<String, Option<Answer>> {
+        self.divergences_with_causes(corpus, parser)
+            .into_iter()
+            .map(|(name, found)| (name, found.map(|(answer, _)| answer)))
+            .collect()
+    }
+
+    /// [`Suite::divergences`] with each divergent verdict's cause label in the oracle's
+    /// vocabulary ([`crate::causes::label_of`]: `K6 wildcards`, `D-typo-fields`, `unexplained`);
+    /// `None` for an answer that is not a verdict, or a check with a fetch outcome.
+    #[allow(clippy::type_complexity)]
+    pub fn divergences_with_causes(
+        &self,
+        corpus: &Corpus,
+        parser: &dyn Parser,
+    ) -> BTreeMap<String, Option<(Answer, Option<String>)>> {
         let mut out = BTreeMap::new();
         for profile in self.profiles() {
             for case in &corpus.cases {
@@ -361,10 +454,20 @@ impl Suite {
                     }
                     let answer = ask(parser, case, check);
                     let diverges = !answer.agrees(check.expect[&profile]);
-                    out.insert(
-                        test_name(profile, case, check),
-                        diverges.then(|| answer.kind().to_string()),
-                    );
+                    let found = diverges.then(|| {
+                        let allowed = match answer {
+                            Answer::Allowed => Some(true),
+                            Answer::Disallowed => Some(false),
+                            _ => None,
+                        };
+                        let simple = case.fetch == Fetch::default() && case.robots_url.is_none();
+                        let cause = allowed.filter(|_| simple).map(|allowed| {
+                            let request = crate::verify::request(case, check);
+                            crate::causes::label_of(profile, &request, allowed)
+                        });
+                        (answer, cause)
+                    });
+                    out.insert(test_name(profile, case, check), found);
                 }
             }
         }
@@ -379,25 +482,44 @@ impl Suite {
             format!("{BLESS_VAR}=1 but the suite has no ledger file: add .ledger(\"tests/robotstxt-spec.yaml\")")
         })?;
         let old = Ledger::load(&path)?;
-        let divergences: BTreeMap<String, String> = self
-            .divergences(corpus, parser)
-            .into_iter()
-            .filter_map(|(name, kind)| kind.map(|k| (name, k)))
-            .collect();
-        let text = ledger::rewrite(&self.name, crate::CORPUS_VERSION, &old, &divergences);
+        let mut divergences: BTreeMap<String, String> = BTreeMap::new();
+        let mut causes: BTreeMap<String, String> = BTreeMap::new();
+        let mut crashes = Vec::new();
+        for (name, found) in self.divergences_with_causes(corpus, parser) {
+            let Some((answer, cause)) = found else {
+                continue;
+            };
+            // A panic is a fault to fix, never a divergence to accept.
+            if let Answer::Crash(message) = &answer {
+                crashes.push(format!("{name}: {message}"));
+                continue;
+            }
+            if let Some(cause) = cause {
+                causes.insert(name.clone(), cause);
+            }
+            divergences.insert(name, answer.kind().to_string());
+        }
+        let text = ledger::rewrite(
+            &self.name,
+            crate::CORPUS_VERSION,
+            &old,
+            &divergences,
+            &causes,
+        );
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
         let unexplained = divergences
             .iter()
             .filter(|(name, kind)| {
                 old.entries
                     .get(*name)
-                    .is_none_or(|e| &e.answer != *kind || e.reason == ledger::UNEXPLAINED)
+                    .is_none_or(|e| &e.answer != *kind || ledger::is_unexplained(&e.reason))
             })
             .count();
         Ok(Blessed {
             path,
             entries: divergences.len(),
             unexplained,
+            crashes,
         })
     }
 
@@ -438,7 +560,7 @@ impl Suite {
                         let case = &corpus.cases[case_index];
                         let check = &case.checks[check_index];
                         if let Some(why) = not_asked(parser.as_ref(), profile, case, check) {
-                            return Outcome::Ignored(why.reason(profile));
+                            return (Outcome::Ignored(why.reason(profile)), None);
                         }
                         let answer = ask(parser.as_ref(), case, check);
                         let outcome = judge(
@@ -450,10 +572,27 @@ impl Suite {
                             &name,
                         );
                         match outcome {
-                            Outcome::Fail(advice) => Outcome::Fail(parser_failure_report(
-                                case, check, profile, &suite, &answer, &advice,
-                            )),
-                            other => other,
+                            Outcome::Fail(advice) => (
+                                Outcome::Fail(parser_failure_report(
+                                    case, check, profile, &suite, &answer, &advice,
+                                )),
+                                None,
+                            ),
+                            // An ignored divergence: its report, for `--ignored`.
+                            Outcome::Ignored(reason) => {
+                                let report = parser_failure_report(
+                                    case,
+                                    check,
+                                    profile,
+                                    &suite,
+                                    &answer,
+                                    &format!(
+                                        "{reason} (shown by --ignored; a plain run ignores it)"
+                                    ),
+                                );
+                                (Outcome::Ignored(reason), Some(report))
+                            }
+                            Outcome::Pass => (Outcome::Pass, None),
                         }
                     }));
                 }
@@ -480,9 +619,9 @@ impl Suite {
                 .filter(|k| !askable.contains(*k))
                 .collect();
             if stale.is_empty() {
-                return Outcome::Pass;
+                return (Outcome::Pass, None);
             }
-            Outcome::Fail(format!(
+            let failed = Outcome::Fail(format!(
                 "stale: {} entries of {} name no check this suite asks (a check the corpus no \
                  longer has, a profile not chosen, or a check the parser cannot be asked); \
                  remove them (or run {BLESS_VAR}=1 cargo test): {}",
@@ -493,7 +632,8 @@ impl Suite {
                     .map(|s| s.as_str())
                     .collect::<Vec<_>>()
                     .join(", ")
-            ))
+            ));
+            (failed, None)
         }));
         trials
     }
@@ -502,13 +642,21 @@ impl Suite {
 /// A trial before it runs: its name and the judgement running it yields. [`Suite::conclude`]
 /// hands these to libtest-mimic, [`Suite::outcomes`] runs them without printing, so the two
 /// cannot judge differently.
+/// Running it gives the outcome and, for a divergence the outcome ignores, its full report (what
+/// `--ignored` shows).
 struct Planned {
     name: String,
-    run: Box<dyn FnOnce() -> Outcome + Send>,
+    run: PlannedRun,
 }
 
+/// What running a planned trial gives: its outcome, and the report of an ignored divergence.
+type PlannedRun = Box<dyn FnOnce() -> (Outcome, Option<String>) + Send>;
+
 impl Planned {
-    fn new(name: String, run: impl FnOnce() -> Outcome + Send + 'static) -> Planned {
+    fn new(
+        name: String,
+        run: impl FnOnce() -> (Outcome, Option<String>) + Send + 'static,
+    ) -> Planned {
         Planned {
             name,
             run: Box::new(run),
@@ -517,12 +665,12 @@ impl Planned {
 
     /// A trial that fails with `message` (a corpus or ledger that cannot be used).
     fn failing(name: &str, message: String) -> Planned {
-        Planned::new(name.to_string(), move || Outcome::Fail(message))
+        Planned::new(name.to_string(), move || (Outcome::Fail(message), None))
     }
 
     fn into_trial(self) -> Trial {
         let run = self.run;
-        Trial::ignorable_test(self.name, move || match run() {
+        Trial::ignorable_test(self.name, move || match run().0 {
             Outcome::Pass => Ok(Completion::Completed),
             Outcome::Ignored(reason) => Ok(Completion::ignored_with(reason)),
             Outcome::Fail(message) => Err(Failed::from(message)),

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use robotstxt_oracle::{evaluate, Request};
-use robotstxt_spec::ledger::{Ledger, UNEXPLAINED};
+use robotstxt_spec::ledger::{self, Ledger, UNEXPLAINED};
 use robotstxt_spec::suite::{bless_requested, judge, Outcome};
 use robotstxt_spec::{Answer, ProfileId, Suite, Verdict};
 
@@ -100,7 +100,12 @@ fn bless_then_explain_then_fix_one() {
     let blessed = suite.bless(&corpus, &literal_star).unwrap();
     assert!(blessed.entries > 0 && blessed.unexplained == blessed.entries);
     let written = std::fs::read_to_string(&path).unwrap();
-    assert!(written.contains(UNEXPLAINED));
+    // One group per cause, each naming its knob or deviation in words and as its id.
+    assert!(
+        written.contains("UNEXPLAINED (oracle cause: K6 wildcards: "),
+        "{written}"
+    );
+    assert!(written.contains("  id: K6 wildcards\n"), "{written}");
     assert!(written.contains(&format!("corpus: {}", robotstxt_spec::CORPUS_VERSION)));
     let in_part = entries_in_part(&path);
     assert!(in_part > 0);
@@ -108,11 +113,17 @@ fn bless_then_explain_then_fix_one() {
     assert_eq!(c.failed, in_part);
 
     // A person explains them: the divergences are ignored with the reason, nothing fails.
-    std::fs::write(
-        &path,
-        written.replace(UNEXPLAINED, "stars are literal here"),
-    )
-    .unwrap();
+    let explained: String = written
+        .lines()
+        .map(|line| {
+            if line.starts_with("- reason: ") && line.contains("UNEXPLAINED") {
+                "- reason: stars are literal here\n".to_string()
+            } else {
+                format!("{line}\n")
+            }
+        })
+        .collect();
+    std::fs::write(&path, explained).unwrap();
     let c = run(&suite, literal_star);
     assert_eq!(c.failed, 0, "{c:?}");
 
@@ -410,4 +421,116 @@ fn every_check_has_its_first_corpus_version_recorded() {
         "{problems:?}"
     );
     assert!(problems[1].contains("`no/such/case#1`") && problems[1].contains("remove the line"));
+}
+
+/// Panics on URLs with a user name (as a real crate did), agrees with the oracle elsewhere.
+fn panics_on_userinfo(body: &[u8], agent: &str, url: &str) -> Answer {
+    if url.contains('@') {
+        panic!("userinfo is not supported: {url}");
+    }
+    oracle(body, agent, url)
+}
+
+#[test]
+fn a_panicking_parser_is_a_crash_answer_with_message_and_case_in_tests_and_bless() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.yaml");
+    let suite = Suite::new("toy").ledger(&path);
+    let outcomes = suite.outcomes(
+        panics_on_userinfo as fn(&[u8], &str, &str) -> Answer,
+        Ok(false),
+    );
+    let crashed: Vec<&String> = outcomes
+        .iter()
+        .filter_map(|(_, o)| match o {
+            Outcome::Fail(report) if report.contains("crash: the parser panicked") => Some(report),
+            _ => None,
+        })
+        .collect();
+    assert!(!crashed.is_empty(), "no check has a user name?");
+    // The report names the case, the answer and the panic's message.
+    assert!(
+        crashed[0].contains("case ") && crashed[0].contains("url: "),
+        "{}",
+        crashed[0]
+    );
+    assert!(
+        crashed[0].contains("userinfo is not supported"),
+        "{}",
+        crashed[0]
+    );
+    assert_eq!(tally(&outcomes, "").failed as usize, crashed.len());
+
+    // Bless does not crash, writes a ledger, and records no panic as a divergence.
+    let corpus = robotstxt_spec::embedded::corpus().unwrap();
+    let blessed = suite.bless(&corpus, &panics_on_userinfo).unwrap();
+    assert_eq!(blessed.crashes.len(), crashed.len());
+    assert!(blessed.crashes[0].contains("userinfo is not supported"));
+    let written = Ledger::load(&path).unwrap();
+    assert_eq!(written.entries.len(), blessed.entries);
+    assert!(written.entries.values().all(|e| e.answer != "crash"));
+}
+
+#[test]
+fn a_check_listed_twice_is_an_error_naming_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.yaml");
+    std::fs::write(
+        &path,
+        "parser: toy\ncorpus: 0.1.0\ndivergences:\n  - reason: a\n    checks:\n      rfc9309::x/y#1: allowed\n  - reason: b\n    checks:\n      rfc9309::x/y#2: allowed\n      rfc9309::x/y#1: disallowed\n",
+    )
+    .unwrap();
+    let error = Ledger::load(&path).unwrap_err();
+    assert!(
+        error.ends_with("ledger.yaml:10: rfc9309::x/y#1 is listed twice (first at line 6); a check has one entry"),
+        "{error}"
+    );
+    assert!(ledger::is_unexplained(
+        "UNEXPLAINED (oracle cause: K6 wildcards): x"
+    ));
+}
+
+#[test]
+fn every_corpus_url_can_be_asked_with_check() {
+    let corpus = robotstxt_spec::embedded::corpus().unwrap();
+    for case in &corpus.cases {
+        for check in &case.checks {
+            robotstxt_spec::cases::model::check_request_url(&check.url)
+                .unwrap_or_else(|e| panic!("{}#{}: {e}", case.id, check.number));
+        }
+    }
+}
+
+#[test]
+fn ignored_runs_the_accepted_divergences_as_failures_with_their_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.yaml");
+    let suite = Suite::new("toy").ledger(&path);
+    let corpus = robotstxt_spec::embedded::corpus().unwrap();
+    suite.bless(&corpus, &literal_star).unwrap();
+    let written = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        written
+            .replace("'UNEXPLAINED", "'stars are literal; was UNEXPLAINED")
+            .replace("- reason: UNEXPLAINED", "- reason: stars are literal"),
+    )
+    .unwrap();
+    let in_part = entries_in_part(&path);
+    assert!(in_part > 0);
+    // A plain run ignores them; `--ignored` fails each (and shows no passing check).
+    let args = |extra: &[&str]| {
+        let mut argv = vec!["suite", "--quiet", "--test-threads", "1"];
+        argv.extend_from_slice(extra);
+        argv.push(PART);
+        libtest_mimic::Arguments::from_iter(argv)
+    };
+    let plain = suite.conclude(&args(&[]), literal_star, Ok(false));
+    assert_eq!(plain.num_failed, 0, "{plain:?}");
+    let ignored = suite.conclude(&args(&["--ignored"]), literal_star, Ok(false));
+    assert_eq!(ignored.num_failed, in_part, "{ignored:?}");
+    assert_eq!(ignored.num_passed, 0, "{ignored:?}");
+    let all = suite.conclude(&args(&["--include-ignored"]), literal_star, Ok(false));
+    assert_eq!(all.num_failed, in_part, "{all:?}");
+    assert_eq!(all.num_passed, plain.num_passed, "{all:?}");
 }

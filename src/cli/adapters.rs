@@ -75,17 +75,15 @@ pub fn fingerprint(
     use robotstxt_conformance::fingerprint::{self, Standing};
     let options = args.options()?;
     let selection = Selection::new(corpus, None);
-    // Your own adapters alone, when they are all that is named.
-    let ids = if args.adapters.is_empty() && !options.user.is_empty() {
-        options.user.iter().map(|u| u.name.clone()).collect()
-    } else {
-        args.ids(&options)?
-    };
-    for id in ids {
-        let mut adapter = match robotstxt_adapters::open(&id, &options) {
+    // Your own adapters alone, when they are all that is named (AdapterArgs::ids).
+    let ids = args.ids(&options)?;
+    let mut skipped = Vec::new();
+    for id in &ids {
+        let mut adapter = match robotstxt_adapters::open(id, &options) {
             Ok(adapter) => adapter,
             Err(why) => {
                 eprintln!("skipped: {why}");
+                skipped.push(why.to_string());
                 continue;
             }
         };
@@ -143,6 +141,12 @@ pub fn fingerprint(
             }
         }
     }
+    if skipped.len() == ids.len() {
+        return Err(format!(
+            "no adapter could be fingerprinted: {}",
+            skipped.join("; ")
+        ));
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -168,6 +172,7 @@ pub fn rewrite(
         let answers = run::run_adapter(adapter.as_mut(), corpus, &selection, &|_| {});
         let mut divergences = BTreeMap::new();
         let mut causes = BTreeMap::new();
+        let mut failures: Vec<String> = Vec::new();
         // Each explained divergence's request and answer, and each cause's changes by label.
         let mut explained = Vec::new();
         let mut changes_of = BTreeMap::new();
@@ -185,19 +190,37 @@ pub fn rewrite(
                     let simple = case.fetches.is_empty()
                         && case.robots_url.is_none()
                         && case.fetch == robotstxt_oracle::Fetch::default();
+                    let kind = answer.kind();
+                    // A failure (error, crash, timeout) is never a divergence of the parser's
+                    // reading: kept only where the ledger already lists it, with a reason, as a
+                    // known failure.
+                    if ledger::is_failure(kind) {
+                        if ledger::keeps_failure(&old, &check_id, kind) {
+                            divergences.insert(check_id, kind.to_string());
+                        } else {
+                            failures.push(format!("{check_id}: {answer}"));
+                        }
+                        continue;
+                    }
                     if let (Some(allowed), true) = (answer.verdict(), simple) {
                         let request = robotstxt_conformance::verify::request(case, check);
                         let allowed = allowed == robotstxt_oracle::Verdict::Allowed;
-                        if let Some(cause) =
-                            robotstxt_oracle::cause::cause_of(profile, &request, allowed)
-                        {
-                            let label = robotstxt_oracle::cause::cause_label(Some(&cause));
-                            causes.insert(check_id.clone(), label.clone());
-                            changes_of.insert(label, cause);
-                            explained.push((check_id.clone(), request, allowed));
+                        match robotstxt_oracle::cause::cause_of(profile, &request, allowed) {
+                            Some(cause) => {
+                                let label = robotstxt_oracle::cause::cause_label(Some(&cause));
+                                causes.insert(check_id.clone(), label.clone());
+                                changes_of.insert(label, cause);
+                                explained.push((check_id.clone(), request, allowed));
+                            }
+                            None => {
+                                causes.insert(
+                                    check_id.clone(),
+                                    robotstxt_oracle::cause::UNEXPLAINED.to_string(),
+                                );
+                            }
                         }
                     }
-                    divergences.insert(check_id, answer.kind().to_string());
+                    divergences.insert(check_id, kind.to_string());
                 }
             }
         }
@@ -225,23 +248,57 @@ pub fn rewrite(
                     .collect(),
             );
         }
-        let text = ledger::rewrite(&id, profile, &old, &divergences, &causes, &reproduced);
+        // The command that rewrites this very file again: a user adapter is named by its command.
+        let command = match options.user.iter().find(|u| u.name == id) {
+            Some(user) => format!(
+                "robotstxt-conformance ledger rewrite --adapter-command '{} = {}' --ledgers {}",
+                user.name,
+                user.command,
+                dir.display()
+            ),
+            None => format!("cargo run --release -- ledger rewrite --adapter {id}"),
+        };
+        let text = ledger::rewrite(
+            &id,
+            profile,
+            &old,
+            &divergences,
+            &causes,
+            &reproduced,
+            &command,
+        );
         let path = ledger::path_of(dir, &id);
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
         let unexplained = divergences
             .keys()
             .filter(|c| {
-                old.entries
-                    .get(*c)
-                    .is_none_or(|e| e.answer != divergences[*c])
+                old.entries.get(*c).is_none_or(|e| {
+                    e.answer != divergences[*c] || ledger::is_unexplained(&e.reason)
+                })
             })
             .count();
         eprintln!(
-            "{}: {} divergences ({unexplained} new or changed, marked UNEXPLAINED)",
+            "{}: {} divergences ({unexplained} new or changed, marked UNEXPLAINED, one group per \
+             cause)",
             path.display(),
             divergences.len()
         );
+        if !failures.is_empty() {
+            eprintln!(
+                "{}: {} error, crash or timeout answers not recorded (a failure of the adapter is \
+                 not a divergence; fix the adapter, or list a known failure by hand with its \
+                 reason):",
+                path.display(),
+                failures.len()
+            );
+            for failure in failures.iter().take(20) {
+                eprintln!("  {failure}");
+            }
+            if failures.len() > 20 {
+                eprintln!("  ... and {} more", failures.len() - 20);
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

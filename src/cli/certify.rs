@@ -1,14 +1,15 @@
 //! `certify`: one adapter of yours (any language, speaking adapters/PROTOCOL.md) through the
 //! corpus compiled into this program, judged against one profile under your ledger: the CI recipe
 //! of docs/certify.md. Exit status 1 exactly when the run finds an unlisted divergence, a fixed
-//! entry or a stale entry.
+//! entry, a stale entry, an entry still marked UNEXPLAINED, or an `error`, `crash` or `timeout`
+//! answer (listed or not: a failure of the adapter is never a documented divergence).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
 use robotstxt_adapters::{Adapter, Answer, Identity, Query};
-use robotstxt_conformance::ledger::Ledger;
+use robotstxt_conformance::ledger::{self, Ledger};
 use robotstxt_conformance::report::badge;
 use robotstxt_conformance::results::{Results, Status};
 use robotstxt_conformance::run::{self, Opened, RunOptions};
@@ -135,33 +136,87 @@ pub fn run(args: &CertifyArgs) -> Result<ExitCode, String> {
         std::fs::write(path, badge::svg(&results, &name, profile))
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
-    for line in failures(&results, &name) {
+    let failed = failures(&results, &name, args.ledger.as_deref());
+    for line in &failed {
         println!("{line}");
     }
     println!("{}", badge::summary_line(&results, &name, profile));
-    Ok(if results.has_unexpected() {
+    if let Some(summary) = results.summary.iter().find(|s| s.adapter == name) {
+        if summary.ledger.known_failures > 0 {
+            println!(
+                "known failures (error, crash or timeout answers the ledger lists; not \
+                 documented divergences, not counted above as such): {}",
+                summary.ledger.known_failures
+            );
+        }
+    }
+    Ok(if !failed.is_empty() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
 }
 
-/// One line per failing check and stale entry, saying what to do.
-pub fn failures(results: &Results, adapter: &str) -> Vec<String> {
+/// What to do about failure answers (`error`, `crash`, `timeout`) of a user's adapter.
+fn failure_advice(kind: &str) -> &'static str {
+    match kind {
+        "crash" => {
+            "the adapter or its parser crashed (a panic, an exception, a signal, or the process \
+             ended): fix it so that it answers; a crash is not a reading of the file, so a ledger \
+             entry does not excuse them (adapters/PROTOCOL.md, failures)"
+        }
+        "timeout" => {
+            "no answer within --timeout: make the adapter answer each check and flush, or raise \
+             --timeout; a timeout is not a reading of the file, so a ledger entry does not excuse \
+             them (adapters/PROTOCOL.md, failures)"
+        }
+        _ => {
+            "the adapter reported an error or wrote output the protocol does not allow: fix the \
+             adapter (one response line per check, in order, with `check` counting from 0; \
+             adapters/PROTOCOL.md); an error is not a reading of the file, so a ledger entry \
+             does not excuse them"
+        }
+    }
+}
+
+/// One line per failing check and stale entry, saying what to do (`ledger`: the ledger file,
+/// named in the advice).
+pub fn failures(results: &Results, adapter: &str, ledger: Option<&Path>) -> Vec<String> {
+    let file = ledger.map_or_else(
+        || "a ledger file (--ledger)".to_string(),
+        |p| p.display().to_string(),
+    );
     let mut out = Vec::new();
+    let mut failed: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
     for row in &results.rows {
         let Some(cell) = row.adapters.get(adapter) else {
             continue;
         };
         let id = format!("{}#{}", row.case, row.check);
+        let kind = cell.answer.kind();
+        let detail = cell
+            .answer
+            .detail()
+            .map_or(String::new(), |d| format!(" ({d})"));
+        let expected = row.expected[&results.profiles[0]].name();
+        let asked = format!("{} {}", row.agent, row.url);
         match cell.status {
+            Status::NotApplicable | Status::Pass => {}
+            _ if ledger::is_failure(kind) => {
+                *failed.entry(kind).or_default() += 1;
+                out.push(format!(
+                    "FAIL {id}: answered {kind}{detail}, the profile expects {expected} ({asked}){}",
+                    if cell.status == Status::ExpectedDivergence {
+                        " [listed in the ledger as a known failure]"
+                    } else {
+                        ""
+                    }
+                ))
+            }
             Status::UnexpectedDivergence => out.push(format!(
-                "FAIL {id}: unexpected divergence: answered {}, the profile expects {} ({} {}){}; \
-                 fix the parser or list it with its reason in the ledger",
-                cell.answer.kind(),
-                row.expected[&results.profiles[0]].name(),
-                row.agent,
-                row.url,
+                "FAIL {id}: unexpected divergence: answered {kind}{detail}, the profile expects \
+                 {expected} ({asked}){}; fix the parser, or, if the divergence is intended, list \
+                 `{id}: {kind}` with its reason in {file}",
                 cell.reason
                     .as_ref()
                     .map_or(String::new(), |r| format!("; {r}"))
@@ -171,8 +226,25 @@ pub fn failures(results: &Results, adapter: &str) -> Vec<String> {
                  remove the entry",
                 cell.reason.as_deref().unwrap_or_default()
             )),
-            _ => {}
+            Status::ExpectedDivergence
+                if cell.reason.as_deref().is_some_and(ledger::is_unexplained) =>
+            {
+                out.push(format!(
+                    "FAIL {id}: unexplained: the ledger lists this divergence ({kind}, the \
+                     profile expects {expected}) but gives no reason yet; replace the \
+                     UNEXPLAINED reason of its group in {file} with the reason"
+                ))
+            }
+            Status::ExpectedDivergence => {}
         }
+    }
+    // The advice for failures once per kind, after their lines.
+    for (kind, n) in failed {
+        out.push(format!(
+            "FAIL {kind} answers ({}): {}",
+            badge::thousands(n as u64),
+            failure_advice(kind)
+        ));
     }
     for summary in results.summary.iter().filter(|s| s.adapter == adapter) {
         for id in &summary.ledger.stale {

@@ -27,10 +27,11 @@ pub struct FuzzArgs {
     /// The seed (default: from the clock; printed, so a run can be repeated).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Adapters to compare (repeatable): any id `run` takes (the in-process parsers, the py-*,
-    /// js-*, pl-* and rb-* programs, your --adapter-command names), `all` for every one, `none` for
-    /// the oracle alone. Default: the in-process parsers.
-    #[arg(long = "adapter", value_name = "ID|all|none")]
+    /// Adapters to compare (repeatable, or a comma list): any id `run` takes (the in-process
+    /// parsers, the py-*, js-*, pl-* and rb-* programs, your --adapter-command names), `all` for
+    /// every one, `none` for the oracle alone. Default: your own adapters when
+    /// --adapter-command or --adapters-config gives some, else the in-process parsers.
+    #[arg(long = "adapter", value_name = "ID|all|none", value_delimiter = ',')]
     pub adapters: Vec<String>,
     /// Your own adapters and where the peers are.
     #[command(flatten)]
@@ -86,6 +87,13 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
     let adapter_options = adapter_args.options()?;
     let adapters: Vec<String> = if args.adapters.iter().any(|a| a == "none") {
         Vec::new()
+    } else if args.adapters.is_empty() && !adapter_options.user.is_empty() {
+        // A user adapter given is an adapter asked.
+        adapter_options
+            .user
+            .iter()
+            .map(|u| u.name.clone())
+            .collect()
     } else if args.adapters.is_empty() {
         in_process_ids().iter().map(|s| s.to_string()).collect()
     } else {

@@ -17,9 +17,10 @@ use robotstxt_adapters::registry::{Options, UserAdapter};
 /// Which adapters, and how to open them.
 #[derive(Args, Clone, Debug)]
 pub struct AdapterArgs {
-    /// An adapter id, or `all` (repeatable). Without it, `run`, `adapters` and `ledger rewrite`
-    /// take all; `check` and `bench` ask no adapter.
-    #[arg(long = "adapter", value_name = "ID|all")]
+    /// An adapter id, or `all` (repeatable, or a comma list: `google-cpp,py-jwm`). Without it,
+    /// `run`, `adapters` and `ledger rewrite` take all, or only your own adapters when
+    /// --adapter-command or --adapters-config gives some; `check` and `bench` ask no adapter.
+    #[arg(long = "adapter", value_name = "ID|all", value_delimiter = ',')]
     pub adapters: Vec<String>,
     /// Your own adapters and where the peers are.
     #[command(flatten)]
@@ -86,8 +87,13 @@ impl AdapterArgs {
         })
     }
 
-    /// The adapter ids asked for: `all` (or nothing) means every built-in and user adapter.
+    /// The adapter ids asked for: `all` means every built-in and user adapter; nothing means
+    /// your own adapters when you gave some (a user adapter given is an adapter asked, and alone),
+    /// else every adapter.
     pub fn ids(&self, options: &Options) -> Result<Vec<String>, String> {
+        if self.adapters.is_empty() && !options.user.is_empty() {
+            return Ok(options.user.iter().map(|u| u.name.clone()).collect());
+        }
         if self.adapters.is_empty() || self.adapters.iter().any(|a| a == "all") {
             return Ok(options.all_ids());
         }
@@ -115,9 +121,13 @@ pub struct CheckAdapter {
     pub adapter: Result<Box<dyn robotstxt_adapters::Adapter>, robotstxt_adapters::Unavailable>,
 }
 
-/// Opens the adapters named by `check --adapter` (none when the flag is absent).
+/// Opens the adapters named by `check --adapter`, or your own (--adapter-command,
+/// --adapters-config) when no --adapter is given; none when neither is.
 pub fn open_for_check(args: &AdapterArgs) -> Result<Vec<CheckAdapter>, String> {
-    if args.adapters.is_empty() {
+    if args.adapters.is_empty()
+        && args.user.adapter_commands.is_empty()
+        && args.user.adapters_config.is_none()
+    {
         return Ok(Vec::new());
     }
     let options = args.options()?;

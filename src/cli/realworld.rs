@@ -150,6 +150,18 @@ pub fn realworld(args: &RealworldArgs) -> Result<ExitCode, String> {
     if terminal {
         eprintln!();
     }
+    // An empty corpus reports nothing: an error, as `fuzz --seeds` treats an empty directory (a
+    // shard that takes no file of a corpus list is not: the list decides what the shard holds).
+    if results.files == 0 && !args.corpus.is_empty() && args.shard.is_none() {
+        return Err(format!(
+            "--corpus {}: no robots.txt file read (an empty directory, or no file in it)",
+            args.corpus
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
     for why in &unavailable {
         eprintln!("warning: {why}");
     }

@@ -114,6 +114,13 @@ pub fn ensure(pinned: &Pinned, cache: &Path, download: Download) -> Result<PathB
     if verify(pinned, &sdist).is_err() {
         let staging = cache.join(format!(".download-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&staging);
+        // The first run waits on PyPI for a while: say what is happening.
+        eprintln!(
+            "downloading the {}=={} sdist from PyPI with pip (once; cached in {})...",
+            pinned.name,
+            pinned.version,
+            cache.display()
+        );
         let fetched = download(pinned, &staging);
         let fetched = fetched.and_then(|path| {
             verify(pinned, &path)?;

@@ -36,15 +36,22 @@ impl Figures {
         }
     }
 
-    /// The pass rate with one decimal and `%`, rounded down to a tenth so that 99.96% is never
-    /// shown as 100.0%; `n/a` when no check was asked.
+    /// The pass rate by [`rate_text`].
     pub fn rate(&self) -> String {
-        if self.checks == 0 {
-            return "n/a".to_string();
-        }
-        let tenths = (self.agree as u64 * 1000) / self.checks as u64;
-        format!("{}.{}%", tenths / 10, tenths % 10)
+        rate_text(self.agree, self.checks)
     }
+}
+
+/// The one rounding rule for pass rates, in the line to cite, the badge, the matrix, the
+/// Markdown summary and JUnit: one decimal, **rounded down** to a tenth (96.29% is 96.2%), so
+/// that a rate is never shown above what was measured and 99.96% is never 100.0%; `n/a` when no
+/// check was asked.
+pub fn rate_text(agree: usize, checks: usize) -> String {
+    if checks == 0 {
+        return "n/a".to_string();
+    }
+    let tenths = (agree as u64 * 1000) / checks as u64;
+    format!("{}.{}%", tenths / 10, tenths % 10)
 }
 
 /// The one line to cite: "RFC 9309: 97.2% of 1,224 checks; 34 documented divergences; corpus

@@ -97,21 +97,10 @@ pub fn write_all(dir: &Path, results: &Results) -> std::io::Result<Vec<PathBuf>>
 
 // Helpers shared by the renderers.
 
-/// A pass rate as a percentage with one decimal, never rounded up to 100.0% nor down to 0.0%
-/// when that would hide a difference; `n/a` when nothing was asked.
+/// A pass rate as a percentage with one decimal, by the one rule every report and the line to
+/// cite use ([`badge::rate_text`]: rounded down to a tenth); `n/a` when nothing was asked.
 pub(crate) fn percent(tally: &Tally) -> String {
-    if tally.checks == 0 {
-        return "n/a".to_string();
-    }
-    if tally.agree == tally.checks {
-        return "100.0%".to_string();
-    }
-    let tenths = tally.agree as f64 * 1000.0 / tally.checks as f64;
-    let tenths = tenths.round().clamp(
-        if tally.agree > 0 { 1.0 } else { 0.0 },
-        999.0, // agree < checks here
-    );
-    format!("{:.1}%", tenths / 10.0)
+    badge::rate_text(tally.agree, tally.checks)
 }
 
 /// A fetch outcome in words: `HTTP 503`, `HTTP 200 after 3 redirects`, `unreachable`.

@@ -173,6 +173,55 @@ pub fn check_product_token(agent: &str) -> Result<(), String> {
     }
 }
 
+/// Checks that `url` can be read as a URL to ask about: a path starting with `/`, or an absolute
+/// URL (`scheme:`, RFC 3986 3.1) whose authority, when it has one, is a host (a name without
+/// white space or control characters, or a bracketed IP literal) and an optional port of digits
+/// (RFC 3986 3.2). The path and query may hold any octets (the corpus asks about raw spaces and
+/// non-ASCII on purpose); `not a url`, `http://exa mple.com/x` and `http://[::1` are refused.
+pub fn check_request_url(url: &str) -> Result<(), String> {
+    check_case_url(url)?;
+    let (scheme, authority) = robotstxt_oracle::url::scheme_and_authority(url);
+    if scheme.is_none() {
+        return Ok(());
+    }
+    let Some(authority) = authority else {
+        return Ok(());
+    };
+    let refuse = |why: &str| {
+        Err(format!(
+            "url `{url}` cannot be parsed: {why} (RFC 3986 3.2)"
+        ))
+    };
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let (host, port) = if let Some(literal) = host_port.strip_prefix('[') {
+        match literal.split_once(']') {
+            Some((_, "")) => ("", None),
+            Some((_, rest)) => match rest.strip_prefix(':') {
+                Some(port) => ("", Some(port)),
+                None => return refuse("text after the bracketed IP literal"),
+            },
+            None => return refuse("an IP literal `[` without its closing `]`"),
+        }
+    } else {
+        match host_port.rsplit_once(':') {
+            Some((host, port)) => (host, Some(port)),
+            None => (host_port, None),
+        }
+    };
+    if host.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return refuse("white space or a control character in the host");
+    }
+    if host.contains(['[', ']', '<', '>', '"', '{', '}', '|', '\\', '^', '`']) {
+        return refuse("a character no host may hold");
+    }
+    if let Some(port) = port {
+        if !port.chars().all(|c| c.is_ascii_digit()) {
+            return refuse("a port that is not digits");
+        }
+    }
+    Ok(())
+}
+
 /// Checks that `url` is an absolute URL or a path starting with `/`.
 pub fn check_case_url(url: &str) -> Result<(), String> {
     let scheme = url.split_once(':').is_some_and(|(s, _)| {

@@ -1,0 +1,189 @@
+//! A divergence's cause in words: the oracle's cause label (`K4 precedence`, `D-typo-fields`,
+//! `D-typo-fields + D-space-for-colon`; [`robotstxt_oracle::cause`]) with a one-line description
+//! and its citation, for the groups bless and `ledger rewrite` write, so that an author writes one
+//! reason per cause, not per check.
+
+use std::collections::BTreeMap;
+
+use robotstxt_oracle::cause;
+use robotstxt_oracle::deviation::Deviation;
+use robotstxt_oracle::{ProfileId, Request};
+
+/// What each knob decides, with the sentence's citation (docs/profiles.md has the table).
+const KNOBS: [(&str, &str, &str); 18] = [
+    (
+        "K1 grouping",
+        "what makes a group (blank lines, runs of user-agent lines)",
+        "rfc9309#2.1",
+    ),
+    (
+        "K3 agent_value",
+        "how a user-agent value is read (product token, whole value)",
+        "rfc9309#2.2.1",
+    ),
+    (
+        "K3 agent_comparison",
+        "how a user-agent value is compared with the crawler's name",
+        "rfc9309#2.2.1",
+    ),
+    (
+        "K3 agent_list",
+        "whether one user-agent line may name several crawlers",
+        "rfc9309#2.2.1",
+    ),
+    (
+        "K3 selection",
+        "which group or groups apply to the crawler",
+        "rfc9309#2.2.1",
+    ),
+    (
+        "K3 ruleless_record",
+        "what a user-agent line with no rules after it does",
+        "rfc9309#2.2.1",
+    ),
+    (
+        "K4 precedence",
+        "which matching rule decides (longest match, first match, allow on a tie)",
+        "rfc9309#2.2.2",
+    ),
+    (
+        "K5 allow_directive",
+        "whether `Allow` lines are read",
+        "rfc9309#2.2.2",
+    ),
+    (
+        "K6 wildcards",
+        "whether `*` and `$` are special in paths",
+        "rfc9309#2.2.3",
+    ),
+    (
+        "K7 encoding",
+        "how percent-encoding is normalised before paths are compared",
+        "rfc9309#2.2.2",
+    ),
+    (
+        "K7 charset",
+        "which character set the file is read in",
+        "rfc9309#2.2.2",
+    ),
+    (
+        "K8 match_target",
+        "which part of the URL rules are matched against (path, query)",
+        "rfc9309#2.2.2",
+    ),
+    (
+        "K9 empty_rule",
+        "what `Disallow:` or `Allow:` with no value means",
+        "rfc9309#2.2.2",
+    ),
+    (
+        "K10 robots_txt_allowed",
+        "whether /robots.txt itself is always allowed",
+        "rfc9309#2.2.2",
+    ),
+    (
+        "K12 bom",
+        "whether a byte order mark before the first line is skipped",
+        "rfc9309#2.2",
+    ),
+    (
+        "K13 field_spacing",
+        "where white space may stand around the field name and colon",
+        "rfc9309#2.2",
+    ),
+    (
+        "K13 invalid_pattern",
+        "what a rule whose path does not start with `/` does",
+        "rfc9309#2.2",
+    ),
+    (
+        "K14 size_limit",
+        "how much of the file is read (the 500 KiB limit)",
+        "rfc9309#2.5",
+    ),
+];
+
+/// One part of a label (one knob or one deviation) in words: `K4 precedence: which matching rule
+/// decides ... (rfc9309#2.2.2)`; the label itself when it is not known.
+fn describe_part(part: &str) -> String {
+    if let Some((label, what, cite)) = KNOBS.iter().find(|(label, _, _)| *label == part) {
+        return format!("{label}: {what} ({cite}; docs/profiles.md)");
+    }
+    if let Some(deviation) = Deviation::from_id(part) {
+        let entry = deviation.entry();
+        let breaks = entry
+            .breaks
+            .first()
+            .map_or(String::new(), |b| format!("; breaks {b}"));
+        return format!(
+            "{}: {}{breaks} (docs/deviations.md)",
+            entry.id, entry.summary
+        );
+    }
+    part.to_string()
+}
+
+/// A cause label in words: each knob or deviation with its description and citation, joined by
+/// ` + `; for `unexplained`, that no knob or deviation gives the answer.
+pub fn describe(label: &str) -> String {
+    if label == cause::UNEXPLAINED {
+        return "no knob alternative or named deviation gives this answer (unexplained by the \
+                oracle)"
+            .to_string();
+    }
+    label
+        .split(" + ")
+        .map(describe_part)
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// The cause label of a parser's verdict `allowed` on `request` where `profile` says otherwise
+/// ([`cause::cause_of`]); `unexplained` when no set of changes gives it.
+pub fn label_of(profile: ProfileId, request: &Request<'_>, allowed: bool) -> String {
+    cause::cause_label(cause::cause_of(profile, request, allowed).as_deref())
+}
+
+/// The placeholder reason of a group of new divergences with cause `label` (`None`: the cause
+/// could not be asked, e.g. an `unsupported` answer or a fetch outcome): `UNEXPLAINED` (so that the
+/// harness fails until a person writes the reason), the cause in words, and who wrote it.
+pub fn unexplained_reason(label: Option<&str>, written_by: &str) -> String {
+    match label {
+        Some(label) => format!(
+            "UNEXPLAINED (oracle cause: {}): written by {written_by}; replace with the reason",
+            describe(label)
+        ),
+        None => format!(
+            "UNEXPLAINED (no cause: not a verdict on a single 200 fetch): written by {written_by}; \
+             replace with the reason"
+        ),
+    }
+}
+
+/// Groups check names by cause label (`None` for checks with no cause), the label order of
+/// [`BTreeMap`]: what bless and `ledger rewrite` turn into one group each.
+pub fn group_by_cause<'a>(
+    checks: impl IntoIterator<Item = (&'a String, Option<&'a String>)>,
+) -> BTreeMap<Option<String>, Vec<String>> {
+    let mut out: BTreeMap<Option<String>, Vec<String>> = BTreeMap::new();
+    for (check, label) in checks {
+        out.entry(label.cloned()).or_default().push(check.clone());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_knob_label_is_described() {
+        for (label, _, _) in KNOBS {
+            assert!(cause::is_label(label), "{label}");
+        }
+        assert!(describe("K4 precedence").contains("rfc9309#2.2.2"));
+        let both = describe("D-typo-fields + D-space-for-colon");
+        assert!(both.contains("D-typo-fields: ") && both.contains(" + D-space-for-colon: "));
+        assert!(unexplained_reason(Some("K6 wildcards"), "bless").starts_with("UNEXPLAINED"));
+    }
+}
