@@ -239,11 +239,16 @@ pre[data-c]:empty{display:none}
 table{border-collapse:collapse}
 th,td{border:1px solid #ccc;padding:2px 5px;vertical-align:top}
 .sum td.r{text-align:right}.sum td.cl{font-weight:bold}.sum td.nr::after{content:' \\25C6'}
-.wrap{overflow:auto;max-height:85vh}
-#m thead th{position:sticky;top:0;background:#fff;z-index:2;font-weight:normal;font-size:12px}
-#m thead th b{font-size:13px}
-#m th.n{position:sticky;left:0;background:#fff;z-index:1;text-align:right;white-space:nowrap}
-#m td{text-align:center;white-space:nowrap;font-size:12px}
+.wrap{overflow-x:auto}
+#m{table-layout:fixed;width:100%}
+#m thead th{position:sticky;top:0;background:#fff;z-index:2;font-weight:normal;font-size:11px;vertical-align:bottom;height:120px;box-sizing:border-box}
+#m thead th.v span{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap;display:inline-block}
+#m thead th b{font-size:12px}
+#m th.n{position:sticky;left:0;background:#fff;z-index:1;text-align:right;white-space:nowrap;width:6.5em}
+#m thead th.n{z-index:3}
+#m td{text-align:center;font-size:11px;padding:2px 1px;overflow-wrap:anywhere}
+[id]{scroll-margin-top:1em}
+#m details.ck,#m tbody [id]{scroll-margin-top:150px}
 #m tbody{border-top:2px solid #888}
 #m tr.l td{text-align:left;white-space:normal;font-size:12px;border-top:none}
 #m.hq tbody.q{display:none}
@@ -450,6 +455,36 @@ fn kind_class(kind: &str) -> &'static str {
     }
 }
 
+/// The word a matrix cell shows for a verdict or an answer kind (its title has the whole word).
+fn short_kind(kind: &'static str) -> &'static str {
+    match kind {
+        "allowed" => "allow",
+        "disallowed" => "disallow",
+        "not-governed" => "not gov.",
+        "unsupported" => "unsup.",
+        other => other,
+    }
+}
+
+/// A matrix cell's title: its verdict or answer and how it stands, in words.
+fn cell_title(cell: &Cell) -> String {
+    let standing = match cell.mark {
+        Mark::Pass => "passes",
+        Mark::OracleDisagrees(expected) => {
+            return format!(
+                "{}: the oracle disagrees with the corpus, which expects {expected}",
+                cell.kind
+            )
+        }
+        Mark::Expected => "a divergence its ledger lists",
+        Mark::Unexpected => "an unexpected divergence (fails the run)",
+        Mark::Fixed => "passes, but its ledger still lists a divergence (fails the run)",
+        Mark::NotApplicable => return "not asked: the parser lacks the capability".to_string(),
+        Mark::Missing => return "no answer".to_string(),
+    };
+    format!("{}: {standing}", cell.kind)
+}
+
 /// The CSS class and the text shown for a mark.
 fn mark_class(mark: Mark) -> (&'static str, String) {
     match mark {
@@ -473,9 +508,10 @@ fn matrix(results: &Results, out: &mut String) {
     ));
     out.push_str(
         "<p class=\"legend\">\
-         <span class=\"ka\">allowed</span><span class=\"kd\">disallowed</span>\
-         <span class=\"ke\">either</span><span class=\"kg\">not-governed</span>\
-         <span class=\"ku\">unsupported</span>\
+         <span class=\"ka\">allow: allowed</span><span class=\"kd\">disallow: disallowed</span>\
+         <span class=\"ke\">either: the document leaves it open</span>\
+         <span class=\"kg\">not gov.: the file does not govern the URL</span>\
+         <span class=\"ku\">unsup.: the parser cannot be asked this</span>\
          <span class=\"kr\">error</span><span class=\"kc\">crash</span>\
          <span class=\"kt\">timeout</span> \u{b7} \
          <span>plain: passes its claimed profile</span>\
@@ -483,13 +519,20 @@ fn matrix(results: &Results, out: &mut String) {
          <span class=\"su\">\u{2717} unexpected divergence</span>\
          <span class=\"sf\">fixed: passes, ledger still lists it</span>\
          <span class=\"sn\">n/a: not asked</span>\
-         <span class=\"so\">\u{2717} oracle disagrees with the corpus</span></p>\n\
+         <span class=\"so\">\u{2717} oracle disagrees with the corpus</span> \u{b7} \
+         hover a cell for its words, open a group for its checks</p>\n\
          <p><label><input type=\"checkbox\" id=\"quiet\"> hide groups where every adapter passes \
          and the oracle agrees with the corpus</label></p>\n",
     );
-    out.push_str("<div class=\"wrap\"><table id=\"m\"><thead><tr><th class=\"n\">checks</th>");
+    // No scrolling box around the table: its header sticks to the viewport, and a check opened
+    // from a link lands below it (`scroll-margin-top`).
+    out.push_str("<table id=\"m\"><thead><tr><th class=\"n\">checks</th>");
     for profile in &results.profiles {
-        out.push_str(&format!("<th>oracle<br><b>{}</b></th>", profile.name()));
+        out.push_str(&format!(
+            "<th class=\"v\" title=\"the oracle under {}\"><span><b>{}</b><br>oracle</span></th>",
+            super::glossary::profile_title(*profile),
+            profile.name()
+        ));
     }
     for column in &results.adapters {
         let identity = &column.identity;
@@ -509,10 +552,9 @@ fn matrix(results: &Results, out: &mut String) {
             }
         }
         out.push_str(&format!(
-            "<th title=\"{}\"><b>{}</b><br>{}<br>claims {}</th>",
+            "<th class=\"v\" title=\"{}\"><span><b>{}</b><br>{}</span></th>",
             escape(&super::one_line(&about, 1000)),
             esc_inline(&identity.id),
-            esc_inline(&super::cut(&identity.version, 24)),
             identity.profile.name()
         ));
     }
@@ -532,10 +574,12 @@ fn matrix(results: &Results, out: &mut String) {
         for cell in &group.cells {
             let (status, text) = mark_class(cell.mark);
             // A check not asked shows only that; a missing answer a dash.
-            let kind = match cell.mark {
-                Mark::Missing => "\u{2014}",
-                Mark::NotApplicable => "",
-                _ => cell.kind,
+            let (kind, text) = match cell.mark {
+                Mark::Missing => ("\u{2014}", text),
+                Mark::NotApplicable => ("", text),
+                // The corpus's verdict is in the cell's title.
+                Mark::OracleDisagrees(_) => (short_kind(cell.kind), " \u{2717}".to_string()),
+                _ => (short_kind(cell.kind), text),
             };
             let class = kind_class(cell.kind);
             let class = if status.is_empty() {
@@ -543,7 +587,10 @@ fn matrix(results: &Results, out: &mut String) {
             } else {
                 format!("{class} {status}")
             };
-            out.push_str(&format!("<td class=\"{class}\">{kind}{text}</td>"));
+            out.push_str(&format!(
+                "<td class=\"{class}\" title=\"{}\">{kind}{text}</td>",
+                escape(&cell_title(cell))
+            ));
         }
         let mut cases: Vec<&str> = group
             .rows
@@ -570,7 +617,7 @@ fn matrix(results: &Results, out: &mut String) {
         }
         out.push_str("</ol></details></td></tr></tbody>\n");
     }
-    out.push_str("</table></div>\n");
+    out.push_str("</table>\n");
 }
 
 /// One check, expandable.
