@@ -582,8 +582,8 @@ fn corpus_sized() -> Results {
                 path: case.path.display().to_string(),
                 cite: case.cite.iter().map(ToString::to_string).collect(),
                 tags: case.tags.clone(),
-                covers: Vec::new(),
-                note: None,
+                covers: case.covers.clone(),
+                note: case.note.clone(),
                 fetch: (case.fetch != Fetch::default()).then_some(case.fetch),
                 robots_url: case.robots_url.clone(),
                 fetches: Vec::new(),
@@ -786,7 +786,7 @@ fn not_governed_renders_in_every_format() {
 
     let page = report::render(Format::Html, &results);
     assert!(
-        page.contains("<span class=\"kg\">not-governed</span>"),
+        page.contains("<span class=\"kg\">not gov.: the file does not govern the URL</span>"),
         "legend"
     );
     assert!(page.contains("class=\"kg\""));
@@ -991,7 +991,7 @@ fn fingerprint_cell(page: &str, row: &str, column: usize) -> String {
         .expect("the fingerprint table")..];
     let table = &table[..table.find("</table>").unwrap()];
     let row = &table[table
-        .find(&format!("<th class=\"n\">{row}</th>"))
+        .find(&format!(">{row}</a></th>"))
         .unwrap_or_else(|| panic!("no row {row}"))..];
     let row = &row[..row.find("</tr>").unwrap()];
     let cells: Vec<&str> = row.split("<td").skip(1).collect();
@@ -1008,14 +1008,14 @@ fn the_fingerprints_section_shows_every_adapter_and_its_deciding_checks_escaped(
     let table = &table[..table.find("</table>").unwrap()];
     for adapter in ["alpha", "beta"] {
         assert!(
-            table.contains(&format!("<th><b>{adapter}</b>")),
+            table.contains(&format!("<span><b>{adapter}</b>")),
             "{adapter}"
         );
     }
     let knobs = table.find(">K6 wildcards<").unwrap();
     assert!(table.find(">K4 precedence<").unwrap() < knobs);
     assert!(knobs < table.find(">D-typo-fields<").unwrap());
-    assert_eq!(table.matches("<tr><th class=\"n\">").count(), 4);
+    assert_eq!(table.matches("<tr><th class=\"n\" title=").count(), 4);
     assert_eq!(table.matches("<td").count(), 8);
     // Alpha's inconsistent cell: its deciding checks on hover and linked, escaped.
     let cell = fingerprint_cell(&page, "K4 precedence", 0);
@@ -1054,7 +1054,10 @@ fn the_fingerprints_section_shows_every_adapter_and_its_deciding_checks_escaped(
         other.starts_with("<td class=\"fo\"") && other.contains(">as original-1994 +1<"),
         "{other}"
     );
-    assert!(other.contains("(as original-1994 | base)"), "{other}");
+    assert!(
+        other.contains("(as the 1994 standard reads it; or as the profile it claims reads it)"),
+        "{other}"
+    );
     let undecided = fingerprint_cell(&page, "K1 grouping", 1);
     assert!(undecided.starts_with("<td class=\"fn\"") && undecided.contains(">undecided<"));
     assert!(fingerprint_cell(&page, "K6 wildcards", 0).starts_with("<td class=\"fn\">-<"));
@@ -1083,4 +1086,114 @@ fn the_fingerprints_section_shows_every_adapter_and_its_deciding_checks_escaped(
     let back: Results = serde_json::from_str(&json).unwrap();
     assert_eq!(report::render(Format::Json, &back), json);
     assert!(back.summary[0].fingerprint.is_some());
+}
+
+#[test]
+fn the_section_view_lists_every_parser_under_every_tested_statement() {
+    let results = corpus_sized();
+    let view = html::section_view(&results);
+    let page = report::render(Format::Html, &results);
+    let tested: Vec<_> = view.iter().filter(|s| !s.rows.is_empty()).collect();
+    assert!(tested.len() > 20, "{} statements tested", tested.len());
+    for section in &tested {
+        assert_eq!(section.standings.len(), results.adapters.len());
+        // The statement's row of the page names every parser.
+        let id = format!("id=\"s-{}\"", section.statement.id);
+        let start = page.find(&id).unwrap_or_else(|| panic!("{id}"));
+        let row = &page[start..start + page[start..].find("</tr>").unwrap()];
+        for column in &results.adapters {
+            let id = &column.identity.id;
+            assert!(
+                row.match_indices(id.as_str()).any(|(at, _)| {
+                    let next = row[at + id.len()..].chars().next();
+                    matches!(next, Some(',' | '<' | ' '))
+                }),
+                "{} missing under {}",
+                column.identity.id,
+                section.statement.id
+            );
+        }
+    }
+    // Untestable statements say why.
+    assert!(page.contains("not testable: "));
+}
+
+#[test]
+fn a_parser_standing_on_a_statement_is_against_rfc9309s_verdicts() {
+    let mut results = sample();
+    let statement = "rfc9309/2.2.2/most-specific";
+    results.cases.get_mut("demo/hostile").unwrap().covers = vec![statement.to_string()];
+    let view = html::section_view(&results);
+    let section = view
+        .iter()
+        .find(|s| s.statement.id == statement)
+        .expect("the statement exists");
+    assert_eq!(section.cases, ["demo/hostile"]);
+    assert_eq!(section.rows.len(), 3);
+    let standing = |id: &str| {
+        section
+            .standings
+            .iter()
+            .find(|(a, _)| a == id)
+            .unwrap()
+            .1
+            .clone()
+    };
+    // Check 1 expects allowed under RFC 9309: alpha allows, beta disallows; checks 2 and 3 crash
+    // (alpha) and time out (beta).
+    let alpha = standing("alpha");
+    assert_eq!((alpha.compared, alpha.differ, alpha.failed), (1, 0, 2));
+    assert_eq!(alpha.first.as_deref(), Some("demo/hostile#2"));
+    let beta = standing("beta");
+    assert_eq!((beta.compared, beta.differ, beta.failed), (1, 1, 2));
+    assert_eq!(beta.first.as_deref(), Some("demo/hostile#1"));
+}
+
+#[test]
+fn fingerprints_notes_and_causes_read_as_words_and_stay_escaped() {
+    use robotstxt_conformance::fingerprint::{Fingerprint, Standing};
+    let mut results = sample();
+    results.cases.get_mut("demo/hostile").unwrap().note = Some(
+        "The 1994 text: \"Нераспознанные строки игнорируются\" (unrecognised lines are ignored) </dd><script>x</script>"
+            .to_string(),
+    );
+    results.summary[0].fingerprint = Some(Fingerprint {
+        claimed: ProfileId::Rfc9309,
+        dimensions: vec![
+            (
+                "K12 bom".to_string(),
+                Standing::Consistent {
+                    alternatives: vec!["Bom(KeepAsContent)".to_string()],
+                    checks: vec!["demo/hostile#1".to_string()],
+                },
+            ),
+            (
+                "D-typo-fields".to_string(),
+                Standing::Consistent {
+                    alternatives: vec!["on".to_string()],
+                    checks: vec!["demo/hostile#2".to_string()],
+                },
+            ),
+        ],
+        nearest: ProfileId::Rfc9309,
+        agreement: Vec::new(),
+    });
+    let page = report::render(Format::Html, &results);
+    assert!(
+        !page.contains("Bom(KeepAsContent)"),
+        "a Rust name reached the page"
+    );
+    assert!(page.contains("a byte-order mark at the start is kept, as part of the first line"));
+    assert!(page.contains("misspelling"), "the deviation in words");
+    // Every label links to its glossary entry, which is there.
+    for anchor in ["g-K12-bom", "g-D-typo-fields", "g-K4-precedence"] {
+        assert!(page.contains(&format!("id=\"{anchor}\"")), "{anchor}");
+    }
+    assert!(page.contains("href=\"#g-K12-bom\""));
+    // The 1994 quote is marked as a translation, the English as our gloss; the note is escaped.
+    assert!(page.contains("<q lang=\"ru\""));
+    assert!(page.contains("Russian translation"));
+    assert!(page.contains("our gloss"));
+    assert!(!page.contains("<script>x</script>"));
+    assert!(page.contains("&lt;script&gt;x&lt;/script&gt;"));
 }

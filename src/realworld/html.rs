@@ -164,7 +164,7 @@ pub fn render(results: &Results) -> String {
              <div>from {} ({} octets{}), status {}</div><pre>{}</pre>{}</details></td></tr>",
             escape(&b.adapter),
             cause_html(&b.cause),
-            escape(&b.citations.join("; ")),
+            crate::report::glossary::quotes_html(&b.citations.join("; ")),
             thousands(b.files.count),
             thousands(b.checks),
             escape(&super::report::bucket_kinds(b)),
@@ -413,6 +413,6 @@ table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding
 td.n{text-align:right}.cite{color:#666;font-size:11px;max-width:40em}pre{white-space:pre-wrap;word-break:break-all;max-width:70em;background:#f6f6f6;padding:4px}\
 .chart text{font-size:12px;font-family:system-ui,sans-serif}.grid td{text-align:center;min-width:3.2em}.grid th.v{height:9em;vertical-align:bottom}\
 .grid th.v span{writing-mode:vertical-rl;transform:rotate(180deg)}.self{background:#eee}.warn{color:#a00}\
-tr.hl td{background:#fff6d6;font-weight:bold}.sw{display:inline-block;width:1.4em;height:.8em;vertical-align:middle}\
+q.ru{font-style:italic;quotes:none}.tr{color:#666;font-size:11px}sup.tr{font-size:9px}tr.hl td{background:#fff6d6;font-weight:bold}.sw{display:inline-block;width:1.4em;height:.8em;vertical-align:middle}\
 .words{color:#444;font-size:12px;max-width:32em}dl.gl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}dl.gl dd{margin:0}\
 [id]{scroll-margin-top:1em}.buckets td:nth-child(2){min-width:14em}";

@@ -101,6 +101,36 @@ pub fn words_html(text: &str) -> String {
         .collect()
 }
 
+/// What follows a text quoting the 1994 standard, which we have only in Russian translation.
+pub const TRANSLATION_NOTE: &str = "The 1994 standard is quoted from a Russian translation (the text we have of M. Koster's \"A Standard for Robot Exclusion\"); the English beside a Russian quote is our gloss, not the standard's words.";
+
+/// Free text (a case's note, a deviation's sentences) as HTML, escaped: `code` spans as in
+/// [`words_html`], each quote holding Cyrillic letters marked as Russian, and, when there is one,
+/// [`TRANSLATION_NOTE`] after the text.
+pub fn quotes_html(text: &str) -> String {
+    let cyrillic = |s: &str| s.chars().any(|c| ('\u{400}'..='\u{4ff}').contains(&c));
+    let mut out = String::new();
+    for (i, piece) in text.split('"').enumerate() {
+        if i % 2 == 1 && cyrillic(piece) {
+            out.push_str(&format!(
+                "\u{201c}<q lang=\"ru\" class=\"ru\" title=\"Russian translation of the 1994 standard\">{}</q>\u{201d}<sup class=\"tr\">ru</sup>",
+                words_html(piece)
+            ));
+        } else if i % 2 == 1 {
+            out.push_str(&format!("\"{}\"", words_html(piece)));
+        } else {
+            out.push_str(&words_html(piece));
+        }
+    }
+    if cyrillic(text) {
+        out.push_str(&format!(
+            " <span class=\"tr\">[{}]</span>",
+            super::html::escape(TRANSLATION_NOTE)
+        ));
+    }
+    out
+}
+
 /// What a deviation id (`D-typo-fields`) means: the catalogue's summary.
 pub fn deviation_meaning(id: &str) -> Option<&'static str> {
     Deviation::from_id(id).map(|d| d.entry().summary)
@@ -133,11 +163,12 @@ pub fn cause_words(cause: &str) -> String {
 /// A fingerprint alternative (`base`, `on`, `as draft-1996`, `Bom(KeepAsContent)`, ...) in words,
 /// for the dimension `label`.
 pub fn alternative_words(label: &str, alternative: &str) -> String {
-    let deviation = Deviation::from_id(label).is_some();
-    match alternative {
-        "base" if deviation => return "off: reads as the documents do".to_string(),
-        "base" => return "as the profile it claims reads it".to_string(),
-        "on" => return "on: reads this way, which no document permits".to_string(),
+    let deviation = Deviation::from_id(label);
+    match (alternative, deviation) {
+        ("base", Some(_)) => return "off: reads as the documents do".to_string(),
+        ("base", None) => return "as the profile it claims reads it".to_string(),
+        ("on", Some(d)) => return format!("on: {}", d.entry().summary),
+        ("on", None) => return "on: reads this way, which no document permits".to_string(),
         _ => {}
     }
     if let Some(profile) = alternative
@@ -285,6 +316,24 @@ mod tests {
                 assert_ne!(words, name, "{label} {name} has no words");
             }
         }
+    }
+
+    #[test]
+    fn russian_quotes_are_marked_as_a_translation_with_our_gloss() {
+        let html = quotes_html(
+            "norobots-1994#format: \"Нераспознанные строки игнорируются\" (unrecognised lines are ignored) <b>",
+        );
+        assert!(html.contains("<q lang=\"ru\" class=\"ru\""), "{html}");
+        assert!(html.contains("Russian translation"), "{html}");
+        assert!(html.contains("our gloss"), "{html}");
+        assert!(html.ends_with("]</span>"), "{html}");
+        assert!(
+            html.contains("&lt;b&gt;") && !html.contains("<b>"),
+            "escaped: {html}"
+        );
+        let english = quotes_html("rfc9309#2.2: \"MUST\" <i>");
+        assert!(!english.contains("translation"), "{english}");
+        assert!(english.contains("&lt;i&gt;"));
     }
 
     #[test]
