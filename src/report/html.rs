@@ -271,7 +271,8 @@ ol.cks{margin:.3em 0;padding-left:2em}
 #fp{table-layout:fixed;width:100%}#fp th.n{width:13em;text-align:left;position:sticky;left:0;background:#fff}
 #fp thead th.v{vertical-align:bottom;height:120px;font-weight:normal;font-size:11px}
 #fp thead th.v span{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap;display:inline-block}
-#fp td{font-size:11px;padding:2px 1px;text-align:center;overflow-wrap:anywhere}#fp td details>summary{cursor:pointer}
+#fp td{font-size:11px;padding:2px 1px;text-align:center;hyphens:auto}#fp td details>summary{cursor:pointer;list-style:none}
+#fp td details>summary::-webkit-details-marker{display:none}
 #fp td details[open]>div{position:absolute;background:#fff;border:1px solid #999;padding:4px;z-index:5;text-align:left;max-width:28em}
 .note{max-width:70em}q.ru{font-style:italic;quotes:none}.tr{color:#666;font-size:11px}sup.tr{font-size:9px}
 .dep td{font-size:12px}.dep td:nth-child(4){width:55%}.dep ul{margin:0;padding-left:1.2em}dl.gl{grid-template-columns:max-content auto}
