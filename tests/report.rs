@@ -565,8 +565,13 @@ fn the_summary_line_has_the_documented_format() {
 
 /// The whole corpus with its real oracle explanations and 14 made-up adapters: 4 + 14 columns.
 fn corpus_sized() -> Results {
+    corpus_sized_with(14)
+}
+
+/// The whole corpus with `n` made-up adapters.
+fn corpus_sized_with(n: usize) -> Results {
     let corpus = Corpus::load(&robotstxt_conformance::default_cases_dir()).expect("corpus loads");
-    let adapters: Vec<AdapterColumn> = (0..14)
+    let adapters: Vec<AdapterColumn> = (0..n)
         .map(|k| AdapterColumn {
             identity: identity(&format!("adapter-{k}"), "1.2.3", ProfileId::ALL[k % 4]),
             ledger: format!("ledgers/adapter-{k}.yaml"),
@@ -1196,4 +1201,80 @@ fn fingerprints_notes_and_causes_read_as_words_and_stay_escaped() {
     assert!(page.contains("our gloss"));
     assert!(!page.contains("<script>x</script>"));
     assert!(page.contains("&lt;script&gt;x&lt;/script&gt;"));
+}
+
+/// What a headless Chromium shows at 1400 x 900 after opening `page` at `#fragment`: the numbers a
+/// probe script appended to the page reads (`PROBE key=value ...`).
+fn probe_in_chromium(page: &str, fragment: &str) -> BTreeMap<String, String> {
+    let tmp = tempfile::tempdir().unwrap();
+    let probe = "<div id=\"probe\"></div><script>setTimeout(function(){\
+        var t=document.getElementById(decodeURIComponent(location.hash.slice(1)));\
+        var r=t.getBoundingClientRect();\
+        var h=document.querySelector('#m thead th.v').getBoundingClientRect();\
+        var at=document.elementFromPoint(r.left+20,r.top+4);\
+        document.getElementById('probe').textContent='PROBE top='+Math.round(r.top)+' header='+\
+        Math.round(h.bottom)+' inner='+innerHeight+' scroll='+scrollY+' width='+\
+        document.documentElement.scrollWidth+' inside='+(t.contains(at)?1:0)+' end';},2000);</script></body>";
+    let path = tmp.path().join("matrix.html");
+    std::fs::write(&path, page.replacen("</body>", probe, 1)).unwrap();
+    let browser = ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|b| {
+            std::process::Command::new(b)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+        .expect(
+            "a headless browser (Debian: apt-get install chromium) is needed to check the page",
+        );
+    let dom = std::process::Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--window-size=1400,900",
+            "--virtual-time-budget=8000",
+            "--dump-dom",
+        ])
+        .arg(format!(
+            "--user-data-dir={}",
+            tmp.path().join("profile").display()
+        ))
+        .arg(format!("file://{}#{fragment}", path.display()))
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    let line = dom
+        .split("PROBE ")
+        .nth(1)
+        .and_then(|rest| rest.split(" end").next())
+        .unwrap_or_else(|| {
+            panic!(
+                "the probe did not run: {}",
+                &dom[dom.len().saturating_sub(400)..]
+            )
+        });
+    line.split(' ')
+        .filter_map(|kv| kv.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+#[test]
+fn a_linked_check_lands_below_the_header_and_25_columns_fit_1400_px_in_chromium() {
+    let results = corpus_sized_with(21);
+    let page = report::render(Format::Html, &results);
+    let check = "rfc9309/longest-match/allow-wins-tie#2";
+    assert!(page.contains(&format!("id=\"{check}\"")));
+    let seen = probe_in_chromium(&page, check);
+    let n = |key: &str| -> i64 { seen[key].parse().unwrap_or_else(|_| panic!("{seen:?}")) };
+    assert!(n("scroll") > 0, "the page scrolled to the check: {seen:?}");
+    assert!(
+        n("top") >= n("header"),
+        "the check starts under the sticky header: {seen:?}"
+    );
+    assert!(n("top") < n("inner") / 2, "the check is in view: {seen:?}");
+    assert_eq!(n("inside"), 1, "what shows there is the check: {seen:?}");
+    assert!(n("width") <= 1400, "no sideways scrolling: {seen:?}");
 }
