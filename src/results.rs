@@ -65,6 +65,14 @@ pub struct CaseInfo {
     pub cite: Vec<String>,
     /// Tags.
     pub tags: Vec<String>,
+    /// The RFC 9309 statements it tests (`spec-cases/rfc9309-statements.yaml` ids); absent in
+    /// files written before it was added.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub covers: Vec<String>,
+    /// The case's note: why each profile expects what it does, with the documents' words; absent
+    /// when the case has none and in files written before it was added.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     /// The fetch outcome, when it is not a plain 200.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fetch: Option<Fetch>,

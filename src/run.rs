@@ -558,6 +558,8 @@ fn case_info(corpus: &Corpus, case: &Case) -> CaseInfo {
             .to_string(),
         cite: case.cite.iter().map(ToString::to_string).collect(),
         tags: case.tags.clone(),
+        covers: case.covers.clone(),
+        note: case.note.clone(),
         fetch: (case.fetch != Fetch::default()).then_some(case.fetch),
         robots_url: case.robots_url.clone(),
         fetches: case

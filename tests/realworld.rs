@@ -87,13 +87,65 @@ fn shards_merged_in_any_order_equal_the_single_run() {
     ]));
     let summary: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
     assert_eq!(summary["files"], n as u64, "{summary}");
-    for key in ["files", "checks", "seconds", "adapters", "disagreement"] {
+    for key in [
+        "files",
+        "checks",
+        "seconds",
+        "adapters",
+        "disagreement",
+        "disagreement_all_kinds",
+        "disagreement_by_kind",
+    ] {
         assert!(
             summary.get(key).is_some(),
             "summary line lacks {key}: {summary}"
         );
     }
     let whole = results(&single.join("realworld.json"));
+    // The headline figure is the one over URLs as written; every kind adds up to the whole.
+    let rounded = |share: f64| (share * 10000.0).round() / 10000.0;
+    assert_eq!(
+        summary["disagreement"].as_f64().unwrap(),
+        rounded(whole.disagreement_as_written())
+    );
+    assert_eq!(
+        summary["disagreement_all_kinds"].as_f64().unwrap(),
+        rounded(whole.disagreement())
+    );
+    assert_eq!(
+        summary["disagreement_by_kind"]["as-written"]
+            .as_f64()
+            .unwrap(),
+        rounded(whole.disagreement_as_written())
+    );
+    assert_eq!(whole.checks_by_kind.values().sum::<u64>(), whole.checks);
+    assert!(whole.checks_by_kind["as-written"] > 0 && whole.checks_by_kind["query-added"] > 0);
+    for (id, tally) in &whole.adapters {
+        for (profile, against) in &tally.against {
+            let kinds = &tally.against_by_kind[profile];
+            let checks: u64 = kinds.values().map(|c| c.checks).sum();
+            let disagree: u64 = kinds.values().map(|c| c.disagree).sum();
+            assert_eq!(
+                (checks, disagree),
+                (against.checks, against.disagree),
+                "{id} {profile}"
+            );
+        }
+    }
+    for (key, bucket) in &whole.buckets {
+        let checks: u64 = bucket.by_kind.values().map(|c| c.checks).sum();
+        assert_eq!(checks, bucket.checks, "{key}");
+        assert!(bucket
+            .by_kind
+            .values()
+            .all(|c| c.files <= bucket.files.count && c.files > 0));
+    }
+    let text = std::fs::read_to_string(single.join("realworld.md")).unwrap();
+    assert!(text.contains("on URLs as written in the files"), "{text}");
+    assert!(text.contains("## Disagreement by kind of URL"));
+    let html = std::fs::read_to_string(single.join("realworld.html")).unwrap();
+    assert!(html.contains("on URLs as written in the files"));
+    assert!(html.contains("id=\"kinds\""));
     assert_eq!(whole.adapters.len(), ADAPTERS.len());
     assert!(
         !whole.buckets.is_empty(),

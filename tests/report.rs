@@ -97,6 +97,8 @@ fn sample() -> Results {
             path: "demo/hostile.yaml".to_string(),
             cite: vec!["rfc9309#2.2.2".to_string()],
             tags: vec!["html".to_string()],
+            covers: Vec::new(),
+            note: None,
             fetch: None,
             robots_url: None,
             fetches: Vec::new(),
@@ -111,6 +113,8 @@ fn sample() -> Results {
             path: "demo/fetch.yaml".to_string(),
             cite: vec!["rfc9309#2.3.1.4".to_string()],
             tags: vec![],
+            covers: Vec::new(),
+            note: None,
             fetch: Some(Fetch::Status {
                 status: 503,
                 redirects: 0,
@@ -561,8 +565,13 @@ fn the_summary_line_has_the_documented_format() {
 
 /// The whole corpus with its real oracle explanations and 14 made-up adapters: 4 + 14 columns.
 fn corpus_sized() -> Results {
+    corpus_sized_with(14)
+}
+
+/// The whole corpus with `n` made-up adapters.
+fn corpus_sized_with(n: usize) -> Results {
     let corpus = Corpus::load(&robotstxt_conformance::default_cases_dir()).expect("corpus loads");
-    let adapters: Vec<AdapterColumn> = (0..14)
+    let adapters: Vec<AdapterColumn> = (0..n)
         .map(|k| AdapterColumn {
             identity: identity(&format!("adapter-{k}"), "1.2.3", ProfileId::ALL[k % 4]),
             ledger: format!("ledgers/adapter-{k}.yaml"),
@@ -578,6 +587,8 @@ fn corpus_sized() -> Results {
                 path: case.path.display().to_string(),
                 cite: case.cite.iter().map(ToString::to_string).collect(),
                 tags: case.tags.clone(),
+                covers: case.covers.clone(),
+                note: case.note.clone(),
                 fetch: (case.fetch != Fetch::default()).then_some(case.fetch),
                 robots_url: case.robots_url.clone(),
                 fetches: Vec::new(),
@@ -710,6 +721,8 @@ fn sample_with_scope() -> Results {
             path: "demo/scope.yaml".to_string(),
             cite: vec!["google#file-location".to_string()],
             tags: vec!["scope".to_string()],
+            covers: Vec::new(),
+            note: None,
             fetch: None,
             robots_url: Some("https://example.com/robots.txt".to_string()),
             fetches: Vec::new(),
@@ -778,7 +791,7 @@ fn not_governed_renders_in_every_format() {
 
     let page = report::render(Format::Html, &results);
     assert!(
-        page.contains("<span class=\"kg\">not-governed</span>"),
+        page.contains("<span class=\"kg\">not gov.: the file does not govern the URL</span>"),
         "legend"
     );
     assert!(page.contains("class=\"kg\""));
@@ -983,7 +996,7 @@ fn fingerprint_cell(page: &str, row: &str, column: usize) -> String {
         .expect("the fingerprint table")..];
     let table = &table[..table.find("</table>").unwrap()];
     let row = &table[table
-        .find(&format!("<th class=\"n\">{row}</th>"))
+        .find(&format!(">{row}</a></th>"))
         .unwrap_or_else(|| panic!("no row {row}"))..];
     let row = &row[..row.find("</tr>").unwrap()];
     let cells: Vec<&str> = row.split("<td").skip(1).collect();
@@ -1000,14 +1013,14 @@ fn the_fingerprints_section_shows_every_adapter_and_its_deciding_checks_escaped(
     let table = &table[..table.find("</table>").unwrap()];
     for adapter in ["alpha", "beta"] {
         assert!(
-            table.contains(&format!("<th><b>{adapter}</b>")),
+            table.contains(&format!("<span><b>{adapter}</b>")),
             "{adapter}"
         );
     }
     let knobs = table.find(">K6 wildcards<").unwrap();
     assert!(table.find(">K4 precedence<").unwrap() < knobs);
     assert!(knobs < table.find(">D-typo-fields<").unwrap());
-    assert_eq!(table.matches("<tr><th class=\"n\">").count(), 4);
+    assert_eq!(table.matches("<tr><th class=\"n\" title=").count(), 4);
     assert_eq!(table.matches("<td").count(), 8);
     // Alpha's inconsistent cell: its deciding checks on hover and linked, escaped.
     let cell = fingerprint_cell(&page, "K4 precedence", 0);
@@ -1046,7 +1059,10 @@ fn the_fingerprints_section_shows_every_adapter_and_its_deciding_checks_escaped(
         other.starts_with("<td class=\"fo\"") && other.contains(">as original-1994 +1<"),
         "{other}"
     );
-    assert!(other.contains("(as original-1994 | base)"), "{other}");
+    assert!(
+        other.contains("(as the 1994 standard reads it; or as the profile it claims reads it)"),
+        "{other}"
+    );
     let undecided = fingerprint_cell(&page, "K1 grouping", 1);
     assert!(undecided.starts_with("<td class=\"fn\"") && undecided.contains(">undecided<"));
     assert!(fingerprint_cell(&page, "K6 wildcards", 0).starts_with("<td class=\"fn\">-<"));
@@ -1096,4 +1112,190 @@ fn every_report_rounds_a_pass_rate_down_as_the_line_to_cite_does() {
         assert!(text.contains("66.6%"), "{format:?}: {text}");
         assert!(!text.contains("66.7%"), "{format:?} rounds to nearest");
     }
+}
+
+#[test]
+fn the_section_view_lists_every_parser_under_every_tested_statement() {
+    let results = corpus_sized();
+    let view = html::section_view(&results);
+    let page = report::render(Format::Html, &results);
+    let tested: Vec<_> = view.iter().filter(|s| !s.rows.is_empty()).collect();
+    assert!(tested.len() > 20, "{} statements tested", tested.len());
+    for section in &tested {
+        assert_eq!(section.standings.len(), results.adapters.len());
+        // The statement's row of the page names every parser.
+        let id = format!("id=\"s-{}\"", section.statement.id);
+        let start = page.find(&id).unwrap_or_else(|| panic!("{id}"));
+        let row = &page[start..start + page[start..].find("</tr>").unwrap()];
+        for column in &results.adapters {
+            let id = &column.identity.id;
+            assert!(
+                row.match_indices(id.as_str()).any(|(at, _)| {
+                    let next = row[at + id.len()..].chars().next();
+                    matches!(next, Some(',' | '<' | ' '))
+                }),
+                "{} missing under {}",
+                column.identity.id,
+                section.statement.id
+            );
+        }
+    }
+    // Untestable statements say why.
+    assert!(page.contains("not testable: "));
+}
+
+#[test]
+fn a_parser_standing_on_a_statement_is_against_rfc9309s_verdicts() {
+    let mut results = sample();
+    let statement = "rfc9309/2.2.2/most-specific";
+    results.cases.get_mut("demo/hostile").unwrap().covers = vec![statement.to_string()];
+    let view = html::section_view(&results);
+    let section = view
+        .iter()
+        .find(|s| s.statement.id == statement)
+        .expect("the statement exists");
+    assert_eq!(section.cases, ["demo/hostile"]);
+    assert_eq!(section.rows.len(), 3);
+    let standing = |id: &str| {
+        section
+            .standings
+            .iter()
+            .find(|(a, _)| a == id)
+            .unwrap()
+            .1
+            .clone()
+    };
+    // Check 1 expects allowed under RFC 9309: alpha allows, beta disallows; checks 2 and 3 crash
+    // (alpha) and time out (beta).
+    let alpha = standing("alpha");
+    assert_eq!((alpha.compared, alpha.differ, alpha.failed), (1, 0, 2));
+    assert_eq!(alpha.first.as_deref(), Some("demo/hostile#2"));
+    let beta = standing("beta");
+    assert_eq!((beta.compared, beta.differ, beta.failed), (1, 1, 2));
+    assert_eq!(beta.first.as_deref(), Some("demo/hostile#1"));
+}
+
+#[test]
+fn fingerprints_notes_and_causes_read_as_words_and_stay_escaped() {
+    use robotstxt_conformance::fingerprint::{Fingerprint, Standing};
+    let mut results = sample();
+    results.cases.get_mut("demo/hostile").unwrap().note = Some(
+        "The 1994 text: \"Нераспознанные строки игнорируются\" (unrecognised lines are ignored) </dd><script>x</script>"
+            .to_string(),
+    );
+    results.summary[0].fingerprint = Some(Fingerprint {
+        claimed: ProfileId::Rfc9309,
+        dimensions: vec![
+            (
+                "K12 bom".to_string(),
+                Standing::Consistent {
+                    alternatives: vec!["Bom(KeepAsContent)".to_string()],
+                    checks: vec!["demo/hostile#1".to_string()],
+                },
+            ),
+            (
+                "D-typo-fields".to_string(),
+                Standing::Consistent {
+                    alternatives: vec!["on".to_string()],
+                    checks: vec!["demo/hostile#2".to_string()],
+                },
+            ),
+        ],
+        nearest: ProfileId::Rfc9309,
+        agreement: Vec::new(),
+    });
+    let page = report::render(Format::Html, &results);
+    assert!(
+        !page.contains("Bom(KeepAsContent)"),
+        "a Rust name reached the page"
+    );
+    assert!(page.contains("a byte-order mark at the start is kept, as part of the first line"));
+    assert!(page.contains("misspelling"), "the deviation in words");
+    // Every label links to its glossary entry, which is there.
+    for anchor in ["g-K12-bom", "g-D-typo-fields", "g-K4-precedence"] {
+        assert!(page.contains(&format!("id=\"{anchor}\"")), "{anchor}");
+    }
+    assert!(page.contains("href=\"#g-K12-bom\""));
+    // The 1994 quote is marked as a translation, the English as our gloss; the note is escaped.
+    assert!(page.contains("<q lang=\"ru\""));
+    assert!(page.contains("Russian translation"));
+    assert!(page.contains("our gloss"));
+    assert!(!page.contains("<script>x</script>"));
+    assert!(page.contains("&lt;script&gt;x&lt;/script&gt;"));
+}
+
+/// What a headless Chromium shows at 1400 x 900 after opening `page` at `#fragment`: the numbers a
+/// probe script appended to the page reads (`PROBE key=value ...`).
+fn probe_in_chromium(page: &str, fragment: &str) -> BTreeMap<String, String> {
+    let tmp = tempfile::tempdir().unwrap();
+    let probe = "<div id=\"probe\"></div><script>setTimeout(function(){\
+        var t=document.getElementById(decodeURIComponent(location.hash.slice(1)));\
+        var r=t.getBoundingClientRect();\
+        var h=document.querySelector('#m thead th.v').getBoundingClientRect();\
+        var at=document.elementFromPoint(r.left+20,r.top+4);\
+        document.getElementById('probe').textContent='PROBE top='+Math.round(r.top)+' header='+\
+        Math.round(h.bottom)+' inner='+innerHeight+' scroll='+scrollY+' width='+\
+        document.documentElement.scrollWidth+' inside='+(t.contains(at)?1:0)+' end';},2000);</script></body>";
+    let path = tmp.path().join("matrix.html");
+    std::fs::write(&path, page.replacen("</body>", probe, 1)).unwrap();
+    let browser = ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|b| {
+            std::process::Command::new(b)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+        .expect(
+            "a headless browser (Debian: apt-get install chromium) is needed to check the page",
+        );
+    let dom = std::process::Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--window-size=1400,900",
+            "--virtual-time-budget=8000",
+            "--dump-dom",
+        ])
+        .arg(format!(
+            "--user-data-dir={}",
+            tmp.path().join("profile").display()
+        ))
+        .arg(format!("file://{}#{fragment}", path.display()))
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    let line = dom
+        .split("PROBE ")
+        .nth(1)
+        .and_then(|rest| rest.split(" end").next())
+        .unwrap_or_else(|| {
+            panic!(
+                "the probe did not run: {}",
+                &dom[dom.len().saturating_sub(400)..]
+            )
+        });
+    line.split(' ')
+        .filter_map(|kv| kv.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+#[test]
+fn a_linked_check_lands_below_the_header_and_25_columns_fit_1400_px_in_chromium() {
+    let results = corpus_sized_with(21);
+    let page = report::render(Format::Html, &results);
+    let check = "rfc9309/longest-match/allow-wins-tie#2";
+    assert!(page.contains(&format!("id=\"{check}\"")));
+    let seen = probe_in_chromium(&page, check);
+    let n = |key: &str| -> i64 { seen[key].parse().unwrap_or_else(|_| panic!("{seen:?}")) };
+    assert!(n("scroll") > 0, "the page scrolled to the check: {seen:?}");
+    assert!(
+        n("top") >= n("header"),
+        "the check starts under the sticky header: {seen:?}"
+    );
+    assert!(n("top") < n("inner") / 2, "the check is in view: {seen:?}");
+    assert_eq!(n("inside"), 1, "what shows there is the check: {seen:?}");
+    assert!(n("width") <= 1400, "no sideways scrolling: {seen:?}");
 }

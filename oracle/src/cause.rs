@@ -525,6 +525,20 @@ fn inert_by_octets(request: &Request<'_>) -> Deviations {
     );
     when(Deviation::FragmentKept, split.fragment.is_none());
     when(Deviation::EmptyPathNotSlash, !split.empty_path);
+    // An index page's name, also where a charset reading drops the octets outside ASCII.
+    let index_page = |body: &[u8]| memchr::memmem::find(body, b"/index.htm").is_some();
+    when(
+        Deviation::IndexHtmlAllowsDirectory,
+        !index_page(body)
+            && (body.is_ascii()
+                || !index_page(
+                    &body
+                        .iter()
+                        .copied()
+                        .filter(u8::is_ascii)
+                        .collect::<Vec<_>>(),
+                )),
+    );
     inert
 }
 

@@ -72,6 +72,8 @@ pub enum Deviation {
     EmptyDisallowClears,
     /// Step 7: an empty rule reached, in file order, before any rule that matches allows the URL.
     EmptyRuleAllowsRest,
+    /// Steps 6 and 7: `Allow: /dir/index.html` also allows the directory `/dir/` itself.
+    IndexHtmlAllowsDirectory,
 }
 
 /// What one deviation is, for the catalogue.
@@ -86,7 +88,7 @@ pub struct Entry {
 
 impl Deviation {
     /// Every deviation, in catalogue order (the order searches try them).
-    pub const ALL: [Deviation; 29] = [
+    pub const ALL: [Deviation; 30] = [
         Deviation::TypoFields,
         Deviation::FieldPrefix,
         Deviation::SpaceForColon,
@@ -116,6 +118,7 @@ impl Deviation {
         Deviation::EmptyDisallowAllowsAll,
         Deviation::EmptyDisallowClears,
         Deviation::EmptyRuleAllowsRest,
+        Deviation::IndexHtmlAllowsDirectory,
     ];
 
     /// The catalogue entry.
@@ -318,6 +321,14 @@ impl Deviation {
                     "rfc9309#2.2: `empty-pattern` (a rule with no path matches nothing); rfc9309#2.2.2: the most specific match decides",
                     "norobots-1994#format: \"любой URL, начинающийся с такого пути не должен индексироваться\" (any URL starting with such a path must not be indexed), whatever line stands before it",
                     "draft-1996#3.2.2: \"The first match found is used\" (an empty `Disallow:` that comes first is a disallow line, not an allow)",
+                ],
+            ),
+            Deviation::IndexHtmlAllowsDirectory => (
+                "D-index-html-allows-directory",
+                "an `Allow` that does not match, whose value from its last `/` begins with `/index.htm` (`Allow: /dir/index.html`), is tried again as the directory alone, as if `Allow: /dir/$` followed it, so `/dir/` is allowed (Google's C++ `RobotsMatcher::HandleAllow`, upstream `robots.cc` at de56676)",
+                &[
+                    "rfc9309#2.2.2: \"The matching MUST start with the first octet of the path\" (`/dir/` does not begin with `/dir/index.html`)",
+                    "google#url-matching: `/*.php` does not match `/` \"(even if it maps to /index.php)\"",
                 ],
             ),
         };
@@ -678,6 +689,14 @@ mod tests {
                 D,
                 A,
             ),
+            (
+                IndexHtmlAllowsDirectory,
+                Google,
+                b"User-agent: *\nDisallow: /dir/\nAllow: /dir/index.html\n",
+                "/dir/",
+                D,
+                A,
+            ),
         ]
     };
 
@@ -700,6 +719,85 @@ mod tests {
                 profile.name()
             );
         }
+    }
+
+    #[test]
+    fn an_index_page_allows_its_directory_alone_and_counts_as_the_directory() {
+        // What Google's C++ `RobotsMatcher::HandleAllow` does (robots.cc at upstream de56676): an
+        // Allow that does not match, whose value from its last `/` starts with `/index.htm`, is
+        // tried again as `<value up to that slash>$`, with that pattern's length as its priority.
+        let index = Deviations::of(Deviation::IndexHtmlAllowsDirectory);
+        let google = ProfileId::Google;
+        let ask = |body: &[u8], url: &str| {
+            let request = Request::new(body, "FooBot", url);
+            (
+                verdict(google, &request),
+                verdict_deviating(google, index, &request),
+            )
+        };
+        use Verdict::{Allowed as A, Disallowed as D};
+        let body = b"User-agent: *\nDisallow: /dir/\nAllow: /dir/index.htm\n";
+        assert_eq!(ask(body, "/dir/"), (D, A));
+        // Only the directory itself: `$` anchors it.
+        assert_eq!(ask(body, "/dir/other"), (D, D));
+        assert_eq!(ask(body, "/dir/?q=1"), (D, D));
+        // `index.html5` and `index.htmx` still begin with `/index.htm`.
+        let body = b"User-agent: *\nDisallow: /\nAllow: /a/b/index.htmx\n";
+        assert_eq!(ask(body, "/a/b/"), (D, A));
+        assert_eq!(ask(body, "/a/"), (D, D));
+        // Case matters, a Disallow is left alone, and the directory is `/dir/$` in length: a
+        // longer Disallow still wins.
+        assert_eq!(
+            ask(
+                b"User-agent: *\nDisallow: /d/\nAllow: /d/INDEX.html\n",
+                "/d/"
+            ),
+            (D, D)
+        );
+        assert_eq!(
+            ask(b"User-agent: *\nDisallow: /d/index.html\n", "/d/"),
+            (A, A)
+        );
+        assert_eq!(
+            ask(
+                b"User-agent: *\nDisallow: /d/$\nAllow: /d/index.html\n",
+                "/d/"
+            ),
+            (D, A),
+            "a tie between `/d/$` and `/d/$`: the allow wins"
+        );
+        assert_eq!(
+            ask(
+                b"User-agent: *\nDisallow: /d/\nDisallow: /d/$x\nAllow: /d/index.html\n",
+                "/d/"
+            ),
+            (D, A)
+        );
+        assert_eq!(
+            ask(
+                b"User-agent: *\nDisallow: /d/*\nAllow: /d/index.html\n",
+                "/d/"
+            ),
+            (D, A),
+            "`/d/*` is as long as `/d/$`: a tie, the allow wins"
+        );
+        assert_eq!(
+            ask(
+                b"User-agent: *\nDisallow: /*dir/*\nAllow: /dir/index.html\n",
+                "/dir/"
+            ),
+            (D, D),
+            "`/*dir/*` (7 octets) is longer than `/dir/$` (6)"
+        );
+        // The root through `/index.html`; a value with no `/` gives nothing.
+        assert_eq!(
+            ask(b"User-agent: *\nDisallow: /\nAllow: /index.html\n", "/"),
+            (D, A)
+        );
+        assert_eq!(
+            ask(b"User-agent: *\nDisallow: /\nAllow: index.html\n", "/"),
+            (D, D)
+        );
     }
 
     #[test]

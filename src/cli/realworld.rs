@@ -83,7 +83,8 @@ pub enum ReportFormat {
     /// A summary for a person.
     Text,
     /// The results (`docs/realworld.md`), then one summary line
-    /// `{"files", "checks", "seconds", "adapters", "disagreement"}`.
+    /// `{"files", "checks", "seconds", "adapters", "disagreement", "disagreement_all_kinds",
+    /// "disagreement_by_kind"}` (`disagreement`: over URLs as written in the files).
     Json,
     /// The Markdown report.
     Markdown,

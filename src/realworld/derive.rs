@@ -21,6 +21,13 @@
 //!   from), else on `http://example.com`.
 //!
 //! Every agent is asked about every URL, agents in the outer loop.
+//!
+//! Each URL has a [`UrlKind`]: the path as the file writes it, `/` and `/robots.txt`, or one of the
+//! respellings the derivation makes (`$` violated, a query added, escapes decoded, raw non-ASCII
+//! characters, a first letter percent-encoded). Crawlers meet the first two; the respellings probe
+//! how a parser normalises, and the report counts them apart (`docs/realworld.md`).
+
+use serde::{Deserialize, Serialize};
 
 /// At most this many agents are taken from one file's user-agent lines.
 pub const MAX_AGENTS: usize = 6;
@@ -31,6 +38,83 @@ pub const UNNAMED_AGENT: &str = "NoSuchRobot";
 /// The origin of the URLs when the file's own is not known.
 pub const DEFAULT_ORIGIN: &str = "http://example.com";
 
+/// What a derived URL is, relative to the rule value it comes from. The order is the order of
+/// precedence: a URL derived several ways has the first kind that gives it (a path one rule writes
+/// and another rule's respelling gives is `as-written`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UrlKind {
+    /// The rule's path as the file writes it: `*` filled by `x`, a final `$` dropped, and only the
+    /// octets that cannot stand in a URL percent-encoded (as a client sends them).
+    AsWritten,
+    /// `/` and `/robots.txt`, asked of every file.
+    Root,
+    /// A `$`-anchored path with `x` added: what the `$` excludes.
+    DollarViolated,
+    /// The path with the query `?q=1` (or `&q=1`) added.
+    QueryAdded,
+    /// The path's `%XX` escapes decoded (the same resource written the other way).
+    EscapesDecoded,
+    /// The path's non-ASCII characters raw, not percent-encoded.
+    NonAsciiRaw,
+    /// The path's first letter or digit percent-encoded (`/%61bc` for `/abc`).
+    FirstLetterEncoded,
+}
+
+impl UrlKind {
+    /// Every kind, in order of precedence.
+    pub const ALL: [UrlKind; 7] = [
+        UrlKind::AsWritten,
+        UrlKind::Root,
+        UrlKind::DollarViolated,
+        UrlKind::QueryAdded,
+        UrlKind::EscapesDecoded,
+        UrlKind::NonAsciiRaw,
+        UrlKind::FirstLetterEncoded,
+    ];
+
+    /// The kind's name in `realworld.json` (`as-written`, `query-added`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            UrlKind::AsWritten => "as-written",
+            UrlKind::Root => "root",
+            UrlKind::DollarViolated => "dollar-violated",
+            UrlKind::QueryAdded => "query-added",
+            UrlKind::EscapesDecoded => "escapes-decoded",
+            UrlKind::NonAsciiRaw => "non-ascii-raw",
+            UrlKind::FirstLetterEncoded => "first-letter-encoded",
+        }
+    }
+
+    /// The kind named `name`.
+    pub fn from_name(name: &str) -> Option<UrlKind> {
+        UrlKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// What the kind is, in words, for the reports.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            UrlKind::AsWritten => {
+                "the rule's path as the file writes it (`*` filled, a final `$` dropped)"
+            }
+            UrlKind::Root => "`/` and `/robots.txt`, asked of every file",
+            UrlKind::DollarViolated => "a `$`-anchored path with `x` added (respelling)",
+            UrlKind::QueryAdded => "the path with `?q=1` added (respelling)",
+            UrlKind::EscapesDecoded => "the path with its `%XX` escapes decoded (respelling)",
+            UrlKind::NonAsciiRaw => "the path with its non-ASCII characters raw (respelling)",
+            UrlKind::FirstLetterEncoded => {
+                "the path with its first letter percent-encoded (respelling)"
+            }
+        }
+    }
+
+    /// Whether crawlers meet such URLs as they are: the path as written, `/` and `/robots.txt`
+    /// (the rest are respellings the derivation makes).
+    pub fn is_plain(self) -> bool {
+        matches!(self, UrlKind::AsWritten | UrlKind::Root)
+    }
+}
+
 /// A file's derived questions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Derived {
@@ -38,6 +122,8 @@ pub struct Derived {
     pub agents: Vec<String>,
     /// The absolute URLs.
     pub urls: Vec<String>,
+    /// Each URL's kind (as many as `urls`).
+    pub kinds: Vec<UrlKind>,
 }
 
 impl Derived {
@@ -46,6 +132,13 @@ impl Derived {
         self.agents
             .iter()
             .flat_map(move |a| self.urls.iter().map(move |u| (a.as_str(), u.as_str())))
+    }
+
+    /// The kind of each check's URL, in [`Derived::checks`] order.
+    pub fn check_kinds(&self) -> impl Iterator<Item = UrlKind> + '_ {
+        self.agents
+            .iter()
+            .flat_map(move |_| self.kinds.iter().copied())
     }
 
     /// How many checks [`Derived::checks`] gives.
@@ -64,7 +157,7 @@ pub fn derive(body: &[u8], robots_url: Option<&str>) -> Derived {
     let lines = field_lines(body);
     let agents = agents(&lines);
     let origin = robots_url.and_then(origin_of).unwrap_or(DEFAULT_ORIGIN);
-    let mut paths: Vec<String> = Vec::new();
+    let mut paths: Vec<(String, UrlKind)> = Vec::new();
     let mut values: Vec<&[u8]> = Vec::new();
     for (field, value) in &lines {
         if (field == "allow" || field == "disallow") && !value.is_empty() && !values.contains(value)
@@ -74,14 +167,21 @@ pub fn derive(body: &[u8], robots_url: Option<&str>) -> Derived {
     }
     values.truncate(MAX_PATTERNS);
     for value in values {
-        for path in paths_of(value) {
-            push_new(&mut paths, path);
+        for (path, kind) in paths_of(value) {
+            push_new(&mut paths, path, kind);
         }
     }
-    push_new(&mut paths, "/".to_string());
-    push_new(&mut paths, "/robots.txt".to_string());
-    let urls = paths.into_iter().map(|p| format!("{origin}{p}")).collect();
-    Derived { agents, urls }
+    push_new(&mut paths, "/".to_string(), UrlKind::Root);
+    push_new(&mut paths, "/robots.txt".to_string(), UrlKind::Root);
+    let (urls, kinds) = paths
+        .into_iter()
+        .map(|(p, kind)| (format!("{origin}{p}"), kind))
+        .unzip();
+    Derived {
+        agents,
+        urls,
+        kinds,
+    }
 }
 
 /// `(field name in lower case, value)` of every line with a colon: the value is what follows the
@@ -132,8 +232,8 @@ fn agents(lines: &[(String, &[u8])]) -> Vec<String> {
     agents
 }
 
-/// The paths one rule value gives (see the module's description).
-fn paths_of(value: &[u8]) -> Vec<String> {
+/// The paths one rule value gives, with their kinds (see the module's description).
+fn paths_of(value: &[u8]) -> Vec<(String, UrlKind)> {
     let (pattern, anchored) = match value.strip_suffix(b"$") {
         Some(rest) => (rest, true),
         None => (value, false),
@@ -149,14 +249,17 @@ fn paths_of(value: &[u8]) -> Vec<String> {
     if !filled.starts_with(b"/") {
         filled.insert(0, b'/');
     }
-    let mut paths = vec![encoded(&filled)];
+    let mut paths = vec![(encoded(&filled), UrlKind::AsWritten)];
     if anchored {
         let mut beyond = filled.clone();
         beyond.push(b'x');
-        paths.push(encoded(&beyond));
+        paths.push((encoded(&beyond), UrlKind::DollarViolated));
     }
     let query_separator = if filled.contains(&b'?') { "&" } else { "?" };
-    paths.push(format!("{}{query_separator}q=1", encoded(&filled)));
+    paths.push((
+        format!("{}{query_separator}q=1", encoded(&filled)),
+        UrlKind::QueryAdded,
+    ));
     paths.push(other_writing(&filled));
     paths
 }
@@ -178,9 +281,9 @@ fn encoded(path: &[u8]) -> String {
 /// The same path written the other way: escapes decoded when it holds any (octets that cannot
 /// stand in a URL encoded again), raw non-ASCII characters when it holds any, else its first letter
 /// or digit after the leading `/` percent-encoded.
-fn other_writing(path: &[u8]) -> String {
+fn other_writing(path: &[u8]) -> (String, UrlKind) {
     if let Some(decoded) = decoded(path) {
-        return encoded(&decoded);
+        return (encoded(&decoded), UrlKind::EscapesDecoded);
     }
     if !path.is_ascii() {
         // The raw characters, the controls and spaces still encoded.
@@ -193,7 +296,7 @@ fn other_writing(path: &[u8]) -> String {
                 out.push(c);
             }
         }
-        return out;
+        return (out, UrlKind::NonAsciiRaw);
     }
     let mut out = encoded(path);
     if let Some(at) = out
@@ -206,7 +309,7 @@ fn other_writing(path: &[u8]) -> String {
         let b = out.as_bytes()[at];
         out.replace_range(at..at + 1, &format!("%{b:02X}"));
     }
-    out
+    (out, UrlKind::FirstLetterEncoded)
 }
 
 /// `path` with its `%XX` escapes decoded, or `None` when it holds none.
@@ -250,9 +353,12 @@ fn trim(s: &[u8]) -> &[u8] {
     &s[start..end]
 }
 
-fn push_new(items: &mut Vec<String>, item: String) {
-    if !items.contains(&item) {
-        items.push(item);
+/// Adds a path not yet there; one already there keeps its place and takes the kind that comes
+/// first in [`UrlKind`]'s order.
+fn push_new(items: &mut Vec<(String, UrlKind)>, item: String, kind: UrlKind) {
+    match items.iter_mut().find(|(path, _)| *path == item) {
+        Some((_, known)) => *known = (*known).min(kind),
+        None => items.push((item, kind)),
     }
 }
 
@@ -307,6 +413,52 @@ mod tests {
             ]
         );
         assert_eq!(d.len(), d.urls.len());
+        use UrlKind::*;
+        assert_eq!(
+            d.kinds,
+            [
+                AsWritten,
+                DollarViolated,
+                QueryAdded,
+                FirstLetterEncoded,
+                AsWritten,
+                QueryAdded,
+                EscapesDecoded,
+                Root,
+                Root
+            ]
+        );
+        assert_eq!(d.check_kinds().count(), d.len());
+    }
+
+    #[test]
+    fn a_path_one_rule_writes_is_as_written_whatever_respelling_gave_it_first() {
+        // `/%61` decoded is `/a`, which the second rule writes; `Disallow: /` is `/` as written.
+        let d = derive(
+            b"Disallow: /%61
+Disallow: /a
+Disallow: /
+",
+            None,
+        );
+        let kind_of = |path: &str| {
+            let at = d
+                .urls
+                .iter()
+                .position(|u| u == &format!("{DEFAULT_ORIGIN}{path}"))
+                .unwrap();
+            d.kinds[at]
+        };
+        assert_eq!(kind_of("/%61"), UrlKind::AsWritten);
+        assert_eq!(kind_of("/a"), UrlKind::AsWritten);
+        assert_eq!(kind_of("/%61?q=1"), UrlKind::QueryAdded);
+        assert_eq!(kind_of("/"), UrlKind::AsWritten);
+        assert_eq!(kind_of("/robots.txt"), UrlKind::Root);
+        assert_eq!(d.urls.len(), d.kinds.len());
+        let names: Vec<&str> = UrlKind::ALL.iter().map(|k| k.name()).collect();
+        for name in names {
+            assert_eq!(UrlKind::from_name(name).unwrap().name(), name);
+        }
     }
 
     #[test]
@@ -314,6 +466,14 @@ mod tests {
         let d = derive("Disallow: /ä ö\n".as_bytes(), None);
         assert_eq!(d.urls[0], "http://example.com/%C3%A4%20%C3%B6");
         assert_eq!(d.urls[2], "http://example.com/ä%20ö");
+        assert_eq!(
+            d.kinds[..3],
+            [
+                UrlKind::AsWritten,
+                UrlKind::QueryAdded,
+                UrlKind::NonAsciiRaw
+            ]
+        );
     }
 
     #[test]

@@ -4,8 +4,12 @@
 
 use std::fmt::Write as _;
 
-use super::report::{headline, no_problems, percent, problems, thousands, LISTED_BUCKETS};
+use super::derive::UrlKind;
+use super::report::{
+    as_written_of, by_kind, headline, no_problems, percent, problems, thousands, LISTED_BUCKETS,
+};
 use super::tally::Results;
+use crate::report::glossary;
 use crate::report::html::escape;
 
 /// Width of a chart's bar area, in pixels.
@@ -36,23 +40,72 @@ pub fn render(results: &Results) -> String {
         );
     }
 
+    let _ = writeln!(
+        out,
+        "<h2 id=\"kinds\">Disagreement by kind of URL</h2>\n<p>Every parser against the profile it claims. \
+         The checks ask each file about URLs made from its own rules: the paths as the file writes them \
+         (the headline figure), <code>/</code> and <code>/robots.txt</code>, and respellings the derivation \
+         makes to probe how a parser normalises, which crawlers rarely meet as such.</p>"
+    );
+    let _ = writeln!(
+        out,
+        "<table><tr><th>kind of URL</th><th>what it is</th><th>checks compared</th><th>differ</th><th>(parser, file) pairs differ</th></tr>"
+    );
+    for (kind, c) in by_kind(results) {
+        let _ = writeln!(
+            out,
+            "<tr{}><td><code>{}</code></td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{} of {}</td></tr>",
+            if kind == UrlKind::AsWritten { " class=\"hl\"" } else { "" },
+            kind.name(),
+            glossary::words_html(kind.meaning()),
+            thousands(c.checks),
+            percent(c.disagree, c.checks),
+            thousands(c.files_disagree),
+            thousands(c.files)
+        );
+    }
+    let _ = writeln!(out, "</table>");
+
     let _ = writeln!(out, "<h2 id=\"adapters\">Disagreement per parser</h2>");
     let _ = writeln!(
         out,
-        "<p>Share of each parser's verdicts that differ from its claimed profile, where the profile is definite; files: share of files with at least one.</p>"
+        "<p>Per parser, against the profile it claims, where that profile is definite: \
+         <span class=\"sw\" style=\"background:{RED}\"></span> share of its verdicts on URLs as written that differ; \
+         <span class=\"sw\" style=\"background:{PINK}\"></span> the same over every derived URL, respellings included; \
+         <span class=\"sw\" style=\"background:{PURPLE}\"></span> share of files where it failed (crashed, erred or timed out) on at least one check. \
+         A parser that fails gives no verdict there, so its failures are not in its disagreement. \
+         The longest bar fills the width; the text gives the values.</p>"
     );
-    let rows: Vec<(String, f64, String)> = results
+    let rows: Vec<ChartRow> = results
         .adapters
         .iter()
         .map(|(id, t)| {
-            let a = t.against.get(&t.profile).cloned().unwrap_or_default();
-            let share = a.disagree as f64 / a.checks.max(1) as f64;
-            let label = format!(
-                "{} of checks, {} of files",
-                percent(a.disagree, a.checks),
-                percent(a.files_disagree, a.files)
+            let all = t.against.get(&t.profile).cloned().unwrap_or_default();
+            let written = as_written_of(t);
+            let failed = t.failed_files.count;
+            let mut label = format!(
+                "{} as written ({} of files), {} all kinds",
+                percent(written.disagree, written.checks),
+                percent(written.files_disagree, written.files),
+                percent(all.disagree, all.checks),
             );
-            (format!("{id} ({})", t.profile), share, label)
+            if failed > 0 {
+                label.push_str(&format!(
+                    "; failed on {} file{} ({})",
+                    thousands(failed),
+                    if failed == 1 { "" } else { "s" },
+                    percent(failed, t.files)
+                ));
+            }
+            (
+                format!("{id} ({})", t.profile),
+                vec![
+                    (written.share(), RED),
+                    (all.share(), PINK),
+                    (failed as f64 / t.files.max(1) as f64, PURPLE),
+                ],
+                label,
+            )
         })
         .collect();
     out.push_str(&bar_chart("chart-adapters", &rows));
@@ -67,16 +120,30 @@ pub fn render(results: &Results) -> String {
     let _ = writeln!(out, "<h2 id=\"causes\">Files affected per cause</h2>");
     let buckets = results.buckets_by_size();
     let max_files = buckets.first().map_or(1, |b| b.files.count.max(1));
-    let rows: Vec<(String, f64, String)> = buckets
+    let _ = writeln!(
+        out,
+        "<p><span class=\"sw\" style=\"background:{RED}\"></span> files where the cause shows on a URL as written; \
+         <span class=\"sw\" style=\"background:{PINK}\"></span> on any derived URL. The causes are explained in the <a href=\"#glossary\">glossary</a>.</p>"
+    );
+    let rows: Vec<ChartRow> = buckets
         .iter()
         .take(LISTED_BUCKETS)
         .map(|b| {
+            let written = b
+                .by_kind
+                .get(UrlKind::AsWritten.name())
+                .cloned()
+                .unwrap_or_default();
             (
                 format!("{}: {}", b.adapter, b.cause),
-                b.files.count as f64 / max_files as f64,
+                vec![
+                    (written.files as f64 / max_files as f64, RED),
+                    (b.files.count as f64 / max_files as f64, PINK),
+                ],
                 format!(
-                    "{} files, {} checks",
+                    "{} files ({} as written), {} checks",
                     thousands(b.files.count),
+                    thousands(written.files),
                     thousands(b.checks)
                 ),
             )
@@ -87,19 +154,20 @@ pub fn render(results: &Results) -> String {
     let _ = writeln!(out, "<h2 id=\"buckets\">Buckets</h2>");
     let _ = writeln!(
         out,
-        "<table><tr><th>adapter</th><th>cause</th><th>files</th><th>checks</th><th>in ledger</th><th>example</th></tr>"
+        "<table class=\"buckets\"><tr><th>adapter</th><th>cause</th><th>files</th><th>checks</th><th>by kind of URL</th><th>in ledger</th><th>example</th></tr>"
     );
     for b in &buckets {
         let _ = writeln!(
             out,
-            "<tr><td>{}</td><td>{}<div class=\"cite\">{}</div></td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td>\
+            "<tr><td>{}</td><td>{}<div class=\"cite\">{}</div></td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"cite\">{}</td><td>{}</td>\
              <td><details><summary><code>{}</code> asks <code>{}</code>: {} says {}, got {}</summary>\
              <div>from {} ({} octets{}), status {}</div><pre>{}</pre>{}</details></td></tr>",
             escape(&b.adapter),
-            escape(&b.cause),
-            escape(&b.citations.join("; ")),
+            cause_html(&b.cause),
+            crate::report::glossary::quotes_html(&b.citations.join("; ")),
             thousands(b.files.count),
             thousands(b.checks),
+            escape(&super::report::bucket_kinds(b)),
             if b.in_ledger { "yes" } else { "no" },
             escape(&b.example.agent),
             escape(&b.example.url),
@@ -167,34 +235,124 @@ pub fn render(results: &Results) -> String {
             t.panics
         );
     }
-    let _ = writeln!(out, "</table>\n</body></html>");
+    let _ = writeln!(out, "</table>");
+    glossary_section(results, &mut out);
+    let _ = writeln!(out, "</body></html>");
     out
 }
 
-/// A horizontal bar chart: (label, share of the full bar in 0..=1, value text) per row.
-fn bar_chart(id: &str, rows: &[(String, f64, String)]) -> String {
-    let row_height = 22.0;
-    let label_width = 400.0;
-    let height = row_height * rows.len() as f64 + 4.0;
-    let width = label_width + BAR_WIDTH + 260.0;
+/// A cause's labels, each linked to its glossary entry, with the cause in words below.
+fn cause_html(cause: &str) -> String {
+    if cause == "unexplained" {
+        return format!(
+            "unexplained<div class=\"cite\">{}</div>",
+            glossary::words_html(&glossary::cause_words(cause))
+        );
+    }
+    let parts: Vec<String> = cause
+        .split(" + ")
+        .map(|part| {
+            format!(
+                "<a href=\"#{}\">{}</a>",
+                escape(&glossary::anchor(part)),
+                escape(part)
+            )
+        })
+        .collect();
+    format!(
+        "{}<div class=\"words\">{}</div>",
+        parts.join(" + "),
+        glossary::words_html(&glossary::cause_words(cause))
+    )
+}
+
+/// Every knob and deviation the buckets name, in words.
+fn glossary_section(results: &Results, out: &mut String) {
+    let named: Vec<&str> = results
+        .buckets
+        .values()
+        .flat_map(|b| b.cause.split(" + "))
+        .collect();
+    let _ = writeln!(
+        out,
+        "<h2 id=\"glossary\">Glossary</h2>\n<p>A cause is the smallest set of changes to the profile's reading under which the oracle gives the parser's answer: \
+         <b>K</b> numbers are knobs, places where the documents disagree or leave a choice (<code>docs/profiles.md</code>); \
+         <b>D-</b> ids are deviations, readings no document permits (<code>docs/deviations.md</code>).</p><dl class=\"gl\">"
+    );
+    for label in glossary::labels() {
+        if !named.contains(&label) {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "<dt id=\"{}\"><code>{}</code></dt><dd>{}</dd>",
+            escape(&glossary::anchor(label)),
+            escape(label),
+            glossary::words_html(glossary::label_meaning(label).unwrap_or(""))
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<dt><code>unexplained</code></dt><dd>{}</dd></dl>",
+        glossary::words_html(&glossary::cause_words("unexplained"))
+    );
+}
+
+/// One row of [`bar_chart`]: the label, its bars (a value from 0 to 1, colour), the value text.
+type ChartRow = (String, Vec<(f64, &'static str)>, String);
+
+/// Bar colours: disagreement on URLs as written, on every derived URL, failures.
+const RED: &str = "#c0392b";
+const PINK: &str = "#eeb3ab";
+const PURPLE: &str = "#6c3483";
+
+/// A horizontal bar chart: per row a label, bars (a value from 0 to 1, colour) drawn one under the
+/// other, and the value text. The longest bar fills the bar area (the text gives the values).
+fn bar_chart(id: &str, rows: &[ChartRow]) -> String {
+    let bar_height = 7.0;
+    let label_width = 380.0;
+    let largest = rows
+        .iter()
+        .flat_map(|r| r.1.iter().map(|b| b.0))
+        .fold(0.0_f64, f64::max);
+    let scale = if largest > 0.0 { 1.0 / largest } else { 1.0 };
+    let row_height = |bars: usize| (bar_height * bars as f64).max(14.0) + 8.0;
+    let height: f64 = rows.iter().map(|r| row_height(r.1.len())).sum::<f64>() + 4.0;
+    let width = label_width + BAR_WIDTH + 480.0;
     let mut svg = format!(
         "<svg id=\"{id}\" class=\"chart\" role=\"img\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" xmlns=\"http://www.w3.org/2000/svg\">\n"
     );
-    for (i, (label, share, value)) in rows.iter().enumerate() {
-        let y = i as f64 * row_height + 2.0;
-        let w = (share.clamp(0.0, 1.0) * BAR_WIDTH).max(1.0);
+    let mut y = 2.0;
+    for (label, bars, value) in rows {
+        let h = row_height(bars.len());
+        let middle = y + h / 2.0 + 4.0;
+        let _ = write!(
+            svg,
+            "<g><title>{}: {}</title><text x=\"{}\" y=\"{middle}\" text-anchor=\"end\">{}</text>",
+            escape(label),
+            escape(value),
+            label_width - 6.0,
+            escape(&shortened(label, 50)),
+        );
+        let top = y + (h - bar_height * bars.len() as f64) / 2.0;
+        let mut longest: f64 = 1.0;
+        for (i, (share, colour)) in bars.iter().enumerate() {
+            let w = ((share * scale).clamp(0.0, 1.0) * BAR_WIDTH).max(1.0);
+            longest = longest.max(w);
+            let _ = write!(
+                svg,
+                "<rect x=\"{label_width}\" y=\"{:.1}\" width=\"{w:.1}\" height=\"{:.1}\" fill=\"{colour}\"/>",
+                top + i as f64 * bar_height,
+                bar_height - 1.0
+            );
+        }
         let _ = writeln!(
             svg,
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text><rect x=\"{label_width}\" y=\"{y}\" width=\"{w:.1}\" height=\"{}\" fill=\"#c0392b\"><title>{}</title></rect><text x=\"{}\" y=\"{}\">{}</text>",
-            label_width - 6.0,
-            y + 15.0,
-            escape(&shortened(label, 64)),
-            row_height - 6.0,
-            escape(value),
-            label_width + w + 6.0,
-            y + 15.0,
+            "<text x=\"{}\" y=\"{middle}\">{}</text></g>",
+            label_width + longest + 6.0,
             escape(value)
         );
+        y += h;
     }
     svg.push_str("</svg>\n");
     svg
@@ -254,4 +412,7 @@ const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1.5em;color:#2
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top;font-size:13px}\
 td.n{text-align:right}.cite{color:#666;font-size:11px;max-width:40em}pre{white-space:pre-wrap;word-break:break-all;max-width:70em;background:#f6f6f6;padding:4px}\
 .chart text{font-size:12px;font-family:system-ui,sans-serif}.grid td{text-align:center;min-width:3.2em}.grid th.v{height:9em;vertical-align:bottom}\
-.grid th.v span{writing-mode:vertical-rl;transform:rotate(180deg)}.self{background:#eee}.warn{color:#a00}";
+.grid th.v span{writing-mode:vertical-rl;transform:rotate(180deg)}.self{background:#eee}.warn{color:#a00}\
+q.ru{font-style:italic;quotes:none}.tr{color:#666;font-size:11px}sup.tr{font-size:9px}tr.hl td{background:#fff6d6;font-weight:bold}.sw{display:inline-block;width:1.4em;height:.8em;vertical-align:middle}\
+.words{color:#444;font-size:12px;max-width:32em}dl.gl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}dl.gl dd{margin:0}\
+[id]{scroll-margin-top:1em}.buckets td:nth-child(2){min-width:14em}";

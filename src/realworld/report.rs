@@ -2,7 +2,8 @@
 
 use std::fmt::Write as _;
 
-use super::tally::{FileList, Results};
+use super::derive::UrlKind;
+use super::tally::{Compared, FileList, Results};
 pub use crate::report::badge::thousands;
 
 /// How many buckets the text and Markdown reports list in full.
@@ -17,29 +18,104 @@ pub fn percent(part: u64, whole: u64) -> String {
     }
 }
 
-/// The one-line summary that ends `--format json`.
+/// A share rounded to four decimals, for the summary line.
+fn rounded(share: f64) -> f64 {
+    (share * 10000.0).round() / 10000.0
+}
+
+/// The one-line summary that ends `--format json`: `disagreement` is over the URLs as written in
+/// the files (the headline), `disagreement_all_kinds` over every derived URL, and
+/// `disagreement_by_kind` per kind of URL (kinds nothing was compared on left out).
 pub fn summary_line(results: &Results) -> String {
+    let by_kind: serde_json::Map<String, serde_json::Value> = by_kind(results)
+        .into_iter()
+        .map(|(kind, compared)| (kind.name().to_string(), rounded(compared.share()).into()))
+        .collect();
     serde_json::json!({
         "files": results.files,
         "checks": results.checks,
         "seconds": (results.seconds * 100.0).round() / 100.0,
         "adapters": results.adapters.len(),
-        "disagreement": (results.disagreement() * 10000.0).round() / 10000.0,
+        "disagreement": rounded(results.disagreement_as_written()),
+        "disagreement_all_kinds": rounded(results.disagreement()),
+        "disagreement_by_kind": by_kind,
     })
     .to_string()
 }
 
-/// The headline: files, checks, adapters, disagreement.
+/// Every kind of URL some check of was compared, with every adapter's checks of that kind against
+/// its claimed profile, in [`UrlKind`] order.
+pub fn by_kind(results: &Results) -> Vec<(UrlKind, Compared)> {
+    UrlKind::ALL
+        .into_iter()
+        .map(|kind| (kind, results.compared_of(kind)))
+        .filter(|(_, compared)| compared.checks > 0)
+        .collect()
+}
+
+/// The headline: files, checks, adapters, and the disagreement over the URLs as written in the
+/// files, then over every derived URL.
 pub fn headline(results: &Results) -> String {
+    let as_written = results.compared_of(UrlKind::AsWritten);
     format!(
-        "{} files, {} checks, {} adapters, {} profiles: {} of adapters' definite answers differ from their claimed profile ({:.1} s)",
+        "{} files, {} checks, {} adapters, {} profiles: on URLs as written in the files, {} of adapters' definite answers differ from their claimed profile (in {} of {} (parser, file) pairs); on every derived URL, respellings included, {} ({:.1} s)",
         thousands(results.files),
         thousands(results.checks),
         results.adapters.len(),
         results.profiles.len(),
+        percent_f(as_written.share()),
+        thousands(as_written.files_disagree),
+        thousands(as_written.files),
         percent_f(results.disagreement()),
         results.seconds
     )
+}
+
+/// The disagreement per kind of URL, one line each: kind, checks compared, share differing,
+/// files differing, what the kind is.
+pub fn kind_lines(results: &Results) -> Vec<String> {
+    by_kind(results)
+        .into_iter()
+        .map(|(kind, c)| {
+            format!(
+                "{:<21} compared {:>10}  differ {:>7}  (parser, file) pairs differ {:>6} of {}  ({})",
+                kind.name(),
+                thousands(c.checks),
+                percent_f(c.share()),
+                thousands(c.files_disagree),
+                thousands(c.files),
+                kind.meaning().replace('`', "")
+            )
+        })
+        .collect()
+}
+
+/// An adapter's checks of URLs as written compared against its claimed profile.
+pub fn as_written_of(tally: &super::tally::AdapterTally) -> Compared {
+    tally
+        .against_by_kind
+        .get(&tally.profile)
+        .and_then(|kinds| kinds.get(UrlKind::AsWritten.name()))
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// A bucket's checks and files on URLs as written, as `checks/files`-style text.
+pub fn bucket_kinds(bucket: &super::tally::Bucket) -> String {
+    UrlKind::ALL
+        .into_iter()
+        .filter_map(|kind| {
+            bucket.by_kind.get(kind.name()).map(|c| {
+                format!(
+                    "{} {} checks in {} files",
+                    kind.name(),
+                    thousands(c.checks),
+                    thousands(c.files)
+                )
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn percent_f(share: f64) -> String {
@@ -56,7 +132,14 @@ pub fn text(results: &Results) -> String {
     }
     let _ = writeln!(
         out,
-        "\nadapters (against their claimed profile, where it is definite):"
+        "\ndisagreement by kind of URL (every adapter against its claimed profile):"
+    );
+    for line in kind_lines(results) {
+        let _ = writeln!(out, "  {line}");
+    }
+    let _ = writeln!(
+        out,
+        "\nadapters (against their claimed profile, where it is definite; as written: URLs as the files write them):"
     );
     for (id, tally) in &results.adapters {
         let against = tally
@@ -64,11 +147,14 @@ pub fn text(results: &Results) -> String {
             .get(&tally.profile)
             .cloned()
             .unwrap_or_default();
-        let failures: u64 = tally.failures.values().map(|f| f.count).sum();
+        let written = as_written_of(tally);
+        let failures = tally.failed_files.count;
         let _ = writeln!(
             out,
-            "  {id:<18} {:<13} compared {} differ {} files {} differ {}{}{}",
+            "  {id:<18} {:<13} as written: differ {} files differ {} | all: compared {} differ {} files {} differ {}{}{}",
             tally.profile,
+            percent(written.disagree, written.checks),
+            percent(written.files_disagree, written.files),
             percent(against.checks, tally.checks),
             percent(against.disagree, against.checks),
             thousands(against.files),
@@ -95,11 +181,12 @@ pub fn text(results: &Results) -> String {
     for bucket in results.buckets_by_size().into_iter().take(LISTED_BUCKETS) {
         let _ = writeln!(
             out,
-            "  {} | {}: {} files, {} checks{}; e.g. {} asks {} on {} ({} says {}, got {})",
+            "  {} | {}: {} files, {} checks ({}){}; e.g. {} asks {} on {} ({} says {}, got {})",
             bucket.adapter,
             bucket.cause,
             thousands(bucket.files.count),
             thousands(bucket.checks),
+            bucket_kinds(bucket),
             if bucket.in_ledger {
                 " (in its ledger)"
             } else {
@@ -145,6 +232,29 @@ pub fn markdown(results: &Results) -> String {
     for (id, reason) in &results.unavailable {
         let _ = writeln!(out, "- Not run: `{id}`: {}", md(reason));
     }
+    let _ = writeln!(out, "## Disagreement by kind of URL\n");
+    let _ = writeln!(
+        out,
+        "Every adapter against its claimed profile. Only `as-written` and `root` URLs are ones crawlers meet as they are; the others are respellings the derivation makes to probe normalisation.\n"
+    );
+    let _ = writeln!(
+        out,
+        "| kind | what it is | checks compared | differ | (parser, file) pairs differ |"
+    );
+    let _ = writeln!(out, "|---|---|---:|---:|---:|");
+    for (kind, c) in by_kind(results) {
+        let _ = writeln!(
+            out,
+            "| `{}` | {} | {} | {} | {} of {} |",
+            kind.name(),
+            kind.meaning(),
+            thousands(c.checks),
+            percent_f(c.share()),
+            thousands(c.files_disagree),
+            thousands(c.files)
+        );
+    }
+    let _ = writeln!(out);
     let _ = writeln!(out, "## Oracle\n");
     let _ = writeln!(
         out,
@@ -163,18 +273,28 @@ pub fn markdown(results: &Results) -> String {
         );
     }
     let _ = writeln!(out, "\n## Adapters against each profile\n");
-    let _ = write!(out, "| adapter | claims |");
+    let _ = write!(
+        out,
+        "| adapter | claims | as written: checks differ | files differ |"
+    );
     for p in &results.profiles {
         let _ = write!(out, " {p}: checks differ | files differ |");
     }
     let _ = writeln!(out, " failures | nondeterministic |");
-    let _ = write!(out, "|---|---|");
+    let _ = write!(out, "|---|---|---:|---:|");
     for _ in &results.profiles {
         let _ = write!(out, "---:|---:|");
     }
     let _ = writeln!(out, "---:|---:|");
     for (id, t) in &results.adapters {
-        let _ = write!(out, "| {id} | {} |", t.profile);
+        let written = as_written_of(t);
+        let _ = write!(
+            out,
+            "| {id} | {} | {} | {} |",
+            t.profile,
+            percent(written.disagree, written.checks),
+            percent(written.files_disagree, written.files)
+        );
         for p in &results.profiles {
             let a = t.against.get(p).cloned().unwrap_or_default();
             let mark = if *p == t.profile { "**" } else { "" };
@@ -185,8 +305,11 @@ pub fn markdown(results: &Results) -> String {
                 percent(a.files_disagree, a.files)
             );
         }
-        let failures: u64 = t.failures.values().map(|f| f.count).sum();
-        let _ = writeln!(out, " {failures} | {} |", t.nondeterministic.count);
+        let _ = writeln!(
+            out,
+            " {} | {} |",
+            t.failed_files.count, t.nondeterministic.count
+        );
     }
     let _ = writeln!(out, "\n## Pairs of adapters\n");
     let _ = writeln!(
@@ -212,17 +335,18 @@ pub fn markdown(results: &Results) -> String {
     let _ = writeln!(out, "\n## Buckets by cause (largest first)\n");
     let _ = writeln!(
         out,
-        "| adapter | cause | files | checks | in ledger | example (minimised) |"
+        "| adapter | cause | files | checks | by kind of URL | in ledger | example (minimised) |"
     );
-    let _ = writeln!(out, "|---|---|---:|---:|---|---|");
+    let _ = writeln!(out, "|---|---|---:|---:|---|---|---|");
     for b in results.buckets_by_size().into_iter().take(LISTED_BUCKETS) {
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | `{}` asks `{}`: {} says {}, got {} (from {}) |",
+            "| {} | {} | {} | {} | {} | {} | `{}` asks `{}`: {} says {}, got {} (from {}) |",
             b.adapter,
             md(&b.cause),
             thousands(b.files.count),
             thousands(b.checks),
+            bucket_kinds(b),
             if b.in_ledger { "yes" } else { "no" },
             md(&b.example.agent),
             md(&b.example.url),
@@ -288,4 +412,80 @@ fn md(text: &str) -> String {
     text.replace('|', "\\|")
         .replace('\n', " ")
         .replace('`', "'")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::realworld::tally::AdapterTally;
+
+    /// One adapter that differs on 1 of 10 URLs as written and on 9 of 10 respellings.
+    fn results() -> Results {
+        let mut results = Results::new(vec!["google".into()]);
+        results.files = 1;
+        results.checks = 20;
+        let mut tally = AdapterTally {
+            library: "x 1 (Rust)".into(),
+            profile: "google".into(),
+            files: 1,
+            checks: 20,
+            ..AdapterTally::default()
+        };
+        let checks = (0..10)
+            .map(|i| (UrlKind::AsWritten, Some(i == 0)))
+            .chain((0..10).map(|i| (UrlKind::FirstLetterEncoded, Some(i > 0))));
+        tally.add_compared("google", checks);
+        results.adapters.insert("x".into(), tally);
+        results
+    }
+
+    #[test]
+    fn the_headline_is_over_urls_as_written_with_the_others_beside_it() {
+        let results = results();
+        assert_eq!(results.disagreement_as_written(), 0.1);
+        assert_eq!(results.disagreement(), 0.5);
+        let line = headline(&results);
+        let written = line
+            .find("on URLs as written in the files, 10.00%")
+            .unwrap();
+        let all = line.find("respellings included, 50.00%").unwrap();
+        assert!(written < all, "{line}");
+
+        let summary: serde_json::Value = serde_json::from_str(&summary_line(&results)).unwrap();
+        assert_eq!(summary["disagreement"], 0.1);
+        assert_eq!(summary["disagreement_all_kinds"], 0.5);
+        assert_eq!(summary["disagreement_by_kind"]["as-written"], 0.1);
+        assert_eq!(summary["disagreement_by_kind"]["first-letter-encoded"], 0.9);
+        assert!(summary["disagreement_by_kind"].get("query-added").is_none());
+
+        let text = text(&results);
+        assert!(text.starts_with(&line), "{text}");
+        assert!(
+            text.contains("first-letter-encoded  compared         10  differ  90.00%"),
+            "{text}"
+        );
+        assert!(text.contains("as written: differ 10.0%"), "{text}");
+        let markdown = markdown(&results);
+        assert!(markdown.contains(&line));
+        assert!(markdown.contains("| `as-written` |"), "{markdown}");
+        assert!(
+            markdown.contains("| x | google | 10.0% | 100.0% |"),
+            "{markdown}"
+        );
+        let html = crate::realworld::html::render(&results);
+        assert!(html.contains(&crate::report::html::escape(&line)));
+        assert!(html.contains("<td><code>first-letter-encoded</code></td>"));
+    }
+
+    #[test]
+    fn kinds_merge_like_every_other_count() {
+        let mut a = results();
+        let b = results();
+        a.merge(&b).unwrap();
+        let t = &a.adapters["x"];
+        assert_eq!(t.against["google"].checks, 40);
+        assert_eq!(t.against_by_kind["google"]["as-written"].disagree, 2);
+        assert_eq!(t.against_by_kind["google"]["as-written"].files, 2);
+        assert_eq!(a.disagreement_as_written(), 0.1);
+    }
 }

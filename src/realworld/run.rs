@@ -25,7 +25,7 @@ use robotstxt_oracle::{
 };
 
 use super::corpus::{each_file, RealFile, Shard, Source};
-use super::derive::derive;
+use super::derive::{derive, UrlKind};
 use super::facts;
 use super::tally::{Bucket, Example, Results};
 use crate::ledger::Ledger;
@@ -120,6 +120,8 @@ struct Opened {
 struct Work {
     file: RealFile,
     queries: Vec<Query>,
+    /// Per check, the kind of its URL.
+    kinds: Vec<UrlKind>,
     /// Per check, the verdict of each profile in `ProfileId::ALL` order (`None`: the oracle
     /// panicked).
     oracle: Vec<[Option<Verdict>; 4]>,
@@ -195,6 +197,7 @@ pub fn run(
                 Work {
                     file,
                     queries,
+                    kinds: derived.check_kinds().collect(),
                     oracle: Vec::new(),
                     answers: Vec::new(),
                     second: Vec::new(),
@@ -514,6 +517,12 @@ fn tally_file(
     let id = &w.file.id;
     results.files += 1;
     results.checks += w.queries.len() as u64;
+    for kind in &w.kinds {
+        *results
+            .checks_by_kind
+            .entry(kind.name().to_string())
+            .or_default() += 1;
+    }
     for fact in facts::of(&w.file) {
         *results.facts.entry(fact.to_string()).or_default() += 1;
     }
@@ -564,27 +573,29 @@ fn tally_file(
                 }
             }
         }
+        if !failures_seen.is_empty() {
+            tally.failed_files.add(id);
+        }
         if let Some(second) = &w.second[a] {
             if second != answers {
                 tally.nondeterministic.add(id);
             }
         }
         for &profile in &reported {
-            let against = tally.against.entry(profile.name().to_string()).or_default();
-            let (mut compared, mut differ) = (0, 0);
-            for (answer, verdicts) in answers.iter().zip(&w.oracle) {
-                if let (Some(got), Some(expected)) = (answer.verdict(), verdicts[profile.index()]) {
-                    if matches!(expected, Verdict::Allowed | Verdict::Disallowed) {
-                        compared += 1;
-                        differ += u64::from(got != expected);
+            let checks = answers.iter().zip(&w.oracle).zip(&w.kinds).map(
+                |((answer, verdicts), &kind)| match (answer.verdict(), verdicts[profile.index()]) {
+                    (Some(got), Some(expected @ (Verdict::Allowed | Verdict::Disallowed))) => {
+                        (kind, Some(got != expected))
                     }
-                }
-            }
-            against.add_file(compared, differ);
+                    _ => (kind, None),
+                },
+            );
+            tally.add_compared(profile.name(), checks);
         }
         // Buckets: divergences from the claimed profile's definite verdict.
         let profile = identity.profile;
         let mut buckets_seen: Vec<String> = Vec::new();
+        let mut kinds_seen: Vec<(String, UrlKind)> = Vec::new();
         for (n, (answer, verdicts)) in answers.iter().zip(&w.oracle).enumerate() {
             let (Some(got), Some(expected)) = (answer.verdict(), verdicts[profile.index()]) else {
                 continue;
@@ -613,6 +624,13 @@ fn tally_file(
             if !buckets_seen.contains(&key) {
                 bucket.files.add(id);
                 buckets_seen.push(key.clone());
+            }
+            let kind = w.kinds[n];
+            let by_kind = bucket.by_kind.entry(kind.name().to_string()).or_default();
+            by_kind.checks += 1;
+            if !kinds_seen.contains(&(key.clone(), kind)) {
+                by_kind.files += 1;
+                kinds_seen.push((key.clone(), kind));
             }
             let candidate = Candidate {
                 file: id.clone(),

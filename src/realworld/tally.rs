@@ -6,8 +6,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::derive::UrlKind;
+
 /// The format's name and version, the first field of `realworld.json`.
-pub const FORMAT: &str = "robotstxt-realworld/1";
+/// Version 2 added the kinds of derived URLs (`checks_by_kind`, `against_by_kind`, `by_kind`).
+pub const FORMAT: &str = "robotstxt-realworld/2";
 
 /// How many file ids a [`FileList`] keeps (the first ones in id order).
 pub const LISTED_FILES: usize = 20;
@@ -26,6 +29,10 @@ pub struct Results {
     pub files: u64,
     /// Checks derived (each asked of every profile and adapter).
     pub checks: u64,
+    /// Checks derived per kind of URL (`as-written`, `query-added`, ...:
+    /// `crate::realworld::derive::UrlKind`).
+    #[serde(default)]
+    pub checks_by_kind: BTreeMap<String, u64>,
     /// Wall-clock seconds of the run (summed over merged shards; not compared by merge tests).
     pub seconds: f64,
     /// File-level fact → files with it (`src/realworld/facts.rs`).
@@ -76,8 +83,14 @@ pub struct AdapterTally {
     pub answers: BTreeMap<String, u64>,
     /// Against each profile, where that profile's verdict is definite.
     pub against: BTreeMap<String, Compared>,
+    /// The same per kind of derived URL: profile → kind (`as-written`, ...) → compared.
+    #[serde(default)]
+    pub against_by_kind: BTreeMap<String, BTreeMap<String, Compared>>,
     /// Failures (`crash`, `error`, `timeout`) by kind and message, with the files.
     pub failures: BTreeMap<String, FileList>,
+    /// Files with at least one failure, whatever its kind and message.
+    #[serde(default)]
+    pub failed_files: FileList,
     /// Files whose answers changed between two fresh processes, with the first differing check.
     pub nondeterministic: FileList,
     /// Seconds spent in the adapter (summed over merged shards).
@@ -108,12 +121,80 @@ impl Compared {
         self.files_disagree += u64::from(disagree > 0);
     }
 
+    /// `disagree / checks` (0 when nothing was compared).
+    pub fn share(&self) -> f64 {
+        if self.checks == 0 {
+            0.0
+        } else {
+            self.disagree as f64 / self.checks as f64
+        }
+    }
+
     /// Adds another tally's counts.
     pub fn merge(&mut self, other: &Compared) {
         self.checks += other.checks;
         self.disagree += other.disagree;
         self.files += other.files;
         self.files_disagree += other.files_disagree;
+    }
+}
+
+/// Checks, and the files with at least one of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Counted {
+    /// Checks.
+    pub checks: u64,
+    /// Files with at least one.
+    pub files: u64,
+}
+
+impl Counted {
+    /// Adds another count.
+    pub fn merge(&mut self, other: &Counted) {
+        self.checks += other.checks;
+        self.files += other.files;
+    }
+}
+
+impl AdapterTally {
+    /// Adds one file's answers compared against `profile`: for each check, its URL's kind and,
+    /// when the profile is definite and the adapter gave a verdict, whether they differ (`None`:
+    /// not compared). Adds to `against` and `against_by_kind` alike.
+    pub fn add_compared(
+        &mut self,
+        profile: &str,
+        checks: impl IntoIterator<Item = (UrlKind, Option<bool>)>,
+    ) {
+        let mut all = (0, 0);
+        let mut by_kind: BTreeMap<UrlKind, (u64, u64)> = BTreeMap::new();
+        for (kind, differs) in checks {
+            let Some(differs) = differs else { continue };
+            let counts = by_kind.entry(kind).or_default();
+            counts.0 += 1;
+            counts.1 += u64::from(differs);
+            all.0 += 1;
+            all.1 += u64::from(differs);
+        }
+        self.against
+            .entry(profile.to_string())
+            .or_default()
+            .add_file(all.0, all.1);
+        let kinds = self.against_by_kind.entry(profile.to_string()).or_default();
+        for (kind, (checks, disagree)) in by_kind {
+            kinds
+                .entry(kind.name().to_string())
+                .or_default()
+                .add_file(checks, disagree);
+        }
+    }
+
+    /// Checks answered `crash`, `error` or `timeout`.
+    pub fn failed_checks(&self) -> u64 {
+        ["crash", "error", "timeout"]
+            .iter()
+            .filter_map(|kind| self.answers.get(*kind))
+            .sum()
     }
 }
 
@@ -169,6 +250,9 @@ pub struct Bucket {
     pub allowed: u64,
     /// Files with at least one of its checks.
     pub files: FileList,
+    /// Its checks and files per kind of derived URL (`as-written`, ...).
+    #[serde(default)]
+    pub by_kind: BTreeMap<String, Counted>,
     /// The example: the first check in (file id, check number) order, minimised.
     pub example: Example,
 }
@@ -243,6 +327,9 @@ impl Results {
         self.corpus.dedup();
         self.files += other.files;
         self.checks += other.checks;
+        for (kind, n) in &other.checks_by_kind {
+            *self.checks_by_kind.entry(kind.clone()).or_default() += n;
+        }
         self.seconds += other.seconds;
         self.determinism_files += other.determinism_files;
         for (id, reason) in &other.unavailable {
@@ -282,10 +369,17 @@ impl Results {
                     .or_default()
                     .merge(against);
             }
+            for (profile, kinds) in &tally.against_by_kind {
+                let mine = mine.against_by_kind.entry(profile.clone()).or_default();
+                for (kind, against) in kinds {
+                    mine.entry(kind.clone()).or_default().merge(against);
+                }
+            }
             for (what, files) in &tally.failures {
                 mine.failures.entry(what.clone()).or_default().merge(files);
             }
             mine.nondeterministic.merge(&tally.nondeterministic);
+            mine.failed_files.merge(&tally.failed_files);
         }
         for (pair, tally) in &other.pairs {
             self.pairs.entry(pair.clone()).or_default().merge(tally);
@@ -299,6 +393,9 @@ impl Results {
                     mine.checks += bucket.checks;
                     mine.allowed += bucket.allowed;
                     mine.files.merge(&bucket.files);
+                    for (kind, counted) in &bucket.by_kind {
+                        mine.by_kind.entry(kind.clone()).or_default().merge(counted);
+                    }
                     if bucket.example.key() < mine.example.key() {
                         mine.example = bucket.example.clone();
                     }
@@ -309,20 +406,42 @@ impl Results {
     }
 
     /// The share of answers that differ from the adapter's claimed profile, over every adapter's
-    /// checks where that profile is definite and the adapter gave a verdict (0 when there is none).
+    /// checks where that profile is definite and the adapter gave a verdict, whatever the kind of
+    /// URL (0 when there is none).
     pub fn disagreement(&self) -> f64 {
-        let (mut checks, mut disagree) = (0, 0);
+        self.compared_all().share()
+    }
+
+    /// [`Results::disagreement`] over the URLs as written in the files (kind `as-written`): the
+    /// headline figure.
+    pub fn disagreement_as_written(&self) -> f64 {
+        self.compared_of(UrlKind::AsWritten).share()
+    }
+
+    /// Every adapter's checks compared against its claimed profile, all kinds of URL together.
+    pub fn compared_all(&self) -> Compared {
+        let mut sum = Compared::default();
         for tally in self.adapters.values() {
             if let Some(against) = tally.against.get(&tally.profile) {
-                checks += against.checks;
-                disagree += against.disagree;
+                sum.merge(against);
             }
         }
-        if checks == 0 {
-            0.0
-        } else {
-            disagree as f64 / checks as f64
+        sum
+    }
+
+    /// Every adapter's checks of one kind of URL compared against its claimed profile.
+    pub fn compared_of(&self, kind: UrlKind) -> Compared {
+        let mut sum = Compared::default();
+        for tally in self.adapters.values() {
+            if let Some(against) = tally
+                .against_by_kind
+                .get(&tally.profile)
+                .and_then(|kinds| kinds.get(kind.name()))
+            {
+                sum.merge(against);
+            }
         }
+        sum
     }
 
     /// The buckets, largest first (by files, then checks, then key).

@@ -239,11 +239,18 @@ pre[data-c]:empty{display:none}
 table{border-collapse:collapse}
 th,td{border:1px solid #ccc;padding:2px 5px;vertical-align:top}
 .sum td.r{text-align:right}.sum td.cl{font-weight:bold}.sum td.nr::after{content:' \\25C6'}
-.wrap{overflow:auto;max-height:85vh}
-#m thead th{position:sticky;top:0;background:#fff;z-index:2;font-weight:normal;font-size:12px}
-#m thead th b{font-size:13px}
-#m th.n{position:sticky;left:0;background:#fff;z-index:1;text-align:right;white-space:nowrap}
-#m td{text-align:center;white-space:nowrap;font-size:12px}
+.wrap{overflow-x:auto}
+#m{table-layout:fixed;width:100%}
+#m thead th{position:sticky;top:0;background:#fff;z-index:2;font-weight:normal;font-size:11px;vertical-align:bottom;height:120px;box-sizing:border-box}
+#m thead th.v span{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap;display:inline-block}
+#m thead th b{font-size:12px}
+#m th.n{position:sticky;left:0;background:#fff;z-index:1;text-align:right;white-space:nowrap;width:6.5em}
+#m thead th.n{z-index:3}
+#m td{text-align:center;font-size:11px;padding:2px 1px;overflow-wrap:anywhere}
+[id]{scroll-margin-top:1em}
+.sec td{font-size:12px}.sec td:first-child{white-space:nowrap}.sec td:nth-child(2){width:34%}
+.sec td.ok{color:#1d6b1d}.sec td.no{color:#a01818}.sec td.no a{color:#a01818}
+#m details.ck,#m tbody [id]{scroll-margin-top:150px}
 #m tbody{border-top:2px solid #888}
 #m tr.l td{text-align:left;white-space:normal;font-size:12px;border-top:none}
 #m.hq tbody.q{display:none}
@@ -261,7 +268,14 @@ ol.cks{margin:.3em 0;padding-left:2em}
 .muted{color:#666}
 .cite li{margin:.2em 0}.cite svg{vertical-align:middle}
 .fail li{margin:.2em 0}
-#fp td{font-size:12px;white-space:nowrap}#fp td details>summary{cursor:pointer}
+#fp{table-layout:fixed;width:100%}#fp th.n{width:13em;text-align:left;position:sticky;left:0;background:#fff}
+#fp thead th.v{vertical-align:bottom;height:120px;font-weight:normal;font-size:11px}
+#fp thead th.v span{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap;display:inline-block}
+#fp td{font-size:11px;padding:2px 1px;text-align:center;hyphens:auto}#fp td details>summary{cursor:pointer;list-style:none}
+#fp td details>summary::-webkit-details-marker{display:none}
+#fp td details[open]>div{position:absolute;background:#fff;border:1px solid #999;padding:4px;z-index:5;text-align:left;max-width:28em}
+.note{max-width:70em}q.ru{font-style:italic;quotes:none}.tr{color:#666;font-size:11px}sup.tr{font-size:9px}
+.dep td{font-size:12px}.dep td:nth-child(4){width:55%}.dep ul{margin:0;padding-left:1.2em}dl.gl{grid-template-columns:max-content auto}
 #fp td details>div{white-space:normal;min-width:14em}
 .fb{background:#d4efd4}.fo{background:#dcdcf5}.fa{background:#f3ead2}.fd{background:#f6cccc}
 .fi{background:#5b2a86;color:#fff}.fi a{color:#fff}.fn{background:#f2f2f2;color:#999}
@@ -317,8 +331,10 @@ pub fn render(results: &Results) -> String {
 
     summary_table(results, &mut out);
     unavailable(results, &mut out);
+    sections(results, &mut out);
     matrix(results, &mut out);
     fingerprints(results, &mut out);
+    glossary_section(&mut out);
     case_list(results, &mut out);
 
     out.push_str(&format!("<script>\n{SCRIPT}</script>\n</body></html>\n"));
@@ -435,6 +451,210 @@ fn unavailable(results: &Results, out: &mut String) {
     out.push_str("</ul>\n");
 }
 
+/// How one parser stands on one RFC 9309 statement: its answers to the checks of the cases that
+/// cover the statement, against RFC 9309's verdicts whatever profile the parser claims.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SectionStanding {
+    /// Checks it answered with a verdict where RFC 9309's is `allowed`, `disallowed` or `either`.
+    pub compared: usize,
+    /// ... of which the verdict is not RFC 9309's (`either` accepts both).
+    pub differ: usize,
+    /// Checks answered `error`, `crash` or `timeout`.
+    pub failed: usize,
+    /// Checks not asked or answered `unsupported`.
+    pub not_asked: usize,
+    /// The first differing (else failing) check's id.
+    pub first: Option<String>,
+}
+
+/// One RFC 9309 statement and every parser's standing on it ([`sections`]).
+#[derive(Clone, Debug)]
+pub struct Section {
+    /// The statement (`spec-cases/rfc9309-statements.yaml`).
+    pub statement: crate::cases::statements::Statement,
+    /// The cases that cover it, in id order.
+    pub cases: Vec<String>,
+    /// Their checks, as indices into `Results::rows`.
+    pub rows: Vec<usize>,
+    /// Per adapter, in `Results::adapters` order: (id, standing).
+    pub standings: Vec<(String, SectionStanding)>,
+}
+
+/// The RFC 9309 statements in file order, each with the cases that cover it and every parser's
+/// standing on their checks (the cases' `covers`, as `cases coverage` maps them).
+pub fn section_view(results: &Results) -> Vec<Section> {
+    crate::cases::statements::statements()
+        .iter()
+        .map(|statement| {
+            let cases: Vec<String> = results
+                .cases
+                .iter()
+                .filter(|(_, c)| c.covers.contains(&statement.id))
+                .map(|(id, _)| id.clone())
+                .collect();
+            let rows: Vec<usize> = results
+                .rows
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| cases.contains(&r.case))
+                .map(|(i, _)| i)
+                .collect();
+            let standings = results
+                .adapters
+                .iter()
+                .map(|column| {
+                    let id = &column.identity.id;
+                    let mut standing = SectionStanding::default();
+                    let mut first_failed = None;
+                    for &i in &rows {
+                        let row = &results.rows[i];
+                        let expected = row.expected.get(&ProfileId::Rfc9309).copied();
+                        let Some(cell) = row.adapters.get(id) else {
+                            standing.not_asked += 1;
+                            continue;
+                        };
+                        if cell.status == Status::NotApplicable {
+                            standing.not_asked += 1;
+                            continue;
+                        }
+                        match (cell.answer.verdict(), expected) {
+                            (_, Some(robotstxt_oracle::Verdict::NotGoverned)) | (_, None) => {
+                                standing.not_asked += 1
+                            }
+                            (Some(got), Some(expected)) => {
+                                standing.compared += 1;
+                                if expected != robotstxt_oracle::Verdict::Either && got != expected
+                                {
+                                    standing.differ += 1;
+                                    standing.first.get_or_insert_with(|| row.check_id());
+                                }
+                            }
+                            (None, _) if cell.answer.kind() == "unsupported" => {
+                                standing.not_asked += 1
+                            }
+                            (None, _) => {
+                                standing.failed += 1;
+                                first_failed.get_or_insert_with(|| row.check_id());
+                            }
+                        }
+                    }
+                    if standing.first.is_none() {
+                        standing.first = first_failed;
+                    }
+                    (id.clone(), standing)
+                })
+                .collect();
+            Section {
+                statement: statement.clone(),
+                cases,
+                rows,
+                standings,
+            }
+        })
+        .collect()
+}
+
+/// The view by document section: per RFC 9309 statement, who complies.
+fn sections(results: &Results, out: &mut String) {
+    if results.adapters.is_empty() {
+        return;
+    }
+    let view = section_view(results);
+    out.push_str(
+        "<h2 id=\"sections\">RFC 9309, statement by statement: who complies?</h2>\n<p class=\"muted\">\
+         Each normative statement of RFC 9309 sections 2.1 to 2.5 (<code>spec-cases/rfc9309-statements.yaml</code>, \
+         in our words), with the checks of the cases that test it. Every parser is judged here against \
+         RFC 9309's verdicts, whatever profile it claims (the matrix below judges it against its claim); \
+         <code>either</code> accepts both verdicts. A parser's name links to its first differing check.</p>\n\
+         <table class=\"sec\"><thead><tr><th>§</th><th>statement</th><th>complies on every check</th>\
+         <th>differs</th><th>fails or not asked</th></tr></thead><tbody>\n",
+    );
+    for section in &view {
+        let st = &section.statement;
+        out.push_str(&format!(
+            "<tr id=\"{}\"><td>{}</td><td><b>{}</b> {}<br><code class=\"muted\">{}</code>",
+            escape(&format!("s-{}", st.id)),
+            escape(&st.section),
+            escape(&st.level),
+            escape(&st.summary),
+            esc_inline(&st.id)
+        ));
+        if section.rows.is_empty() {
+            let why = st
+                .untestable
+                .as_deref()
+                .map_or("no case in this run".to_string(), |u| {
+                    format!("not testable: {u}")
+                });
+            out.push_str(&format!(
+                "</td><td colspan=\"3\" class=\"muted\">{}</td></tr>\n",
+                escape(&why)
+            ));
+            continue;
+        }
+        let links: Vec<String> = section
+            .cases
+            .iter()
+            .map(|c| {
+                format!(
+                    "<a href=\"#{}\">{}</a>",
+                    escape(&fragment(c)),
+                    esc_inline(c)
+                )
+            })
+            .collect();
+        out.push_str(&format!(
+            "<details class=\"muted\"><summary>{} check{} in {} case{}</summary>{}</details></td>",
+            section.rows.len(),
+            if section.rows.len() == 1 { "" } else { "s" },
+            section.cases.len(),
+            if section.cases.len() == 1 { "" } else { "s" },
+            links.join(", ")
+        ));
+        let name = |id: &str, standing: &SectionStanding, text: String| match &standing.first {
+            Some(check) => format!(
+                "<a href=\"#{}\" title=\"{}\">{}</a>{}",
+                escape(&fragment(check)),
+                escape(&format!("first: {check}")),
+                esc_inline(id),
+                text
+            ),
+            None => format!("{}{text}", esc_inline(id)),
+        };
+        let mut complies = Vec::new();
+        let mut differs = Vec::new();
+        let mut other = Vec::new();
+        for (id, standing) in &section.standings {
+            if standing.differ > 0 {
+                differs.push(name(
+                    id,
+                    standing,
+                    format!(" ({} of {})", standing.differ, standing.compared),
+                ));
+            } else if standing.compared > 0 && standing.failed == 0 {
+                complies.push(esc_inline(id));
+            }
+            if standing.failed > 0 || (standing.compared == 0 && standing.differ == 0) {
+                let mut parts = Vec::new();
+                if standing.failed > 0 {
+                    parts.push(format!("{} failed", standing.failed));
+                }
+                if standing.not_asked > 0 {
+                    parts.push(format!("{} not asked", standing.not_asked));
+                }
+                other.push(name(id, standing, format!(" ({})", parts.join(", "))));
+            }
+        }
+        out.push_str(&format!(
+            "<td class=\"ok\">{}</td><td class=\"no\">{}</td><td>{}</td></tr>\n",
+            complies.join(", "),
+            differs.join(", "),
+            other.join(", ")
+        ));
+    }
+    out.push_str("</tbody></table>\n");
+}
+
 /// The CSS class of an answer kind or verdict.
 fn kind_class(kind: &str) -> &'static str {
     match kind {
@@ -448,6 +668,36 @@ fn kind_class(kind: &str) -> &'static str {
         "timeout" => "kt",
         _ => "km",
     }
+}
+
+/// The word a matrix cell shows for a verdict or an answer kind (its title has the whole word).
+fn short_kind(kind: &'static str) -> &'static str {
+    match kind {
+        "allowed" => "allow",
+        "disallowed" => "disallow",
+        "not-governed" => "not gov.",
+        "unsupported" => "unsup.",
+        other => other,
+    }
+}
+
+/// A matrix cell's title: its verdict or answer and how it stands, in words.
+fn cell_title(cell: &Cell) -> String {
+    let standing = match cell.mark {
+        Mark::Pass => "passes",
+        Mark::OracleDisagrees(expected) => {
+            return format!(
+                "{}: the oracle disagrees with the corpus, which expects {expected}",
+                cell.kind
+            )
+        }
+        Mark::Expected => "a divergence its ledger lists",
+        Mark::Unexpected => "an unexpected divergence (fails the run)",
+        Mark::Fixed => "passes, but its ledger still lists a divergence (fails the run)",
+        Mark::NotApplicable => return "not asked: the parser lacks the capability".to_string(),
+        Mark::Missing => return "no answer".to_string(),
+    };
+    format!("{}: {standing}", cell.kind)
 }
 
 /// The CSS class and the text shown for a mark.
@@ -473,9 +723,10 @@ fn matrix(results: &Results, out: &mut String) {
     ));
     out.push_str(
         "<p class=\"legend\">\
-         <span class=\"ka\">allowed</span><span class=\"kd\">disallowed</span>\
-         <span class=\"ke\">either</span><span class=\"kg\">not-governed</span>\
-         <span class=\"ku\">unsupported</span>\
+         <span class=\"ka\">allow: allowed</span><span class=\"kd\">disallow: disallowed</span>\
+         <span class=\"ke\">either: the document leaves it open</span>\
+         <span class=\"kg\">not gov.: the file does not govern the URL</span>\
+         <span class=\"ku\">unsup.: the parser cannot be asked this</span>\
          <span class=\"kr\">error</span><span class=\"kc\">crash</span>\
          <span class=\"kt\">timeout</span> \u{b7} \
          <span>plain: passes its claimed profile</span>\
@@ -483,13 +734,20 @@ fn matrix(results: &Results, out: &mut String) {
          <span class=\"su\">\u{2717} unexpected divergence</span>\
          <span class=\"sf\">fixed: passes, ledger still lists it</span>\
          <span class=\"sn\">n/a: not asked</span>\
-         <span class=\"so\">\u{2717} oracle disagrees with the corpus</span></p>\n\
+         <span class=\"so\">\u{2717} oracle disagrees with the corpus</span> \u{b7} \
+         hover a cell for its words, open a group for its checks</p>\n\
          <p><label><input type=\"checkbox\" id=\"quiet\"> hide groups where every adapter passes \
          and the oracle agrees with the corpus</label></p>\n",
     );
-    out.push_str("<div class=\"wrap\"><table id=\"m\"><thead><tr><th class=\"n\">checks</th>");
+    // No scrolling box around the table: its header sticks to the viewport, and a check opened
+    // from a link lands below it (`scroll-margin-top`).
+    out.push_str("<table id=\"m\"><thead><tr><th class=\"n\">checks</th>");
     for profile in &results.profiles {
-        out.push_str(&format!("<th>oracle<br><b>{}</b></th>", profile.name()));
+        out.push_str(&format!(
+            "<th class=\"v\" title=\"the oracle under {}\"><span><b>{}</b><br>oracle</span></th>",
+            super::glossary::profile_title(*profile),
+            profile.name()
+        ));
     }
     for column in &results.adapters {
         let identity = &column.identity;
@@ -509,10 +767,9 @@ fn matrix(results: &Results, out: &mut String) {
             }
         }
         out.push_str(&format!(
-            "<th title=\"{}\"><b>{}</b><br>{}<br>claims {}</th>",
+            "<th class=\"v\" title=\"{}\"><span><b>{}</b><br>{}</span></th>",
             escape(&super::one_line(&about, 1000)),
             esc_inline(&identity.id),
-            esc_inline(&super::cut(&identity.version, 24)),
             identity.profile.name()
         ));
     }
@@ -532,10 +789,12 @@ fn matrix(results: &Results, out: &mut String) {
         for cell in &group.cells {
             let (status, text) = mark_class(cell.mark);
             // A check not asked shows only that; a missing answer a dash.
-            let kind = match cell.mark {
-                Mark::Missing => "\u{2014}",
-                Mark::NotApplicable => "",
-                _ => cell.kind,
+            let (kind, text) = match cell.mark {
+                Mark::Missing => ("\u{2014}", text),
+                Mark::NotApplicable => ("", text),
+                // The corpus's verdict is in the cell's title.
+                Mark::OracleDisagrees(_) => (short_kind(cell.kind), " \u{2717}".to_string()),
+                _ => (short_kind(cell.kind), text),
             };
             let class = kind_class(cell.kind);
             let class = if status.is_empty() {
@@ -543,7 +802,10 @@ fn matrix(results: &Results, out: &mut String) {
             } else {
                 format!("{class} {status}")
             };
-            out.push_str(&format!("<td class=\"{class}\">{kind}{text}</td>"));
+            out.push_str(&format!(
+                "<td class=\"{class}\" title=\"{}\">{kind}{text}</td>",
+                escape(&cell_title(cell))
+            ));
         }
         let mut cases: Vec<&str> = group
             .rows
@@ -570,7 +832,7 @@ fn matrix(results: &Results, out: &mut String) {
         }
         out.push_str("</ol></details></td></tr></tbody>\n");
     }
-    out.push_str("</table></div>\n");
+    out.push_str("</table>\n");
 }
 
 /// One check, expandable.
@@ -763,7 +1025,8 @@ fn standing_kind(label: &str, standing: &Standing) -> (&'static str, &'static st
     }
 }
 
-/// The short text a fingerprint cell shows.
+/// The short words a fingerprint cell shows (the alternative's words are in its title and open
+/// details): `as claimed`, `off`, `on`, `as <profile>`, `other`, `inconsistent`, `undecided`.
 fn standing_text(label: &str, standing: &Standing) -> String {
     match standing {
         Standing::Undecided => "undecided".to_string(),
@@ -771,7 +1034,10 @@ fn standing_text(label: &str, standing: &Standing) -> String {
         Standing::Consistent { alternatives, .. } => {
             let first = match alternatives[0].as_str() {
                 "base" if fingerprint::is_deviation(label) => "off",
-                first => first,
+                "base" => "as claimed",
+                "on" => "on",
+                other if other.starts_with("as ") => other,
+                _ => "other",
             };
             if alternatives.len() > 1 {
                 format!("{first} +{}", alternatives.len() - 1)
@@ -780,6 +1046,70 @@ fn standing_text(label: &str, standing: &Standing) -> String {
             }
         }
     }
+}
+
+/// Where each parser's answers depart from the profile it claims, in words: one row per parser.
+fn departures(prints: &[(&str, &Fingerprint)], out: &mut String) {
+    out.push_str(
+        "<h3>Where each parser departs from the profile it claims</h3>\n<table class=\"dep\"><thead><tr>\
+         <th>parser</th><th>claims</th><th>nearest</th><th>reads otherwise than its claimed profile</th>\
+         <th>no single reading explains</th><th>undecided</th></tr></thead><tbody>\n",
+    );
+    for (adapter, print) in prints {
+        let mut otherwise = Vec::new();
+        let mut inconsistent = Vec::new();
+        let mut undecided = 0;
+        for (label, standing) in &print.dimensions {
+            let link = format!(
+                "<a href=\"#{}\">{}</a>",
+                escape(&super::glossary::anchor(label)),
+                esc_inline(label)
+            );
+            match standing {
+                Standing::Undecided => undecided += 1,
+                Standing::Inconsistent { .. } => inconsistent.push(link),
+                Standing::Consistent { alternatives, .. } if alternatives[0] != "base" => {
+                    let words: Vec<String> = alternatives
+                        .iter()
+                        .map(|a| super::glossary::alternative_words(label, a))
+                        .collect();
+                    otherwise.push(format!(
+                        "<li>{link}: {}</li>",
+                        super::glossary::words_html(&words.join("; or "))
+                    ));
+                }
+                Standing::Consistent { .. } => {}
+            }
+        }
+        out.push_str(&format!(
+            "<tr><td><b>{}</b></td><td>{}</td><td>{}</td><td><ul>{}</ul></td><td>{}</td><td class=\"r\">{undecided}</td></tr>\n",
+            esc_inline(adapter),
+            print.claimed.name(),
+            print.nearest.name(),
+            otherwise.concat(),
+            inconsistent.join(", "),
+        ));
+    }
+    out.push_str("</tbody></table>\n");
+}
+
+/// Every knob and deviation a cause or a fingerprint can name, in words (the targets of the
+/// `#g-...` links).
+fn glossary_section(out: &mut String) {
+    out.push_str(
+        "<h2 id=\"glossary\">Glossary</h2>\n<p class=\"muted\"><b>K</b> numbers are knobs: places where the \
+         documents disagree or leave a choice (<code>docs/profiles.md</code>). <b>D-</b> ids are deviations: \
+         readings no document permits, which parsers in use show (<code>docs/deviations.md</code>).</p>\n<dl class=\"gl\">",
+    );
+    for label in super::glossary::labels() {
+        out.push_str(&format!(
+            "<dt id=\"{}\"><code>{}</code></dt><dd>{}</dd>",
+            escape(&super::glossary::anchor(label)),
+            esc_inline(label),
+            super::glossary::words_html(super::glossary::label_meaning(label).unwrap_or(""))
+        ));
+    }
+    out.push_str("</dl>\n");
 }
 
 /// The fingerprints: parsers as columns, knobs and deviations as rows, each cell the alternative
@@ -801,24 +1131,30 @@ fn fingerprints(results: &Results, out: &mut String) {
          single 200 fetch count.</p>\n<p class=\"legend\">",
     );
     for (class, text) in [
-        ("fb", "base of its claimed profile (a deviation off)"),
-        ("fo", "another profile's setting"),
-        ("fa", "an open alternative"),
-        ("fd", "a deviation on"),
-        ("fi", "inconsistent"),
-        ("fn", "undecided"),
+        (
+            "fb",
+            "as claimed / off: its claimed profile's reading (a deviation off)",
+        ),
+        ("fo", "as <profile>: another document's reading"),
+        ("fa", "other: an alternative a document leaves open"),
+        ("fd", "on: a deviation no document permits"),
+        ("fi", "inconsistent: no single reading explains its answers"),
+        ("fn", "undecided: no check decides it"),
     ] {
         out.push_str(&format!("<span class=\"{class}\">{}</span>", escape(text)));
     }
+    out.push_str("</p>\n");
+    departures(&prints, out);
     out.push_str(
-        "</p>\n<div class=\"wrap\"><table id=\"fp\"><thead><tr><th>knob or deviation</th>",
+        "<h3>Every knob and deviation, every parser</h3>\n<div class=\"wrap\"><table id=\"fp\"><thead><tr><th class=\"n\">knob or deviation</th>",
     );
     for (adapter, print) in &prints {
         out.push_str(&format!(
-            "<th><b>{}</b><br>claims {}<br>nearest {}</th>",
+            "<th class=\"v\" title=\"claims {}, nearest {}\"><span><b>{}</b><br>{}</span></th>",
+            print.claimed.name(),
+            print.nearest.name(),
             esc_inline(adapter),
             print.claimed.name(),
-            print.nearest.name()
         ));
     }
     out.push_str("</tr></thead><tbody>\n");
@@ -833,7 +1169,12 @@ fn fingerprints(results: &Results, out: &mut String) {
     }
     labels.sort_by_key(|l| fingerprint::is_deviation(l));
     for label in labels {
-        out.push_str(&format!("<tr><th class=\"n\">{}</th>", esc_inline(label)));
+        out.push_str(&format!(
+            "<tr><th class=\"n\" title=\"{}\"><a href=\"#{}\">{}</a></th>",
+            escape(super::glossary::label_meaning(label).unwrap_or("")),
+            escape(&super::glossary::anchor(label)),
+            esc_inline(label)
+        ));
         for (adapter, print) in &prints {
             match print.dimensions.iter().find(|(l, _)| l == label) {
                 Some((_, standing)) => fingerprint_cell(adapter, label, standing, out),
@@ -855,7 +1196,11 @@ fn fingerprint_cell(adapter: &str, label: &str, standing: &Standing, out: &mut S
     };
     let mut title = format!("{adapter}, {label}: {kind}");
     if let Standing::Consistent { alternatives, .. } = standing {
-        title.push_str(&format!(" ({})", alternatives.join(" | ")));
+        let words: Vec<String> = alternatives
+            .iter()
+            .map(|a| super::glossary::alternative_words(label, a))
+            .collect();
+        title.push_str(&format!(" ({})", words.join("; or ")));
     }
     if checks.is_empty() {
         out.push_str(&format!(
@@ -879,6 +1224,16 @@ fn fingerprint_cell(adapter: &str, label: &str, standing: &Standing, out: &mut S
         escape(&inline(&title)),
         escape(&text)
     ));
+    if let Standing::Consistent { alternatives, .. } = standing {
+        let words: Vec<String> = alternatives
+            .iter()
+            .map(|a| super::glossary::alternative_words(label, a))
+            .collect();
+        out.push_str(&format!(
+            "{}; decided by ",
+            super::glossary::words_html(&words.join("; or "))
+        ));
+    }
     let links: Vec<String> = shown
         .iter()
         .map(|c| {
@@ -921,6 +1276,26 @@ fn case_list(results: &Results, out: &mut String) {
             out.push_str(&format!(
                 "<dt>tags</dt><dd>{}</dd>",
                 esc_inline(&case.tags.join(", "))
+            ));
+        }
+        if !case.covers.is_empty() {
+            let links: Vec<String> = case
+                .covers
+                .iter()
+                .map(|c| {
+                    format!(
+                        "<a href=\"#{}\">{}</a>",
+                        escape(&fragment(&format!("s-{c}"))),
+                        esc_inline(c)
+                    )
+                })
+                .collect();
+            out.push_str(&format!("<dt>tests</dt><dd>{}</dd>", links.join(", ")));
+        }
+        if let Some(note) = &case.note {
+            out.push_str(&format!(
+                "<dt>note</dt><dd class=\"note\">{}</dd>",
+                super::glossary::quotes_html(&prose(note))
             ));
         }
         if let Some(fetch) = &case.fetch {

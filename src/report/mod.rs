@@ -11,8 +11,10 @@
 //! - [`html`]: the divergence matrix, checks grouped by how every column answers them.
 //! - [`junit`]: one test case per (adapter, check), for CI dashboards.
 //! - [`badge`]: the line to cite and the SVG badge of one adapter under one profile.
+//! - [`glossary`]: words for knobs, their alternatives, deviations and causes.
 
 pub mod badge;
+pub mod glossary;
 pub mod html;
 pub mod junit;
 pub mod markdown;
