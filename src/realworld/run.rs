@@ -444,10 +444,7 @@ fn answer_all(
             (again, start.elapsed())
         };
         let (taken, again) = if !plan.parallel || (more.is_empty() && second.is_none()) {
-            (
-                vec![take(first)],
-                second.as_mut().map(|p| second_answers(p)),
-            )
+            (vec![take(first)], second.as_mut().map(&second_answers))
         } else {
             std::thread::scope(|scope| {
                 let again = second.as_mut().map(|p| scope.spawn(|| second_answers(p)));
