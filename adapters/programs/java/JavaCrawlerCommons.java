@@ -60,7 +60,8 @@ public final class JavaCrawlerCommons {
                         + "Set.of(agent lower-cased)) and isAllowed(url). The body's exact octets "
                         + "are passed (the library decodes them as UTF-8, or UTF-16 after a BOM); "
                         + "agent names are lower-cased with Locale.ROOT because the API requires "
-                        + "it (an upper-case name is an IllegalArgumentException); the URL is "
+                        + "it (an upper-case name is an IllegalArgumentException), and the agent `*`, "
+                        + "which it refuses, is answered `unsupported`; the URL is "
                         + "passed unchanged (the library parses it with java.net.URI and matches "
                         + "path and query). The robots.txt URL given is fixed: the protocol never "
                         + "sends the real one, and the library uses it only in log messages.");
@@ -86,6 +87,17 @@ public final class JavaCrawlerCommons {
                 answer.put("check", i);
                 try {
                     String agent = check.get("agent").getAsString().toLowerCase(Locale.ROOT);
+                    if (agent.equals("*")) {
+                        // parseContent throws IllegalArgumentException for it: its API asks for
+                        // an empty collection to read the `*` group, which is not this question.
+                        answer.put("answer", "unsupported");
+                        answer.put(
+                                "reason",
+                                "the API refuses `*` as a robot name (IllegalArgumentException)");
+                        out.println(gson.toJson(answer));
+                        out.flush();
+                        continue;
+                    }
                     SimpleRobotRules rules = byAgent.get(agent);
                     if (rules == null) {
                         rules = new SimpleRobotRulesParser()
