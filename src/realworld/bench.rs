@@ -199,6 +199,9 @@ pub struct Scheduled {
     pub cores: usize,
     /// Whether its results equal the one-thread run's (timing aside).
     pub same_results: bool,
+    /// Where they differ: the adapters whose tallies differ (with their answer kinds in each run),
+    /// or the other parts of the results.
+    pub differences: Vec<String>,
 }
 
 impl Scheduled {
@@ -212,11 +215,31 @@ impl Scheduled {
             (Some(a), Some(b)) => Some(b.saturating_sub(a)),
             _ => None,
         };
+        let (ours, theirs) = (results.without_timing(), one_thread.without_timing());
+        let mut differences: Vec<String> = ours
+            .adapters
+            .iter()
+            .filter(|(id, tally)| theirs.adapters.get(*id) != Some(tally))
+            .map(|(id, tally)| {
+                let before = theirs.adapters.get(id).map(|t| &t.answers);
+                format!("{id} (answers {:?}, one thread {before:?})", tally.answers)
+            })
+            .collect();
+        if ours.buckets != theirs.buckets {
+            differences.push("buckets".to_string());
+        }
+        if ours.pairs != theirs.pairs {
+            differences.push("pairs".to_string());
+        }
+        if ours.oracle != theirs.oracle {
+            differences.push("oracle".to_string());
+        }
         Ok(Scheduled {
             wall,
             cpu,
             cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            same_results: results.without_timing() == one_thread.without_timing(),
+            same_results: ours == theirs,
+            differences,
         })
     }
 
@@ -247,6 +270,9 @@ impl Scheduled {
             "scheduled run's results equal the one-thread run's: {}",
             if self.same_results { "yes" } else { "NO" }
         );
+        for difference in &self.differences {
+            let _ = writeln!(out, "  differs: {difference}");
+        }
         out
     }
 }
