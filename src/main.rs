@@ -112,7 +112,8 @@ enum Command {
 
 #[derive(Subcommand)]
 enum PeersCommand {
-    /// Install the pinned peers (PyPI and npm) and check the Debian-packaged ones.
+    /// Install the pinned peers (PyPI and npm), build the Go and Java ones (Go module proxy, Maven
+    /// Central) and check the Debian-packaged ones.
     Install {
         /// The peers directory (default: $ROBOTSTXT_PEERS_DIR, else
         /// ~/.cache/robotstxt-conformance/peers).

@@ -202,6 +202,41 @@ fn shards_merged_in_any_order_equal_the_single_run() {
     }
 }
 
+/// Both cores busy: with every adapter in three processes and the oracle in three threads, each
+/// taking pieces of every chunk of files from a queue of its own (and the determinism sample on
+/// every file, so second processes answer beside them), the results are exactly those of one
+/// process each, which are those of the default (adaptive) scheduling.
+#[test]
+fn the_scheduling_does_not_change_the_results() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = tmp.path().join("files");
+    std::fs::create_dir(&files).unwrap();
+    corpus_dir(&files);
+    let corpus = files.to_str().unwrap();
+    let run = |name: &str, extra: &[&str]| {
+        let out = tmp.path().join(name);
+        let mut args = vec![
+            "--corpus",
+            corpus,
+            "--determinism",
+            "all",
+            "--format",
+            "json",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        ok(realworld(&args));
+        results(&out.join("realworld.json"))
+    };
+    let one = run("one", &["--processes", "1"]);
+    assert!(one.files > 400 && !one.buckets.is_empty(), "{}", one.files);
+    let three = run("three", &["--processes", "3"]);
+    assert_eq!(three.without_timing(), one.without_timing());
+    let adaptive = run("adaptive", &[]);
+    assert_eq!(adaptive.without_timing(), one.without_timing());
+}
+
 #[test]
 fn the_html_page_escapes_every_body_and_renders_in_a_browser() {
     let tmp = tempfile::tempdir().unwrap();

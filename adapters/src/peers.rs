@@ -14,6 +14,7 @@
 //! | `programs/` | the adapter programs and the pinned requirements, as embedded |
 //! | `python/` | a virtual environment with the PyPI peers (`requirements.txt`) |
 //! | `node/` | `package.json`, `package-lock.json` and the `node_modules` `npm ci` made of them |
+//! | `go/`, `java/` | the Go and Java programs built at install time ([`compiled`]) |
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -23,7 +24,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use crate::adapter::Unavailable;
 
 /// The subprocess adapters we ship, in report order.
-pub const SUBPROCESS_IDS: [&str; 8] = [
+pub const SUBPROCESS_IDS: [&str; 11] = [
     "py-urllib",
     "py-protego",
     "py-robotspy",
@@ -32,6 +33,9 @@ pub const SUBPROCESS_IDS: [&str; 8] = [
     "js-robots-parser",
     "pl-www-robotrules",
     "rb-webrobots",
+    "java-crawler-commons",
+    "go-temoto",
+    "go-grobotstxt",
 ];
 
 /// Where peers are installed unless told otherwise: `$ROBOTSTXT_PEERS_DIR`, else
@@ -61,10 +65,12 @@ macro_rules! embed {
     ($path:literal) => {
         Embedded {
             path: $path,
-            text: include_str!(concat!("../programs/", $path)),
+            text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/programs/", $path)),
         }
     };
 }
+
+mod compiled;
 
 const PY_PROTOCOL: Embedded = embed!("python/robotstxt_adapter_protocol.py");
 const PY_REQUIREMENTS_BUILD: Embedded = embed!("python/requirements-build.txt");
@@ -90,6 +96,8 @@ enum Runtime {
     Perl(&'static [(&'static str, &'static str)]),
     /// `ruby` with these libraries, each with the Debian package that provides it.
     Ruby(&'static [(&'static str, &'static str)]),
+    /// A program compiled at install time (Go, Java): its files are the toolchain's own.
+    Compiled(compiled::Toolchain),
 }
 
 /// One shipped adapter program: its id, its runtime and its files (the program first).
@@ -115,7 +123,7 @@ const RUBY_LIBRARIES: &[(&str, &str)] = &[
 ];
 
 /// Every shipped program, in [`SUBPROCESS_IDS`] order.
-const PROGRAMS: [Program; 8] = [
+const PROGRAMS: [Program; 11] = [
     Program {
         id: "py-urllib",
         runtime: Runtime::Python,
@@ -171,6 +179,23 @@ const PROGRAMS: [Program; 8] = [
         runtime: Runtime::Ruby(RUBY_LIBRARIES),
         files: &[embed!("ruby/rb_webrobots.rb")],
     },
+    Program {
+        id: "java-crawler-commons",
+        runtime: Runtime::Compiled(compiled::Toolchain::Java),
+        files: &[],
+    },
+    Program {
+        id: "go-temoto",
+        runtime: Runtime::Compiled(compiled::Toolchain::Go { package: "temoto" }),
+        files: &[],
+    },
+    Program {
+        id: "go-grobotstxt",
+        runtime: Runtime::Compiled(compiled::Toolchain::Go {
+            package: "grobotstxt",
+        }),
+        files: &[],
+    },
 ];
 
 /// The command line (program and arguments) that starts adapter `id`, with its program file
@@ -187,6 +212,9 @@ pub fn command(id: &str, peers_dir: &Path) -> Result<Vec<String>, Unavailable> {
             format!("use one of: {}", SUBPROCESS_IDS.join(", ")),
         ))
     })?;
+    if let Runtime::Compiled(toolchain) = program.runtime {
+        return compiled::command(toolchain, id, peers_dir).map_err(unavailable);
+    }
     let mut argv = interpreter(&program.runtime, peers_dir).map_err(unavailable)?;
     let main = write_programs(peers_dir, program.files).map_err(unavailable)?;
     argv.push(main.display().to_string());
@@ -200,6 +228,11 @@ pub fn command(id: &str, peers_dir: &Path) -> Result<Vec<String>, Unavailable> {
 /// programs, every `PYTHON*` variable (what `python3 -E` would ignore), so that a caller's
 /// PYTHONPATH or PYTHONHOME cannot change the pinned packages; none for the others.
 pub fn unset_variables(id: &str) -> Vec<String> {
+    if let Some(Runtime::Compiled(toolchain)) =
+        PROGRAMS.iter().find(|p| p.id == id).map(|p| &p.runtime)
+    {
+        return compiled::unset_variables(*toolchain);
+    }
     let python = PROGRAMS.iter().any(|p| {
         p.id == id && matches!(p.runtime, Runtime::Python | Runtime::PythonPackage { .. })
     });
@@ -301,6 +334,10 @@ fn interpreter(runtime: &Runtime, peers_dir: &Path) -> Result<Vec<String>, Missi
             }
             Ok(vec![ruby.display().to_string()])
         }
+        Runtime::Compiled(_) => Err((
+            "a compiled program has no interpreter".to_string(),
+            String::new(),
+        )),
     }
 }
 
@@ -541,7 +578,7 @@ fn run(command: &mut Command) -> Result<String, String> {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct InstallReport {
     /// One step per runtime: the Python environment and its packages, the npm packages, the Perl
-    /// and Ruby libraries.
+    /// and Ruby libraries, the Go and Java builds.
     pub runtimes: Vec<Step>,
     /// Each shipped adapter afterwards, in [`SUBPROCESS_IDS`] order: ready, or what is missing.
     pub adapters: Vec<Step>,
@@ -567,7 +604,7 @@ impl InstallReport {
 /// One line of an [`InstallReport`]: what was looked at, and what came of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
-    /// The runtime (`python`, `node`, `perl`, `ruby`) or the adapter id.
+    /// The runtime (`python`, `node`, `perl`, `ruby`, `go`, `java`) or the adapter id.
     pub name: String,
     /// What was done or found.
     pub outcome: Outcome,
@@ -603,8 +640,9 @@ impl std::fmt::Display for Step {
 
 /// Installs the registry peers into `peers_dir` and checks the system ones, printing progress to
 /// `out`: a virtual environment with the PyPI packages of `requirements.txt` (pinned by version and
-/// sha256), the npm packages of `package-lock.json` (pinned by integrity hash), and a check of the
-/// Debian-packaged Perl and Ruby libraries. Idempotent: when everything is already installed at
+/// sha256), the npm packages of `package-lock.json` (pinned by integrity hash), a check of the
+/// Debian-packaged Perl and Ruby libraries, and the Go and Java programs built against pinned modules
+/// and jars ([`compiled`]). Idempotent: when everything is already installed at
 /// the pinned versions it does nothing and needs no network. A missing tool is a [`Outcome::Missing`]
 /// line with its fix, never an error; the error is only for failing to write to `out`.
 pub fn install(peers_dir: &Path, out: &mut dyn Write) -> std::io::Result<InstallReport> {
@@ -615,6 +653,8 @@ pub fn install(peers_dir: &Path, out: &mut dyn Write) -> std::io::Result<Install
         ("node", install_node),
         ("perl", check_perl),
         ("ruby", check_ruby),
+        ("go", compiled::install_go),
+        ("java", compiled::install_java),
     ] {
         let outcome = step(peers_dir, out)?;
         let step = Step {
@@ -658,6 +698,8 @@ fn runtime_index(runtime: &Runtime) -> usize {
         Runtime::Node { .. } => 1,
         Runtime::Perl(_) => 2,
         Runtime::Ruby(_) => 3,
+        Runtime::Compiled(compiled::Toolchain::Go { .. }) => 4,
+        Runtime::Compiled(compiled::Toolchain::Java) => 5,
     }
 }
 

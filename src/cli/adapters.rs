@@ -36,7 +36,7 @@ pub fn list(args: &AdapterArgs, json: bool) -> Result<ExitCode, String> {
                 } else {
                     writeln!(
                         out,
-                        "{id:<18} available    {} {} ({}, {}), claims {}",
+                        "{id:<20} available    {} {} ({}, {}), claims {}",
                         i.library,
                         i.version,
                         i.language,
@@ -54,7 +54,7 @@ pub fn list(args: &AdapterArgs, json: bool) -> Result<ExitCode, String> {
                 } else {
                     writeln!(
                         out,
-                        "{id:<18} UNAVAILABLE  {}; fix: {}",
+                        "{id:<20} UNAVAILABLE  {}; fix: {}",
                         why.reason, why.fix
                     )
                     .map_err(w)?;

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use robotstxt_conformance::realworld::corpus::{read_corpus_list, Shard, Source};
-use robotstxt_conformance::realworld::run::{self, Determinism, Plan};
+use robotstxt_conformance::realworld::run::{self, Determinism, Plan, Scheduling};
 use robotstxt_conformance::realworld::tally::Results;
 use robotstxt_conformance::realworld::{bench, html, report};
 use robotstxt_oracle::ProfileId;
@@ -61,6 +61,11 @@ pub struct RealworldArgs {
     /// memory, what dominates, and today's path (`check --batch`) on the same checks.
     #[arg(long)]
     pub bench: bool,
+    /// Every adapter in exactly N processes (the oracle in N threads), each taking pieces of every
+    /// chunk of files from a shared queue. Default: one process each, and one more (up to one per
+    /// core) for an adapter that holds the others up.
+    #[arg(long, value_name = "N")]
+    pub processes: Option<usize>,
 }
 
 /// The `merge` command's options.
@@ -140,6 +145,10 @@ pub fn realworld(args: &RealworldArgs) -> Result<ExitCode, String> {
         determinism,
         ledgers: Some(robotstxt_conformance::ledger::default_dir()),
         parallel: !args.bench,
+        scheduling: match args.processes {
+            Some(n) => Scheduling::Fixed(n.max(1)),
+            None => Scheduling::per_core(),
+        },
     };
     let terminal = std::io::stderr().is_terminal();
     let mut progress = |files: u64| {
@@ -176,6 +185,11 @@ pub fn realworld(args: &RealworldArgs) -> Result<ExitCode, String> {
     if args.bench {
         let measured = bench::measure(&plan, &results, &timing)?;
         print!("{}", measured.text());
+        let plan = Plan {
+            parallel: true,
+            ..plan
+        };
+        print!("{}", bench::Scheduled::measure(&plan, &results)?.text());
         return Ok(ExitCode::SUCCESS);
     }
     finish(&results, args.out.as_deref(), args.format)

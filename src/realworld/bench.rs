@@ -144,6 +144,17 @@ impl Measured {
             t.adapters.len(),
             secs(all) / secs(six)
         );
+        let own = t.reading + t.oracle + t.tally;
+        let _ = writeln!(
+            out,
+            "our side (reading and deriving {:.2} s, oracle {:.2} s, causes and tallies {:.2} s) / all {} parsers' time ({:.2} s): {:.2}x",
+            secs(t.reading),
+            secs(t.oracle),
+            secs(t.tally),
+            t.adapters.len(),
+            secs(all),
+            secs(own) / secs(all)
+        );
         match (&self.today, &self.today_missing) {
             (Some((today, checks)), _) => {
                 let ours = t.oracle + six;
@@ -175,6 +186,111 @@ impl Measured {
         }
         out
     }
+}
+
+/// The scheduled run (`--bench` runs the plan a second time, parallel): its wall time against the
+/// CPU time it used over the cores.
+pub struct Scheduled {
+    /// The parallel run's wall time.
+    pub wall: Duration,
+    /// CPU time of this process and its adapter processes during the run (Linux), if known.
+    pub cpu: Option<Duration>,
+    /// The cores.
+    pub cores: usize,
+    /// Whether its results equal the one-thread run's (timing aside).
+    pub same_results: bool,
+    /// Where they differ: the adapters whose tallies differ (with their answer kinds in each run),
+    /// or the other parts of the results.
+    pub differences: Vec<String>,
+}
+
+impl Scheduled {
+    /// Runs `plan` (made parallel) and measures it; `one_thread` is the benchmark's first run.
+    pub fn measure(plan: &Plan, one_thread: &Results) -> Result<Scheduled, String> {
+        let before = cpu_time();
+        let start = Instant::now();
+        let (results, _, _) = super::run::run(plan, &mut |_| {})?;
+        let wall = start.elapsed();
+        let cpu = match (before, cpu_time()) {
+            (Some(a), Some(b)) => Some(b.saturating_sub(a)),
+            _ => None,
+        };
+        let (ours, theirs) = (results.without_timing(), one_thread.without_timing());
+        let mut differences: Vec<String> = ours
+            .adapters
+            .iter()
+            .filter(|(id, tally)| theirs.adapters.get(*id) != Some(tally))
+            .map(|(id, tally)| {
+                let before = theirs.adapters.get(id).map(|t| &t.answers);
+                format!("{id} (answers {:?}, one thread {before:?})", tally.answers)
+            })
+            .collect();
+        if ours.buckets != theirs.buckets {
+            differences.push("buckets".to_string());
+        }
+        if ours.pairs != theirs.pairs {
+            differences.push("pairs".to_string());
+        }
+        if ours.oracle != theirs.oracle {
+            differences.push("oracle".to_string());
+        }
+        Ok(Scheduled {
+            wall,
+            cpu,
+            cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            same_results: ours == theirs,
+            differences,
+        })
+    }
+
+    /// The report's lines.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        let wall = self.wall.as_secs_f64().max(1e-9);
+        match self.cpu {
+            Some(cpu) => {
+                let per_core = cpu.as_secs_f64() / self.cores as f64;
+                let _ = writeln!(
+                    out,
+                    "scheduled run (adapters' processes and the oracle's threads side by side): wall {wall:.2} s, CPU {:.2} s (this process and the adapter processes) over {} cores = {per_core:.2} s each; wall / (CPU / cores) = {:.2}x (1.00x: every core busy to the end)",
+                    cpu.as_secs_f64(),
+                    self.cores,
+                    wall / per_core.max(1e-9)
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "scheduled run: wall {wall:.2} s (CPU time not available on this system)"
+                );
+            }
+        }
+        let _ = writeln!(
+            out,
+            "scheduled run's results equal the one-thread run's: {}",
+            if self.same_results { "yes" } else { "NO" }
+        );
+        for difference in &self.differences {
+            let _ = writeln!(out, "  differs: {difference}");
+        }
+        out
+    }
+}
+
+/// User and system CPU time of this process and of its children that have been waited for
+/// (`/proc/self/stat` fields 14 to 17, in clock ticks of 1/100 s, Linux's USER_HZ).
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name (field 2) may hold spaces; the fields after it follow the last `)`.
+    let after = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    // `after` starts at field 3 (state): fields 14..=17 are at 11..=14.
+    let ticks: u64 = fields
+        .get(11..15)?
+        .iter()
+        .map(|f| f.parse::<u64>().ok())
+        .sum::<Option<u64>>()?;
+    Some(Duration::from_millis(ticks * 10))
 }
 
 /// Today's path: every derived check of the plan's files as a `check --batch` line, answered by

@@ -1,9 +1,13 @@
 //! One real-world run: files in, [`Results`] out.
 //!
 //! Files are read a chunk at a time. For each chunk the oracle (every profile) and every adapter
-//! work side by side, each adapter in its own thread and asked once per file with all of the file's
-//! checks (one parse per file where the adapter's API allows it). Then the chunk is tallied in file
-//! order. Each bucket keeps its first check in (file id, check number) order as its example, and
+//! work side by side, each adapter asked once per file with all of the file's checks (one parse per
+//! file where the adapter's API allows it). The chunk's files are cut into pieces that each
+//! adapter's processes take from a queue of their own (the oracle's threads from theirs), and an
+//! adapter that holds the chunk up gets another process for the next chunks (up to one per core),
+//! so both cores stay busy to the end of each chunk instead of waiting for the slowest parser's
+//! single thread ([`Scheduling`]). Which process answers a file never changes an answer. Then the
+//! chunk is tallied in file order. Each bucket keeps its first check in (file id, check number) order as its example, and
 //! the examples are minimised at the end, so the results do not depend on how files were split
 //! between shards.
 
@@ -32,6 +36,9 @@ use crate::ledger::Ledger;
 
 /// How many files are read before the oracle and the adapters are set to work on them.
 const CHUNK: usize = 64;
+
+/// How many files of a chunk one process (or oracle thread) takes from its queue at a time.
+const PIECE: usize = 4;
 
 /// How many candidates minimising one bucket's example may ask at most.
 const MINIMISE_BUDGET: usize = 600;
@@ -66,6 +73,33 @@ pub struct Plan {
     /// The oracle and the adapters work side by side, each in its own thread; `false` asks them
     /// one after another (the benchmark's one-core measurement).
     pub parallel: bool,
+    /// How many processes of each adapter answer (when `parallel`).
+    pub scheduling: Scheduling,
+}
+
+/// How many processes (threads, for the oracle) answer at once when the run is parallel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scheduling {
+    /// One process per adapter to start with; after each chunk, an adapter whose processes took
+    /// longer than the chunk's whole work divided by the cores (so that it alone held the chunk
+    /// up) gets one more, up to this many. The oracle has this many threads.
+    Adaptive(usize),
+    /// Exactly this many processes of every adapter (and oracle threads) from the start.
+    Fixed(usize),
+}
+
+impl Scheduling {
+    /// Adaptive, up to the number of cores.
+    pub fn per_core() -> Scheduling {
+        Scheduling::Adaptive(std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+
+    /// The most processes of one adapter, and the oracle's threads.
+    fn most(self) -> usize {
+        match self {
+            Scheduling::Adaptive(n) | Scheduling::Fixed(n) => n.max(1),
+        }
+    }
 }
 
 /// Which files are asked twice.
@@ -109,10 +143,14 @@ pub struct Timing {
     pub wall: Duration,
 }
 
-/// An opened adapter and its second process (for determinism).
+/// An opened adapter, its further processes (when it is slow: [`Scheduling`]) and its second
+/// process (for determinism).
 struct Opened {
     identity: Identity,
     first: Box<dyn Adapter>,
+    /// Further processes of the same adapter with the same environment, answering other pieces of
+    /// each chunk.
+    more: Vec<Box<dyn Adapter>>,
     second: Option<Box<dyn Adapter>>,
 }
 
@@ -205,7 +243,8 @@ pub fn run(
             })
             .collect();
         timing.reading += read_start.elapsed();
-        answer_all(&mut work, opened, plan.determinism, plan.parallel, timing);
+        let busy = answer_all(&mut work, opened, plan, timing);
+        grow(opened, plan, &busy);
         let tally_start = Instant::now();
         let causes = causes_of_chunk(&work, opened, plan.parallel);
         for (w, causes) in work.iter().zip(&causes) {
@@ -260,9 +299,9 @@ pub fn run(
     Ok((results, unavailable, timing))
 }
 
-/// Opens every adapter of the plan (and a second process of each when determinism is tested).
-fn open_adapters(plan: &Plan) -> (Vec<Opened>, Vec<Unavailable>) {
-    // Fixed hash seeds for the first process, so that a run replays; others for the second.
+/// The options of an adapter's answering processes (fixed hash seeds, so that a run replays) and
+/// of its second process (other seeds).
+fn process_options(plan: &Plan) -> (Options, Options) {
     let with_env = |env: [(&str, &str); 2]| Options {
         env: env
             .iter()
@@ -270,8 +309,35 @@ fn open_adapters(plan: &Plan) -> (Vec<Opened>, Vec<Unavailable>) {
             .collect(),
         ..plan.options.clone()
     };
-    let (first_options, second_options) =
-        (with_env(FIRST_PROCESS_ENV), with_env(SECOND_PROCESS_ENV));
+    (with_env(FIRST_PROCESS_ENV), with_env(SECOND_PROCESS_ENV))
+}
+
+/// After a chunk: every adapter whose processes were busy longer than the chunk's whole work
+/// divided by the cores (it alone would hold the next chunk up) gets one more process, up to
+/// [`Scheduling`]'s most. `busy` is each adapter's busy time on the chunk (opening order), then
+/// the oracle's.
+fn grow(opened: &mut [Opened], plan: &Plan, busy: &[Duration]) {
+    let Scheduling::Adaptive(most) = plan.scheduling else {
+        return;
+    };
+    if !plan.parallel || most <= 1 {
+        return;
+    }
+    let total: Duration = busy.iter().sum();
+    let share = total / most as u32;
+    for (adapter, time) in opened.iter_mut().zip(busy) {
+        let processes = 1 + adapter.more.len();
+        if processes < most && *time / processes as u32 > share {
+            if let Ok(process) = registry::open(&adapter.identity.id, &process_options(plan).0) {
+                adapter.more.push(process);
+            }
+        }
+    }
+}
+
+/// Opens every adapter of the plan (and a second process of each when determinism is tested).
+fn open_adapters(plan: &Plan) -> (Vec<Opened>, Vec<Unavailable>) {
+    let (first_options, second_options) = process_options(plan);
     let mut opened = Vec::new();
     let mut unavailable = Vec::new();
     for id in &plan.adapters {
@@ -281,9 +347,16 @@ fn open_adapters(plan: &Plan) -> (Vec<Opened>, Vec<Unavailable>) {
                     Determinism::Off => None,
                     _ => registry::open(id, &second_options).ok(),
                 };
+                let more = match plan.scheduling {
+                    Scheduling::Fixed(n) if plan.parallel => (1..n)
+                        .filter_map(|_| registry::open(id, &first_options).ok())
+                        .collect(),
+                    _ => Vec::new(),
+                };
                 opened.push(Opened {
                     identity: first.identity().clone(),
                     first,
+                    more,
                     second,
                 });
             }
@@ -318,50 +391,150 @@ fn ledger_ids(plan: &Plan, opened: &[Opened]) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// The oracle and every adapter answer every file of the chunk: side by side when `parallel`,
-/// else one after another.
+/// The oracle and every adapter answer every file of the chunk: side by side when the plan is
+/// parallel (each adapter's processes and the oracle's threads taking pieces of the chunk from a
+/// queue of their own), else one after another. Returns each adapter's busy time on the chunk
+/// (opening order), then the oracle's.
 fn answer_all(
     work: &mut [Work],
     opened: &mut [Opened],
-    determinism: Determinism,
-    parallel: bool,
+    plan: &Plan,
     timing: &mut Timing,
-) {
-    let oracle_of = |work: &[Work]| {
-        let start = Instant::now();
-        let verdicts: Vec<Vec<[Option<Verdict>; 4]>> = work.iter().map(oracle_verdicts).collect();
-        (verdicts, start.elapsed())
-    };
-    // Each adapter gets the whole chunk at once: an adapter process answers it in one round trip.
-    let adapter_of = |adapter: &mut Opened, work: &[Work]| {
-        let start = Instant::now();
-        let first = ask(adapter.first.as_mut(), &adapter.identity, work.iter());
-        let mut second: Vec<Option<Vec<Answer>>> = vec![None; work.len()];
-        if let Some(process) = &mut adapter.second {
-            let sampled: Vec<usize> = (0..work.len())
-                .filter(|&i| determinism.takes(&work[i].file.id))
-                .collect();
+) -> Vec<Duration> {
+    let determinism = plan.determinism;
+    let shared: &[Work] = work;
+    let pieces: Vec<std::ops::Range<usize>> = (0..shared.len())
+        .step_by(PIECE)
+        .map(|start| start..(start + PIECE).min(shared.len()))
+        .collect();
+    let sampled: Vec<usize> = (0..shared.len())
+        .filter(|&i| determinism.takes(&shared[i].file.id))
+        .collect();
+    // Each adapter's answers (first and second process) per file, and its busy time.
+    type Answered = (Vec<(Vec<Answer>, Option<Vec<Answer>>)>, Duration);
+    let answer_adapter = |adapter: &mut Opened| -> Answered {
+        let Opened {
+            identity,
+            first,
+            more,
+            second,
+        } = adapter;
+        let identity: &Identity = identity;
+        let mut firsts: Vec<Option<Vec<Answer>>> = vec![None; shared.len()];
+        let mut busy = Duration::ZERO;
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        // One process takes pieces until the queue is empty.
+        let take = |process: &mut Box<dyn Adapter>| {
+            let mut got = Vec::new();
+            let start = Instant::now();
+            loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(range) = pieces.get(k) else {
+                    break;
+                };
+                let answers = ask(process.as_mut(), identity, shared[range.clone()].iter());
+                got.push((range.start, answers));
+            }
+            (got, start.elapsed())
+        };
+        let second_answers = |process: &mut Box<dyn Adapter>| {
+            let start = Instant::now();
             let again = ask(
                 process.as_mut(),
-                &adapter.identity,
-                sampled.iter().map(|&i| &work[i]),
+                identity,
+                sampled.iter().map(|&i| &shared[i]),
             );
-            for (i, answers) in sampled.into_iter().zip(again) {
-                second[i] = Some(answers);
+            (again, start.elapsed())
+        };
+        let (taken, again) = if !plan.parallel || (more.is_empty() && second.is_none()) {
+            (vec![take(first)], second.as_mut().map(&second_answers))
+        } else {
+            std::thread::scope(|scope| {
+                let again = second.as_mut().map(|p| scope.spawn(|| second_answers(p)));
+                let others: Vec<_> = more.iter_mut().map(|p| scope.spawn(|| take(p))).collect();
+                let mut taken = vec![take(first)];
+                taken.extend(
+                    others
+                        .into_iter()
+                        .map(|t| t.join().expect("adapter thread")),
+                );
+                (
+                    taken,
+                    again.map(|t| t.join().expect("second process thread")),
+                )
+            })
+        };
+        for (got, time) in taken {
+            busy += time;
+            for (start, answers) in got {
+                for (offset, answers) in answers.into_iter().enumerate() {
+                    firsts[start + offset] = Some(answers);
+                }
             }
         }
-        (
-            first.into_iter().zip(second).collect::<Vec<_>>(),
-            start.elapsed(),
-        )
+        let mut seconds: Vec<Option<Vec<Answer>>> = vec![None; shared.len()];
+        if let Some((again, time)) = again {
+            busy += time;
+            for (&i, answers) in sampled.iter().zip(again) {
+                seconds[i] = Some(answers);
+            }
+        }
+        let answers = firsts
+            .into_iter()
+            .map(|a| a.expect("every piece was taken"))
+            .zip(seconds)
+            .collect();
+        (answers, busy)
     };
-    let shared: &[Work] = work;
-    let ((oracle, oracle_time), answers) = if parallel {
+    let answer_oracle = |threads: usize| {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let take = || {
+            let start = Instant::now();
+            let mut got = Vec::new();
+            loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(range) = pieces.get(k) else {
+                    break;
+                };
+                got.push((
+                    range.start,
+                    shared[range.clone()]
+                        .iter()
+                        .map(oracle_verdicts)
+                        .collect::<Vec<_>>(),
+                ));
+            }
+            (got, start.elapsed())
+        };
+        let taken: Vec<_> = if threads <= 1 {
+            vec![take()]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads).map(|_| scope.spawn(take)).collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("oracle thread"))
+                    .collect()
+            })
+        };
+        let mut verdicts: Vec<Vec<[Option<Verdict>; 4]>> = vec![Vec::new(); shared.len()];
+        let mut busy = Duration::ZERO;
+        for (got, time) in taken {
+            busy += time;
+            for (start, per_file) in got {
+                for (offset, v) in per_file.into_iter().enumerate() {
+                    verdicts[start + offset] = v;
+                }
+            }
+        }
+        (verdicts, busy)
+    };
+    let ((oracle, oracle_time), answers): (_, Vec<Answered>) = if plan.parallel {
         std::thread::scope(|scope| {
-            let oracle = scope.spawn(|| oracle_of(shared));
+            let oracle = scope.spawn(|| answer_oracle(plan.scheduling.most()));
             let threads: Vec<_> = opened
                 .iter_mut()
-                .map(|adapter| scope.spawn(|| adapter_of(adapter, shared)))
+                .map(|adapter| scope.spawn(|| answer_adapter(adapter)))
                 .collect();
             let answers: Vec<_> = threads
                 .into_iter()
@@ -370,17 +543,20 @@ fn answer_all(
             (oracle.join().expect("oracle thread"), answers)
         })
     } else {
-        let oracle = oracle_of(shared);
-        let answers: Vec<_> = opened.iter_mut().map(|a| adapter_of(a, shared)).collect();
+        let oracle = answer_oracle(1);
+        let answers: Vec<_> = opened.iter_mut().map(answer_adapter).collect();
         (oracle, answers)
     };
     timing.oracle += oracle_time;
+    let mut busy = Vec::new();
     for (adapter, (_, time)) in opened.iter().zip(&answers) {
         *timing
             .adapters
             .entry(adapter.identity.id.clone())
             .or_default() += *time;
+        busy.push(*time);
     }
+    busy.push(oracle_time);
     for (i, (w, verdicts)) in work.iter_mut().zip(oracle).enumerate() {
         w.oracle = verdicts;
         for (per_adapter, _) in &answers {
@@ -389,6 +565,7 @@ fn answer_all(
             w.second.push(second);
         }
     }
+    busy
 }
 
 /// An adapter's answers to the checks of each file, asked all at once; a check with a fetch
