@@ -75,10 +75,18 @@ fn alive(pid: u32) -> bool {
     }
 }
 
-/// Asserts that no process any start of the adapter made is alive.
+/// Asserts that no process any start of the adapter made is alive. A SIGKILL sent to a group
+/// takes effect when each process is next scheduled, so a process is given a generous while to
+/// finish dying (the run waited for the adapter itself; only its child may lag).
 fn none_left(dir: &Path) {
     let started = pids(dir);
     assert!(!started.is_empty(), "the adapter never started");
+    for _ in 0..300 {
+        if started.iter().all(|(a, b)| !alive(*a) && !alive(*b)) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
     for (adapter, grandchild) in started {
         assert!(
             !alive(adapter),
