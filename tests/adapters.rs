@@ -217,5 +217,67 @@ fn main() {
             }
         },
     ));
+    for &(port, findings) in PORT_FINDINGS {
+        let (google, ported) = (lazies["google-cpp"], lazies[port]);
+        trials.push(Trial::ignorable_test(
+            format!("fidelity::{port}-differs-from-google-cpp-only-where-recorded"),
+            move || {
+                let (google, ported) = match (
+                    run_once(google, "google-cpp", corpus),
+                    run_once(ported, port, corpus),
+                ) {
+                    (Ok(g), Ok(p)) => (g, p),
+                    (Err(reason), _) | (_, Err(reason)) => return unavailable(reason),
+                };
+                port_differences(google, ported, port, findings).map_err(Failed::from)?;
+                Ok(Completion::Completed)
+            },
+        ));
+    }
     libtest_mimic::run(&args, trials).exit();
+}
+
+/// The ports of Google's C++ parser, and the checks where each is known to answer otherwise than
+/// `google-cpp` (Google's own code): each such check is a finding about the port, with whose bug it
+/// is. A port that now agrees on a recorded check, or differs on another, fails its test.
+const PORT_FINDINGS: &[(&str, &[(&str, &str)])] =
+    &[("py-gpyrobotstxt", &[]), ("py-fast-robotstxt", &[])];
+
+/// Checks that `ported` answers what `google` answers on every check except exactly `findings`.
+fn port_differences(
+    google: &AdapterRun,
+    ported: &AdapterRun,
+    port: &str,
+    findings: &[(&str, &str)],
+) -> Result<(), String> {
+    let differ: BTreeMap<&String, String> = google
+        .answers
+        .iter()
+        .filter(|(id, a)| ported.answers.get(*id).map(Answer::kind) != Some(a.kind()))
+        .map(|(id, a)| (id, format!("google-cpp {a}, {port} {}", ported.answers[id])))
+        .collect();
+    let recorded: Vec<&str> = findings.iter().map(|(id, _)| *id).collect();
+    let new: Vec<String> = differ
+        .iter()
+        .filter(|(id, _)| !recorded.contains(&id.as_str()))
+        .map(|(id, what)| format!("{id}: {what}"))
+        .collect();
+    let gone: Vec<&str> = recorded
+        .iter()
+        .copied()
+        .filter(|id| !differ.keys().any(|d| d.as_str() == *id))
+        .collect();
+    if new.is_empty() && gone.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "{port} against google-cpp: {} unrecorded differences{}{}",
+        new.len(),
+        new.iter().map(|d| format!("\n  {d}")).collect::<String>(),
+        if gone.is_empty() {
+            String::new()
+        } else {
+            format!("\nrecorded but now agreeing: {}", gone.join(", "))
+        }
+    ))
 }

@@ -25,16 +25,24 @@ const PROBE_QUERIES: [(&str, &str); 5] = [
 ];
 
 /// What each library answers to the probe (A allowed, D disallowed), as measured for peers.md.
-const PROBE_EXPECTED: [(&str, &str); 8] = [
-    ("py-urllib", "DDDAA"),         // first match, no wildcards
-    ("py-protego", "DDADA"),        // RFC 9309
-    ("py-robotspy", "DDADA"),       // RFC 9309
-    ("py-rerp", "DDDDA"),           // first match, with wildcards
-    ("py-jwm", "DDADA"),            // Google's C++
-    ("js-robots-parser", "DDADA"),  // RFC 9309
-    ("pl-www-robotrules", "DDDAA"), // 1994: Allow ignored, no wildcards
-    ("rb-webrobots", "DDADA"),      // Google-like
+const PROBE_EXPECTED: [(&str, &str); 13] = [
+    ("py-urllib", "DDDAA"),           // first match, no wildcards
+    ("py-protego", "DDADA"),          // RFC 9309
+    ("py-robotspy", "DDADA"),         // RFC 9309
+    ("py-rerp", "DDDDA"),             // first match, with wildcards
+    ("py-jwm", "DDADA"),              // Google's C++
+    ("py-gpyrobotstxt", "DDADA"),     // a Python port of Google's C++
+    ("py-fast-robotstxt", "DDADA"),   // a C++20 fork of Google's C++
+    ("py-fastrobots", "DDADA"),       // longest match, `*` and `$`
+    ("js-robots-parser", "DDADA"),    // RFC 9309
+    ("js-robots-txt-guard", "DDADA"), // the most specific rule, `*` and `$`
+    ("pl-www-robotrules", "DDDAA"),   // 1994: Allow ignored, no wildcards
+    ("rb-webrobots", "DDADA"),        // Google-like
+    ("rs-robotparser", "DDADA"),      // the longest path first, with wildcards
 ];
+
+/// The subprocess adapters whose libraries take a path rather than a URL (`url: path-and-query`).
+const PATH_TAKING: [&str; 2] = ["py-fastrobots", "js-robots-txt-guard"];
 
 /// Whether unavailable peers fail the tests (`ROBOTSTXT_REQUIRE_PEERS=1`).
 fn peers_required() -> bool {
@@ -124,7 +132,12 @@ fn each_adapter_announces_itself_honestly() {
             identity.source
         );
         assert!(!identity.capabilities.fetch_status, "{}", identity.id);
-        assert_eq!(identity.url, UrlForm::Full, "{}", identity.id);
+        let form = if PATH_TAKING.contains(&identity.id.as_str()) {
+            UrlForm::PathAndQuery
+        } else {
+            UrlForm::Full
+        };
+        assert_eq!(identity.url, form, "{}", identity.id);
     }
 }
 

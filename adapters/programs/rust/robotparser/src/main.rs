@@ -1,0 +1,115 @@
+//! rs-robotparser: the crate `robotparser` 0.11.0, speaking `robotstxt-adapter/1`
+//! (`adapters/PROTOCOL.md`): a handshake, then one answer line per check of each request line.
+
+use std::io::{BufRead, Write};
+
+use base64::Engine;
+use robotparser::parser::parse_robots_txt;
+use robotparser::service::RobotsTxtService;
+use serde_json::{json, Value};
+use url::Url;
+
+/// The crate's version, as pinned in Cargo.toml and Cargo.lock.
+const VERSION: &str = "0.11.0";
+
+fn main() {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if write(&mut out, &handshake()).is_err() {
+        return;
+    }
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { return };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let request: Value = match serde_json::from_str(&line) {
+            Ok(request) => request,
+            Err(e) => {
+                // The runner never sends this: stop, it will say we crashed.
+                eprintln!("malformed request: {e}");
+                std::process::exit(2);
+            }
+        };
+        for answer in answer(&request) {
+            if write(&mut out, &answer).is_err() {
+                return; // The runner went away: nothing left to answer.
+            }
+        }
+    }
+}
+
+/// Who we are.
+fn handshake() -> Value {
+    json!({
+        "protocol": "robotstxt-adapter/1",
+        "id": "rs-robotparser",
+        "library": "robotparser",
+        "version": VERSION,
+        "language": "Rust",
+        "licence": "MIT",
+        "source": format!("crates.io robotparser ={VERSION} (Cargo.lock committed; built by peers install)"),
+        // lib.rs: "The robots.txt Exclusion Protocol is implemented as specified in
+        // <https://www.robotstxt.org/norobots-rfc.txt>" (the 1996 draft).
+        "profile": "draft-1996",
+        "capabilities": {"fetch_status": false, "multiple_agents": false},
+        "url": "full",
+        "notes": "parse_robots_txt(origin, text).get_result().can_fetch(agent, &url), the URL \
+                  parsed with the url crate and the origin taken from it (can_fetch answers false \
+                  for a URL of another origin). Text: the body decoded as UTF-8 with invalid \
+                  octets replaced by U+FFFD; the library removes a leading BOM. Parsed once per \
+                  origin per request. A URL the url crate rejects is an `error`."
+    })
+}
+
+/// The answers to one request, in order.
+fn answer(request: &Value) -> Vec<Value> {
+    let checks = request["checks"].as_array().cloned().unwrap_or_default();
+    let text = match body(request) {
+        Ok(octets) => String::from_utf8_lossy(&octets).into_owned(),
+        Err(message) => {
+            return (0..checks.len())
+                .map(|i| json!({"check": i, "answer": "error", "message": message}))
+                .collect()
+        }
+    };
+    let mut parsed: Vec<(url::Origin, robotparser::model::RobotsTxt)> = Vec::new();
+    checks
+        .iter()
+        .enumerate()
+        .map(|(i, check)| {
+            let agent = check["agent"].as_str().unwrap_or_default();
+            let url = match Url::parse(check["url"].as_str().unwrap_or_default()) {
+                Ok(url) => url,
+                Err(e) => return json!({"check": i, "answer": "error", "message": format!("url: {e}")}),
+            };
+            let origin = url.origin();
+            let index = match parsed.iter().position(|(o, _)| *o == origin) {
+                Some(index) => index,
+                None => {
+                    let robots = parse_robots_txt(origin.clone(), &text).get_result();
+                    parsed.push((origin, robots));
+                    parsed.len() - 1
+                }
+            };
+            let allowed = parsed[index].1.can_fetch(agent, &url);
+            json!({"check": i, "answer": if allowed { "allowed" } else { "disallowed" }})
+        })
+        .collect()
+}
+
+/// The body's exact octets: `body` (UTF-8 text) or `body_base64`.
+fn body(request: &Value) -> Result<Vec<u8>, String> {
+    if let Some(encoded) = request["body_base64"].as_str() {
+        return base64::engine::general_purpose::STANDARD
+            .decode(encoded)
+            .map_err(|e| format!("body_base64: {e}"));
+    }
+    Ok(request["body"].as_str().unwrap_or_default().as_bytes().to_vec())
+}
+
+/// Writes one message as one line and flushes it.
+fn write(out: &mut impl Write, message: &Value) -> std::io::Result<()> {
+    writeln!(out, "{message}")?;
+    out.flush()
+}
