@@ -239,3 +239,33 @@ fn install_twice_and_the_second_run_does_nothing() {
         }
     }
 }
+
+#[test]
+fn py_urllib_names_the_python_it_ran_on_and_which_robotparser_it_has() {
+    for adapter in open_available() {
+        let identity = adapter.identity();
+        if identity.id != "py-urllib" {
+            continue;
+        }
+        // The Python that runs the program, asked the same way the program asks it.
+        assert!(
+            identity.source.starts_with("CPython ") && identity.source.contains(&identity.version),
+            "{}",
+            identity.source
+        );
+        let runtime = format!(
+            "Runtime: CPython {}, whose robotparser is the ",
+            identity.version
+        );
+        assert!(identity.notes.contains(&runtime), "{}", identity.notes);
+        // Which behaviour is told by asking the module; the probe sample above is first-match
+        // (DDDAA), which only the legacy module gives.
+        assert!(
+            identity
+                .notes
+                .contains("the legacy module, before the RFC 9309 rewrite"),
+            "{}",
+            identity.notes
+        );
+    }
+}

@@ -31,10 +31,9 @@ fn main() {
                 std::process::exit(2);
             }
         };
-        for answer in answer(&request) {
-            if write(&mut out, &answer).is_err() {
-                return; // The runner went away: nothing left to answer.
-            }
+        // Each answer is written as soon as it is known (PROTOCOL.md section 3).
+        if answer(&request, &mut |message| write(&mut out, &message)).is_err() {
+            return; // The runner went away: nothing left to answer.
         }
     }
 }
@@ -58,31 +57,39 @@ fn handshake() -> Value {
                   parsed with the url crate and the origin taken from it (can_fetch answers false \
                   for a URL of another origin). Text: the body decoded as UTF-8 with invalid \
                   octets replaced by U+FFFD; the library removes a leading BOM. Parsed once per \
-                  origin per request. A URL the url crate rejects is an `error`."
+                  origin per request. A URL the url crate rejects is an `error`; a panic in the \
+                  library is caught and is that check's `crash`."
     })
 }
 
-/// The answers to one request, in order.
-fn answer(request: &Value) -> Vec<Value> {
+/// Answers one request, check by check in order, giving each answer to `emit`. A panic in the
+/// library becomes that check's `crash` answer (the panic message also goes to standard error),
+/// and the program goes on with the next check.
+fn answer(
+    request: &Value,
+    emit: &mut dyn FnMut(Value) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let checks = request["checks"].as_array().cloned().unwrap_or_default();
     let text = match body(request) {
         Ok(octets) => String::from_utf8_lossy(&octets).into_owned(),
         Err(message) => {
-            return (0..checks.len())
-                .map(|i| json!({"check": i, "answer": "error", "message": message}))
-                .collect()
+            for i in 0..checks.len() {
+                emit(json!({"check": i, "answer": "error", "message": message}))?;
+            }
+            return Ok(());
         }
     };
     let mut parsed: Vec<(url::Origin, robotparser::model::RobotsTxt)> = Vec::new();
-    checks
-        .iter()
-        .enumerate()
-        .map(|(i, check)| {
-            let agent = check["agent"].as_str().unwrap_or_default();
-            let url = match Url::parse(check["url"].as_str().unwrap_or_default()) {
-                Ok(url) => url,
-                Err(e) => return json!({"check": i, "answer": "error", "message": format!("url: {e}")}),
-            };
+    for (i, check) in checks.iter().enumerate() {
+        let agent = check["agent"].as_str().unwrap_or_default();
+        let url = match Url::parse(check["url"].as_str().unwrap_or_default()) {
+            Ok(url) => url,
+            Err(e) => {
+                emit(json!({"check": i, "answer": "error", "message": format!("url: {e}")}))?;
+                continue;
+            }
+        };
+        let asked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let origin = url.origin();
             let index = match parsed.iter().position(|(o, _)| *o == origin) {
                 Some(index) => index,
@@ -92,10 +99,23 @@ fn answer(request: &Value) -> Vec<Value> {
                     parsed.len() - 1
                 }
             };
-            let allowed = parsed[index].1.can_fetch(agent, &url);
-            json!({"check": i, "answer": if allowed { "allowed" } else { "disallowed" }})
-        })
-        .collect()
+            parsed[index].1.can_fetch(agent, &url)
+        }));
+        emit(match asked {
+            Ok(allowed) => {
+                json!({"check": i, "answer": if allowed { "allowed" } else { "disallowed" }})
+            }
+            Err(payload) => json!({"check": i, "answer": "crash", "message": format!(
+                "panicked: {}",
+                payload
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a non-string panic payload".to_string())
+            )}),
+        })?;
+    }
+    Ok(())
 }
 
 /// The body's exact octets: `body` (UTF-8 text) or `body_base64`.
@@ -105,7 +125,11 @@ fn body(request: &Value) -> Result<Vec<u8>, String> {
             .decode(encoded)
             .map_err(|e| format!("body_base64: {e}"));
     }
-    Ok(request["body"].as_str().unwrap_or_default().as_bytes().to_vec())
+    Ok(request["body"]
+        .as_str()
+        .unwrap_or_default()
+        .as_bytes()
+        .to_vec())
 }
 
 /// Writes one message as one line and flushes it.
