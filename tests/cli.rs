@@ -353,7 +353,7 @@ fn cases_lint_reports_a_broken_corpus() {
 }
 
 #[test]
-fn adapters_lists_all_fourteen_ids_with_availability() {
+fn adapters_lists_every_id_with_availability() {
     let out = run(
         &[
             "adapters",
@@ -372,14 +372,21 @@ fn adapters_lists_all_fourteen_ids_with_availability() {
     let ids: Vec<&str> = lines.iter().map(|l| l["id"].as_str().unwrap()).collect();
     assert_eq!(ids, robotstxt_adapters::BUILTIN_IDS);
     // Without a peers directory, the venv-based peers say exactly what is missing and how to fix it.
-    let protego = &lines[7];
-    assert_eq!(protego["available"], false);
-    assert!(protego["unavailable"]["fix"]
-        .as_str()
-        .unwrap()
-        .contains("peers install"));
+    let line = |id: &str| lines.iter().find(|l| l["id"] == id).unwrap();
+    // So does the Rust program that `peers install` builds.
+    for id in ["py-protego", "rs-robotparser"] {
+        assert_eq!(line(id)["available"], false, "{id}");
+        assert!(
+            line(id)["unavailable"]["fix"]
+                .as_str()
+                .unwrap()
+                .contains("peers install"),
+            "{id}"
+        );
+    }
     // The Rust crates are always there.
-    assert_eq!(lines[5]["identity"]["library"], "robots_txt");
+    assert_eq!(line("robots-txt")["identity"]["library"], "robots_txt");
+    assert_eq!(line("fast-robots")["identity"]["library"], "fast-robots");
 }
 
 #[test]

@@ -15,6 +15,7 @@
 //! | `python/` | a virtual environment with the PyPI peers (`requirements.txt`) |
 //! | `node/` | `package.json`, `package-lock.json` and the `node_modules` `npm ci` made of them |
 //! | `go/`, `java/` | the Go and Java programs built at install time ([`compiled`]) |
+//! | `rust/` | the Rust adapter programs' build (`cargo build --release --locked`): `target/` |
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -24,15 +25,20 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use crate::adapter::Unavailable;
 
 /// The subprocess adapters we ship, in report order.
-pub const SUBPROCESS_IDS: [&str; 11] = [
+pub const SUBPROCESS_IDS: [&str; 16] = [
     "py-urllib",
     "py-protego",
     "py-robotspy",
     "py-rerp",
     "py-jwm",
+    "py-gpyrobotstxt",
+    "py-fast-robotstxt",
+    "py-fastrobots",
     "js-robots-parser",
+    "js-robots-txt-guard",
     "pl-www-robotrules",
     "rb-webrobots",
+    "rs-robotparser",
     "java-crawler-commons",
     "go-temoto",
     "go-grobotstxt",
@@ -98,6 +104,10 @@ enum Runtime {
     Ruby(&'static [(&'static str, &'static str)]),
     /// A program compiled at install time (Go, Java): its files are the toolchain's own.
     Compiled(compiled::Toolchain),
+    /// A Rust program of its own (files: `Cargo.toml`, `Cargo.lock`, `src/main.rs`), built by
+    /// [`install`] with `cargo build --release --locked` outside the workspace: its binary,
+    /// `<peers dir>/rust/target/release/<binary>`, is the command.
+    Cargo { binary: &'static str },
 }
 
 /// One shipped adapter program: its id, its runtime and its files (the program first).
@@ -122,8 +132,15 @@ const RUBY_LIBRARIES: &[(&str, &str)] = &[
     ("base64", "ruby"),
 ];
 
+/// The files of `rs-robotparser`: a cargo project of its own (`rust/robotparser/`).
+const RS_ROBOTPARSER_FILES: &[Embedded] = &[
+    embed!("rust/robotparser/Cargo.toml"),
+    embed!("rust/robotparser/Cargo.lock"),
+    embed!("rust/robotparser/src/main.rs"),
+];
+
 /// Every shipped program, in [`SUBPROCESS_IDS`] order.
-const PROGRAMS: [Program; 11] = [
+const PROGRAMS: [Program; 16] = [
     Program {
         id: "py-urllib",
         runtime: Runtime::Python,
@@ -162,12 +179,44 @@ const PROGRAMS: [Program; 11] = [
         files: &[embed!("python/py_jwm.py"), PY_PROTOCOL],
     },
     Program {
+        id: "py-gpyrobotstxt",
+        runtime: Runtime::PythonPackage {
+            distribution: "gpyrobotstxt",
+            version: "1.0.0",
+        },
+        files: &[embed!("python/py_gpyrobotstxt.py"), PY_PROTOCOL],
+    },
+    Program {
+        id: "py-fast-robotstxt",
+        runtime: Runtime::PythonPackage {
+            distribution: "fast-robotstxt",
+            version: "1.1.0",
+        },
+        files: &[embed!("python/py_fast_robotstxt.py"), PY_PROTOCOL],
+    },
+    Program {
+        id: "py-fastrobots",
+        runtime: Runtime::PythonPackage {
+            distribution: "fastrobots",
+            version: "0.3.0",
+        },
+        files: &[embed!("python/py_fastrobots.py"), PY_PROTOCOL],
+    },
+    Program {
         id: "js-robots-parser",
         runtime: Runtime::Node {
             package: "robots-parser",
             version: "3.0.1",
         },
         files: &[embed!("node/js_robots_parser.js")],
+    },
+    Program {
+        id: "js-robots-txt-guard",
+        runtime: Runtime::Node {
+            package: "robots-txt-guard",
+            version: "1.0.2",
+        },
+        files: &[embed!("node/js_robots_txt_guard.js")],
     },
     Program {
         id: "pl-www-robotrules",
@@ -178,6 +227,13 @@ const PROGRAMS: [Program; 11] = [
         id: "rb-webrobots",
         runtime: Runtime::Ruby(RUBY_LIBRARIES),
         files: &[embed!("ruby/rb_webrobots.rb")],
+    },
+    Program {
+        id: "rs-robotparser",
+        runtime: Runtime::Cargo {
+            binary: "rs-robotparser-adapter",
+        },
+        files: RS_ROBOTPARSER_FILES
     },
     Program {
         id: "java-crawler-commons",
@@ -214,6 +270,10 @@ pub fn command(id: &str, peers_dir: &Path) -> Result<Vec<String>, Unavailable> {
     })?;
     if let Runtime::Compiled(toolchain) = program.runtime {
         return compiled::command(toolchain, id, peers_dir).map_err(unavailable);
+    }
+    if let Runtime::Cargo { binary } = program.runtime {
+        let built = cargo_binary(program.files, binary, peers_dir).map_err(unavailable)?;
+        return Ok(vec![built.display().to_string()]);
     }
     let mut argv = interpreter(&program.runtime, peers_dir).map_err(unavailable)?;
     let main = write_programs(peers_dir, program.files).map_err(unavailable)?;
@@ -338,7 +398,48 @@ fn interpreter(runtime: &Runtime, peers_dir: &Path) -> Result<Vec<String>, Missi
             "a compiled program has no interpreter".to_string(),
             String::new(),
         )),
+        // A built program is its own interpreter: [`command`] runs its binary.
+        Runtime::Cargo { .. } => Ok(Vec::new()),
     }
+}
+
+/// `<peers_dir>/rust`, where the Rust adapter programs are built.
+fn rust_dir(peers_dir: &Path) -> PathBuf {
+    peers_dir.join("rust")
+}
+
+/// The stamp recording which sources a Rust program's binary was built from: their texts,
+/// verbatim, written after a successful build.
+fn cargo_stamp(peers_dir: &Path, binary: &str) -> PathBuf {
+    rust_dir(peers_dir).join(format!("{binary}.built-from.txt"))
+}
+
+/// The stamp's expected contents: every embedded file's path and text.
+fn cargo_stamp_text(files: &[Embedded]) -> String {
+    files
+        .iter()
+        .map(|f| format!("== {}\n{}", f.path, f.text))
+        .collect()
+}
+
+/// The binary of a Rust program, when [`install`] built it from exactly these sources.
+fn cargo_binary(files: &[Embedded], binary: &str, peers_dir: &Path) -> Result<PathBuf, Missing> {
+    let built = rust_dir(peers_dir)
+        .join("target")
+        .join("release")
+        .join(binary);
+    let current = std::fs::read_to_string(cargo_stamp(peers_dir, binary))
+        .is_ok_and(|stamp| stamp == cargo_stamp_text(files));
+    if !is_executable(&built) || !current {
+        return Err((
+            format!(
+                "{} is not built from this version's sources",
+                built.display()
+            ),
+            INSTALL_FIX.to_string(),
+        ));
+    }
+    Ok(built)
 }
 
 /// The reason and fix for missing Debian-packaged libraries (`(name, package)` pairs).
@@ -655,6 +756,7 @@ pub fn install(peers_dir: &Path, out: &mut dyn Write) -> std::io::Result<Install
         ("ruby", check_ruby),
         ("go", compiled::install_go),
         ("java", compiled::install_java),
+        ("rust", install_rust),
     ] {
         let outcome = step(peers_dir, out)?;
         let step = Step {
@@ -700,6 +802,7 @@ fn runtime_index(runtime: &Runtime) -> usize {
         Runtime::Ruby(_) => 3,
         Runtime::Compiled(compiled::Toolchain::Go { .. }) => 4,
         Runtime::Compiled(compiled::Toolchain::Java) => 5,
+        Runtime::Cargo { .. } => 6,
     }
 }
 
@@ -779,6 +882,15 @@ fn install_python(peers_dir: &Path, out: &mut dyn Write) -> std::io::Result<Outc
         .args(extra)
         .arg("-r")
         .arg(requirements);
+        // The environment's own scripts first: maturin (step 1) builds fastrobots in step 2 by
+        // running the `maturin` executable it installed there.
+        if let (Some(bin), Some(path)) = (venv_python(peers_dir).parent(), std::env::var_os("PATH"))
+        {
+            let dirs = std::iter::once(bin.to_path_buf()).chain(std::env::split_paths(&path));
+            if let Ok(joined) = std::env::join_paths(dirs) {
+                pip.env("PATH", joined);
+            }
+        }
         if let Err(failure) = run(&mut pip) {
             return Ok(Outcome::Missing {
                 reason: format!("pip install failed: {failure}"),
@@ -858,6 +970,65 @@ fn install_node(peers_dir: &Path, out: &mut dyn Write) -> std::io::Result<Outcom
             fix: "make the peers directory writable".to_string(),
         }),
     }
+}
+
+/// Builds each Rust adapter program whose binary is missing or was built from other sources:
+/// writes its files below `<peers dir>/programs/` and runs `cargo build --release --locked` there,
+/// with `<peers dir>/rust/target` as the target directory (crates from crates.io, as its committed
+/// Cargo.lock pins them).
+fn install_rust(peers_dir: &Path, out: &mut dyn Write) -> std::io::Result<Outcome> {
+    let mut outcome = Outcome::AlreadyPresent;
+    for program in &PROGRAMS {
+        let Runtime::Cargo { binary } = program.runtime else {
+            continue;
+        };
+        if cargo_binary(program.files, binary, peers_dir).is_ok() {
+            continue;
+        }
+        let Some(cargo) = find_on_path("cargo") else {
+            return Ok(Outcome::Missing {
+                reason: "cargo is not on PATH".to_string(),
+                fix: "install Rust (rustup)".to_string(),
+            });
+        };
+        let manifest = match write_programs(peers_dir, program.files) {
+            Ok(manifest) => manifest,
+            Err((reason, fix)) => return Ok(Outcome::Missing { reason, fix }),
+        };
+        writeln!(
+            out,
+            "rust: cargo build --release --locked --manifest-path {} (from crates.io)",
+            manifest.display()
+        )?;
+        let mut build = Command::new(cargo);
+        build
+            .args([
+                "build",
+                "--release",
+                "--locked",
+                "--quiet",
+                "--manifest-path",
+            ])
+            .arg(&manifest)
+            .env("CARGO_TARGET_DIR", rust_dir(peers_dir).join("target"));
+        if let Err(failure) = run(&mut build) {
+            return Ok(Outcome::Missing {
+                reason: format!("cargo build of {} failed: {failure}", program.id),
+                fix: format!(
+                    "apt-get install libssl-dev pkg-config, make crates.io reachable, then {INSTALL_FIX}"
+                ),
+            });
+        }
+        let stamp = cargo_stamp(peers_dir, binary);
+        if let Err(e) = write_if_changed(&stamp, &cargo_stamp_text(program.files)) {
+            return Ok(Outcome::Missing {
+                reason: format!("cannot write {}: {e}", stamp.display()),
+                fix: "make the peers directory writable".to_string(),
+            });
+        }
+        outcome = Outcome::Installed;
+    }
+    Ok(outcome)
 }
 
 /// Checks that perl can load the modules `pl-www-robotrules` needs (Debian packages: not ours to

@@ -25,19 +25,27 @@ const PROBE_QUERIES: [(&str, &str); 5] = [
 ];
 
 /// What each library answers to the probe (A allowed, D disallowed), as measured for peers.md.
-const PROBE_EXPECTED: [(&str, &str); 11] = [
-    ("py-urllib", "DDDAA"),            // first match, no wildcards
-    ("py-protego", "DDADA"),           // RFC 9309
-    ("py-robotspy", "DDADA"),          // RFC 9309
-    ("py-rerp", "DDDDA"),              // first match, with wildcards
-    ("py-jwm", "DDADA"),               // Google's C++
-    ("js-robots-parser", "DDADA"),     // RFC 9309
-    ("pl-www-robotrules", "DDDAA"),    // 1994: Allow ignored, no wildcards
-    ("rb-webrobots", "DDADA"),         // Google-like
+const PROBE_EXPECTED: [(&str, &str); 16] = [
+    ("py-urllib", "DDDAA"),           // first match, no wildcards
+    ("py-protego", "DDADA"),          // RFC 9309
+    ("py-robotspy", "DDADA"),         // RFC 9309
+    ("py-rerp", "DDDDA"),             // first match, with wildcards
+    ("py-jwm", "DDADA"),              // Google's C++
+    ("py-gpyrobotstxt", "DDADA"),     // a Python port of Google's C++
+    ("py-fast-robotstxt", "DDADA"),   // a C++20 fork of Google's C++
+    ("py-fastrobots", "DDADA"),       // longest match, `*` and `$`
+    ("js-robots-parser", "DDADA"),    // RFC 9309
+    ("js-robots-txt-guard", "DDADA"), // the most specific rule, `*` and `$`
+    ("pl-www-robotrules", "DDDAA"),   // 1994: Allow ignored, no wildcards
+    ("rb-webrobots", "DDADA"),        // Google-like
+    ("rs-robotparser", "DDADA"),      // the longest path first, with wildcards
     ("java-crawler-commons", "DDADA"), // RFC 9309
     ("go-temoto", "DDADA"),            // Google-like
     ("go-grobotstxt", "DDADA"),        // Google's C++, ported
 ];
+
+/// The subprocess adapters whose libraries take a path rather than a URL (`url: path-and-query`).
+const PATH_TAKING: [&str; 3] = ["py-fastrobots", "js-robots-txt-guard", "go-temoto"];
 
 /// Whether unavailable peers fail the tests (`ROBOTSTXT_REQUIRE_PEERS=1`).
 fn peers_required() -> bool {
@@ -127,12 +135,12 @@ fn each_adapter_announces_itself_honestly() {
             identity.source
         );
         assert!(!identity.capabilities.fetch_status, "{}", identity.id);
-        // temoto's TestAgent takes a path; every other library takes the URL.
-        let url = match identity.id.as_str() {
-            "go-temoto" => UrlForm::PathAndQuery,
-            _ => UrlForm::Full,
+        let form = if PATH_TAKING.contains(&identity.id.as_str()) {
+            UrlForm::PathAndQuery
+        } else {
+            UrlForm::Full
         };
-        assert_eq!(identity.url, url, "{}", identity.id);
+        assert_eq!(identity.url, form, "{}", identity.id);
     }
 }
 
@@ -232,5 +240,35 @@ fn install_twice_and_the_second_run_does_nothing() {
         if peers_required() {
             assert!(report.is_complete(), "{report:?}");
         }
+    }
+}
+
+#[test]
+fn py_urllib_names_the_python_it_ran_on_and_which_robotparser_it_has() {
+    for adapter in open_available() {
+        let identity = adapter.identity();
+        if identity.id != "py-urllib" {
+            continue;
+        }
+        // The Python that runs the program, asked the same way the program asks it.
+        assert!(
+            identity.source.starts_with("CPython ") && identity.source.contains(&identity.version),
+            "{}",
+            identity.source
+        );
+        let runtime = format!(
+            "Runtime: CPython {}, whose robotparser is the ",
+            identity.version
+        );
+        assert!(identity.notes.contains(&runtime), "{}", identity.notes);
+        // Which behaviour is told by asking the module; the probe sample above is first-match
+        // (DDDAA), which only the legacy module gives.
+        assert!(
+            identity
+                .notes
+                .contains("the legacy module, before the RFC 9309 rewrite"),
+            "{}",
+            identity.notes
+        );
     }
 }

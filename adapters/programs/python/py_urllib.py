@@ -13,6 +13,25 @@ def prepare(body):
     return lambda agent, url: parser.can_fetch(agent, url)
 
 
+def has_rfc9309_rewrite():
+    """Whether this CPython's robotparser is the RFC 9309 rewrite (in main since 2026-05-04 and in
+    3.13 and 3.14 patch releases of 2026: longest match, Allow wins ties, `*` and `$`) rather than
+    the legacy module (the first matching rule in file order, no wildcards). Told by what it
+    does, not by its version number: under `Disallow: /` then `Allow: /a`, only the rewrite
+    allows /a (the longer rule wins)."""
+    parser = urllib.robotparser.RobotFileParser()
+    parser.parse(["User-agent: *", "Disallow: /", "Allow: /a"])
+    return parser.can_fetch("ProbeBot", "http://example.com/a")
+
+
+RUNTIME = f"{platform.python_implementation()} {platform.python_version()}"
+BEHAVIOUR = (
+    "the RFC 9309 rewrite of 2026 (longest match, Allow wins ties, `*` and `$`)"
+    if has_rfc9309_rewrite()
+    else "the legacy module, before the RFC 9309 rewrite of 2026 (the first matching rule in "
+    "file order wins; no `*` or `$`)"
+)
+
 serve(
     {
         "id": "py-urllib",
@@ -20,7 +39,7 @@ serve(
         "version": platform.python_version(),
         "language": "Python",
         "licence": "PSF-2.0",
-        "source": f"CPython {platform.python_version()} standard library",
+        "source": f"{RUNTIME} standard library",
         # The module docstring: "implemented as specified in
         # http://www.robotstxt.org/norobots-rfc.txt" (the 1996 draft).
         "profile": "draft-1996",
@@ -32,7 +51,11 @@ serve(
             "invalid octets replaced by U+FFFD (read() would raise instead), split by "
             "str.splitlines() as read() does, so VT, FF, FS, GS, RS, NEL, U+2028 and U+2029 also "
             "end lines; a BOM is kept. The version is the Python version. HTTP status is only "
-            "handled by read(), which fetches by itself, so no fetch outcomes."
+            "handled by read(), which fetches by itself, so no fetch outcomes. "
+            f"Runtime: {RUNTIME}, whose robotparser is {BEHAVIOUR} (told by asking it, not by "
+            "its version). The ledger is written for the legacy module of Debian 12's and the "
+            "machines' Python 3.11; no CPython with the rewrite is installable from this "
+            "project's registries (Debian 12 has 3.11 only; PyPI has no CPython)."
         ),
     },
     prepare,

@@ -10,6 +10,7 @@ import base64
 import importlib.metadata
 import json
 import os
+import re
 import sys
 
 PROTOCOL = "robotstxt-adapter/1"
@@ -99,3 +100,16 @@ def pypi_source(distribution, pinned, sha256):
     if version != pinned:
         return f"PyPI {distribution}=={version} (NOT the pinned {pinned})"
     return f"PyPI {distribution}=={version} (sha256:{sha256}, pinned in requirements.txt)"
+
+
+# RFC 3986 appendix B: the generic split of a URI reference into its five parts.
+URI_PARTS = re.compile(r"^(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$", re.S)
+
+
+def path_and_query(url):
+    """The path and query of an absolute URL (RFC 3986 appendix B split, no normalisation,
+    fragment dropped): what a path-taking library is given (the handshake's `url` is
+    `path-and-query`), as the Rust adapters' `path_and_query` does."""
+    parts = URI_PARTS.match(url)
+    path, query = parts.group(3), parts.group(4)
+    return path if query is None else f"{path}?{query}"

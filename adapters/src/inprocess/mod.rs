@@ -6,6 +6,7 @@
 //! panics answers `crash` instead of unwinding into the runner. (Aborts and segfaults cannot be
 //! caught in process: that is why the registry runs these adapters in a worker process by default.)
 
+pub mod fast_robots;
 pub mod google_cpp;
 pub mod robots_txt;
 pub mod robotstxt;
@@ -87,7 +88,7 @@ pub fn always() -> Result<(), Unavailable> {
 }
 
 /// The in-process parsers, in report order.
-pub const BUILTINS: [Builtin; 6] = [
+pub const BUILTINS: [Builtin; 7] = [
     Builtin {
         id: "google-cpp",
         identity: google_cpp::identity,
@@ -122,6 +123,12 @@ pub const BUILTINS: [Builtin; 6] = [
         id: "robots-txt",
         identity: robots_txt::identity,
         check: robots_txt::check,
+        available: always,
+    },
+    Builtin {
+        id: "fast-robots",
+        identity: fast_robots::identity,
+        check: fast_robots::check,
         available: always,
     },
 ];
