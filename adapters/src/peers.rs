@@ -233,7 +233,7 @@ const PROGRAMS: [Program; 16] = [
         runtime: Runtime::Cargo {
             binary: "rs-robotparser-adapter",
         },
-        files: RS_ROBOTPARSER_FILES
+        files: RS_ROBOTPARSER_FILES,
     },
     Program {
         id: "java-crawler-commons",

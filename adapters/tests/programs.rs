@@ -26,19 +26,19 @@ const PROBE_QUERIES: [(&str, &str); 5] = [
 
 /// What each library answers to the probe (A allowed, D disallowed), as measured for peers.md.
 const PROBE_EXPECTED: [(&str, &str); 16] = [
-    ("py-urllib", "DDDAA"),           // first match, no wildcards
-    ("py-protego", "DDADA"),          // RFC 9309
-    ("py-robotspy", "DDADA"),         // RFC 9309
-    ("py-rerp", "DDDDA"),             // first match, with wildcards
-    ("py-jwm", "DDADA"),              // Google's C++
-    ("py-gpyrobotstxt", "DDADA"),     // a Python port of Google's C++
-    ("py-fast-robotstxt", "DDADA"),   // a C++20 fork of Google's C++
-    ("py-fastrobots", "DDADA"),       // longest match, `*` and `$`
-    ("js-robots-parser", "DDADA"),    // RFC 9309
-    ("js-robots-txt-guard", "DDADA"), // the most specific rule, `*` and `$`
-    ("pl-www-robotrules", "DDDAA"),   // 1994: Allow ignored, no wildcards
-    ("rb-webrobots", "DDADA"),        // Google-like
-    ("rs-robotparser", "DDADA"),      // the longest path first, with wildcards
+    ("py-urllib", "DDDAA"),            // first match, no wildcards
+    ("py-protego", "DDADA"),           // RFC 9309
+    ("py-robotspy", "DDADA"),          // RFC 9309
+    ("py-rerp", "DDDDA"),              // first match, with wildcards
+    ("py-jwm", "DDADA"),               // Google's C++
+    ("py-gpyrobotstxt", "DDADA"),      // a Python port of Google's C++
+    ("py-fast-robotstxt", "DDADA"),    // a C++20 fork of Google's C++
+    ("py-fastrobots", "DDADA"),        // longest match, `*` and `$`
+    ("js-robots-parser", "DDADA"),     // RFC 9309
+    ("js-robots-txt-guard", "DDADA"),  // the most specific rule, `*` and `$`
+    ("pl-www-robotrules", "DDDAA"),    // 1994: Allow ignored, no wildcards
+    ("rb-webrobots", "DDADA"),         // Google-like
+    ("rs-robotparser", "DDADA"),       // the longest path first, with wildcards
     ("java-crawler-commons", "DDADA"), // RFC 9309
     ("go-temoto", "DDADA"),            // Google-like
     ("go-grobotstxt", "DDADA"),        // Google's C++, ported
