@@ -302,10 +302,10 @@ fn original_1994(history: &History<'_>) -> Permitted {
 }
 
 /// Google's "last good version" (`google#status-codes`): a version of the file is what a fetch
-/// gave Google "to process the robots.txt file as provided by the server", a 2xx reached within the
-/// five redirect hops Google is sure to follow. A 4xx ("as if a valid robots.txt file didn't
-/// exist"), a 429 (no meaning given), a final 3xx or more than five hops (treated "as a 404") gave
-/// no file, so they are no version of it.
+/// gave Google "to process the robots.txt file as provided by the server", a 2xx (after more than
+/// five hops Google may instead have treated it "as a 404", which that fetch's own reading already
+/// permits). A 4xx ("as if a valid robots.txt file didn't exist"), a 429 (no meaning given) or a
+/// redirect chain ending without a file (a final 3xx) gave no file, so they are no version of it.
 enum LastGood {
     /// The fetch just before the errors is a version.
     Latest(usize),
@@ -349,15 +349,9 @@ impl History<'_> {
         crate::fetch::is_server_error(self.profile, self.attempts[n].fetch)
     }
 
-    /// Whether fetch `n` gave Google a version of the file: a 2xx within five redirect hops.
+    /// Whether fetch `n` gave Google a version of the file: a 2xx.
     fn is_version(&self, n: usize) -> bool {
-        matches!(
-            self.attempts[n].fetch,
-            Fetch::Status {
-                status: 200..=299,
-                redirects: 0..=5,
-            }
-        )
+        self.is_success(n)
     }
 
     /// Google's last good version before the run of errors the latest fetch ends.
@@ -614,7 +608,8 @@ mod tests {
                 "{between}"
             );
         }
-        // A 2xx after more than five hops is no version (Google may treat it as a 404).
+        // A 2xx after more than five hops is a version, read as its single fetch is (which
+        // permits Google's "treats it as a 404" too).
         let far = Attempt {
             at: 0,
             fetch: crate::Fetch::Status {
@@ -624,7 +619,7 @@ mod tests {
         };
         assert_eq!(
             bases(Google, &[far, status(HOUR, 503)], 14 * HOUR),
-            [Allowed]
+            [Fetch(0)]
         );
     }
 
