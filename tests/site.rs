@@ -244,15 +244,17 @@ fn the_playground_answers_per_profile_and_its_permalink_gives_the_same_answer() 
         url_of(&site.join("playground.html")),
         check.replace('/', "%2F")
     );
-    again
+    // In a new tab: the same page with another fragment is no new navigation.
+    let corpus = browser.new_tab().unwrap();
+    corpus
         .navigate_to(&link)
         .unwrap()
         .wait_until_navigated()
         .unwrap();
-    wait_ready(&again);
-    again.wait_for_element("#recorded-answers").unwrap();
+    wait_ready(&corpus);
+    corpus.wait_for_element("#recorded-answers").unwrap();
     let recorded = eval_string(
-        &again,
+        &corpus,
         "document.getElementById('recorded-answers').textContent",
     );
     for id in ADAPTERS {

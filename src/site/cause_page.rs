@@ -6,7 +6,7 @@ use robotstxt_oracle::deviation::Deviation;
 
 use super::causes::{knob_labels, knob_numbers, knob_section, label_number, Cause};
 use super::divergence::by_cause;
-use super::page::{attr, cause_path, parser_path, prose, shell, text, SitePath};
+use super::page::{attr, cause_path, markdown, parser_path, prose, shell, text, SitePath};
 use super::parser::{alternative_words, check_links};
 use super::{impact, Inputs, Site};
 use crate::fingerprint::Standing;
@@ -69,9 +69,10 @@ fn add_page(site: &mut Site, inputs: &Inputs, cause: &Cause) {
                 text(&fields.join(", "))
             ));
             if let Some((_, section)) = knob_section(number) {
-                for paragraph in section.split("\n\n") {
-                    body.push_str(&format!("<div class=\"cite\">{}</div>\n", prose(paragraph)));
-                }
+                body.push_str(&format!(
+                    "<div class=\"cite\">{}</div>\n",
+                    markdown(&section)
+                ));
             }
         }
         Cause::Deviation(id) => {
@@ -151,10 +152,21 @@ fn add_page(site: &mut Site, inputs: &Inputs, cause: &Cause) {
     if !buckets.is_empty() {
         body.push_str("<div class=\"table\"><table><tr><th>parser</th><th>cause found</th><th>files</th><th>checks</th><th>in its ledger</th></tr>\n");
         for bucket in &buckets {
+            let has_page = results
+                .adapters
+                .iter()
+                .any(|c| c.identity.id == bucket.adapter);
+            let parser = if has_page {
+                format!(
+                    "<a href=\"{}\">{}</a>",
+                    attr(&path.to(&parser_path(&bucket.adapter))),
+                    text(&bucket.adapter)
+                )
+            } else {
+                text(&bucket.adapter).into_owned()
+            };
             body.push_str(&format!(
-                "<tr><td><a href=\"{}\">{}</a></td><td><code>{}</code></td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
-                attr(&path.to(&parser_path(&bucket.adapter))),
-                text(&bucket.adapter),
+                "<tr><td>{parser}</td><td><code>{}</code></td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
                 text(&bucket.cause),
                 thousands(bucket.files.count),
                 thousands(bucket.checks),

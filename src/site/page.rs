@@ -141,3 +141,51 @@ input.short{width:8em}
 .badge{vertical-align:middle}
 @media (max-width:40em){main{padding:.5em}th,td{padding:.2em .3em}body{font-size:15px}}
 "#;
+
+/// A few paragraphs of the project's Markdown (a section of `docs/profiles.md`) as HTML:
+/// paragraphs, `- ` list items, `**bold**` and `code`; everything else as escaped text.
+pub fn markdown(source: &str) -> String {
+    let mut out = String::new();
+    for block in source.split("\n\n") {
+        let mut items: Vec<String> = Vec::new();
+        let mut paragraph = String::new();
+        for line in block.lines() {
+            let line = line.trim();
+            if let Some(item) = line.strip_prefix("- ") {
+                items.push(item.to_string());
+            } else if let Some(last) = items.last_mut() {
+                last.push(' ');
+                last.push_str(line);
+            } else {
+                if !paragraph.is_empty() {
+                    paragraph.push(' ');
+                }
+                paragraph.push_str(line);
+            }
+        }
+        if !paragraph.is_empty() {
+            out.push_str(&format!("<p>{}</p>\n", bold(&prose(&paragraph))));
+        }
+        if !items.is_empty() {
+            out.push_str("<ul>\n");
+            for item in items {
+                out.push_str(&format!("<li>{}</li>\n", bold(&prose(&item))));
+            }
+            out.push_str("</ul>\n");
+        }
+    }
+    out
+}
+
+/// `**x**` as `<strong>x</strong>` in escaped HTML (the asterisks survive escaping).
+fn bold(html: &str) -> String {
+    let mut out = String::new();
+    for (n, part) in html.split("**").enumerate() {
+        if n % 2 == 1 {
+            out.push_str(&format!("<strong>{part}</strong>"));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}

@@ -187,6 +187,8 @@ const SCRIPT: &str = r#"'use strict';
   var bodyOctets = new Uint8Array(0);
   var origin = null;
   var oracle = null;
+  // The fragment's parameters while a corpus check's or a real-world example's data is loading.
+  var pending = null;
 
   function pctEncode(octets) {
     var out = '';
@@ -271,6 +273,7 @@ const SCRIPT: &str = r#"'use strict';
     return span;
   }
   function update() {
+    if (pending) { return; }
     var q = question();
     var error = $('error');
     error.hidden = true;
@@ -355,7 +358,8 @@ const SCRIPT: &str = r#"'use strict';
     };
   }
   window.robotsRecorded = function (data) {
-    var params = readFragment();
+    var params = pending || {};
+    pending = null;
     var check = data.checks[params.check];
     if (!check) { showOriginError('The case ' + data['case'] + ' has no check ' + params.check + '.'); return; }
     var body = pctDecode(data.body);
@@ -368,7 +372,8 @@ const SCRIPT: &str = r#"'use strict';
     update();
   };
   window.robotsRealworld = function (examples) {
-    var key = textOf(pctDecode(readFragment().rw || ''));
+    var key = textOf(pctDecode((pending || {}).rw || ''));
+    pending = null;
     var ex = examples[key];
     if (!ex) { showOriginError('No real-world example is recorded as ' + key + '.'); return; }
     var body = pctDecode(ex.body);
@@ -389,11 +394,13 @@ const SCRIPT: &str = r#"'use strict';
       var id = textOf(pctDecode(params['case']));
       var path = 'data/cases/' + id.split('/').map(fileSafe).join('/') + '.js';
       setInputs(new Uint8Array(0), '', '', '');
-      loadScript(path, function () { showOriginError('No recorded data for the case ' + id + '.'); });
+      pending = params;
+      loadScript(path, function () { pending = null; showOriginError('No recorded data for the case ' + id + '.'); });
       return;
     }
     if (params.rw) {
-      loadScript('data/realworld.js', function () { showOriginError('No real-world data in this site.'); });
+      pending = params;
+      loadScript('data/realworld.js', function () { pending = null; showOriginError('No real-world data in this site.'); });
       return;
     }
     if (params.body !== undefined || params.agent !== undefined) {
