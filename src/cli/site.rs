@@ -1,5 +1,5 @@
 //! `site`: the static site (`src/site/`, `docs/site.md`) from a `run` result directory and a
-//! `realworld` result directory. The playground's WebAssembly is built with cargo here, in its own
+//! `realworld` result directory (running those commands first when not given). The playground's WebAssembly is built with cargo here, in its own
 //! target directory (`target/playground`), unless `--wasm` gives one already built.
 
 use std::path::{Path, PathBuf};
@@ -19,12 +19,14 @@ pub struct SiteArgs {
     /// Write the site here (created if needed).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
-    /// A `run --out` directory (its results.json), or a results.json file.
+    /// A `run --out` directory (its results.json), or a results.json file; default: run `run`
+    /// now (every available adapter) into `<out>.inputs/run`.
     #[arg(long, value_name = "DIR|FILE")]
-    pub run: PathBuf,
-    /// A `realworld --out` directory (its realworld.json), or a realworld.json file.
+    pub run: Option<PathBuf>,
+    /// A `realworld --out` directory (its realworld.json), or a realworld.json file; default: run
+    /// `realworld` now (the protego data, every available adapter) into `<out>.inputs/realworld`.
     #[arg(long, value_name = "DIR|FILE")]
-    pub realworld: PathBuf,
+    pub realworld: Option<PathBuf>,
     /// The playground's module, already built (`cargo build --release --target
     /// wasm32-unknown-unknown -p robotstxt-playground`); default: build it now with cargo.
     #[arg(long, value_name = "FILE")]
@@ -34,9 +36,17 @@ pub struct SiteArgs {
 /// Runs `site`.
 pub fn run(args: &SiteArgs, corpus: Corpus) -> Result<ExitCode, String> {
     let started = Instant::now();
-    let results_file = in_dir(&args.run, "results.json");
+    let run_dir = match &args.run {
+        Some(dir) => dir.clone(),
+        None => run_itself(&args.out, "run")?,
+    };
+    let realworld_dir = match &args.realworld {
+        Some(dir) => dir.clone(),
+        None => run_itself(&args.out, "realworld")?,
+    };
+    let results_file = in_dir(&run_dir, "results.json");
     let results: Results = read_json(&results_file)?;
-    let realworld: RealWorld = read_json(&in_dir(&args.realworld, "realworld.json"))?;
+    let realworld: RealWorld = read_json(&in_dir(&realworld_dir, "realworld.json"))?;
     let run_date = std::fs::metadata(&results_file)
         .and_then(|m| m.modified())
         .map(date_of)
@@ -80,6 +90,28 @@ pub fn run(args: &SiteArgs, corpus: Corpus) -> Result<ExitCode, String> {
         args.out.join("index.html").display(),
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Runs this program's `command` (`run` or `realworld`) with `--out <out>.inputs/<command>`, its
+/// report on standard error; the directory.
+fn run_itself(out: &Path, command: &str) -> Result<PathBuf, String> {
+    let mut dir = out.as_os_str().to_owned();
+    dir.push(".inputs");
+    let dir = PathBuf::from(dir).join(command);
+    eprintln!("site: running `{command} --out {}` first", dir.display());
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+    let status = Command::new(exe)
+        .arg(command)
+        .arg("--out")
+        .arg(&dir)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .map_err(|e| format!("cannot run `{command}`: {e}"))?;
+    // `run` exits 1 when a ledger is contradicted; its results are written all the same.
+    if !dir.is_dir() {
+        return Err(format!("`{command}` failed ({status}) and wrote nothing"));
+    }
+    Ok(dir)
 }
 
 /// `path` itself when it is a file, else `path/name`.

@@ -127,6 +127,7 @@ pre{background:#f5f5f2;padding:.6em;overflow-x:auto;white-space:pre-wrap;word-br
 table{border-collapse:collapse;margin:.5em 0}
 th,td{border:1px solid #ddd;padding:.25em .5em;text-align:left;vertical-align:top}
 th{background:#f0f0ec}
+table.kv th{white-space:nowrap}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
 .allowed{color:#17611d;font-weight:600}.disallowed{color:#a11a1a;font-weight:600}
 .either{color:#7a5b00;font-weight:600}.not-governed{color:#555;font-weight:600}

@@ -70,7 +70,7 @@ fn add_one(site: &mut Site, inputs: &Inputs, identity: &Identity, ledger_file: &
         attr(&path.to(&format!("badges/{}", badge::file_name(id)))),
         text(&badge::summary_line(results, id, identity.profile)),
     );
-    body.push_str("<h2>Identity</h2>\n<div class=\"table\"><table>\n");
+    body.push_str("<h2>Identity</h2>\n<div class=\"table\"><table class=\"kv\">\n");
     let capabilities = if identity.capabilities.fetch_status {
         "takes the fetch's outcome (HTTP status)"
     } else {
