@@ -190,3 +190,36 @@ fn bold(html: &str) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markup_from_a_file_is_shown_not_run() {
+        let hostile = "<script>x()</script> `<img src=x onerror=y>` **\"a\"**";
+        for html in [
+            text(hostile).into_owned(),
+            prose(hostile),
+            markdown(hostile),
+            pre(hostile),
+            shell(&SitePath("a/b.html".into()), hostile, ""),
+        ] {
+            assert!(!html.contains("<script>x"), "{html}");
+            assert!(!html.contains("<img"), "{html}");
+        }
+        assert!(!attr("\" onmouseover=\"x").contains('"'));
+        assert_eq!(
+            markdown("- a **b**\n- `c`"),
+            "<ul>\n<li>a <strong>b</strong></li>\n<li><code>c</code></li>\n</ul>\n"
+        );
+    }
+
+    #[test]
+    fn links_are_relative_to_the_page() {
+        let page = SitePath(case_path("rfc9309/longest-match/allow-wins-tie"));
+        assert_eq!(page.0, "cases/rfc9309/longest-match/allow-wins-tie.html");
+        assert_eq!(page.to("index.html"), "../../../index.html");
+        assert_eq!(fragment_value(b"a b/\xFF"), "a%20b%2F%FF");
+    }
+}
