@@ -128,6 +128,7 @@ table{border-collapse:collapse;margin:.5em 0}
 th,td{border:1px solid #ddd;padding:.25em .5em;text-align:left;vertical-align:top}
 th{background:#f0f0ec}
 table.kv th{white-space:nowrap}
+td a,td code,h1{overflow-wrap:anywhere}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
 .allowed{color:#17611d;font-weight:600}.disallowed{color:#a11a1a;font-weight:600}
 .either{color:#7a5b00;font-weight:600}.not-governed{color:#555;font-weight:600}
