@@ -15,6 +15,7 @@ pub mod realworld;
 pub mod report;
 pub mod results;
 pub mod run;
+pub mod site;
 pub mod stats;
 pub mod verify;
 

@@ -69,6 +69,14 @@ enum Command {
     /// fetched once from PyPI): disagreement per parser and pair, buckets by cause, file facts
     /// (docs/realworld.md).
     Realworld(cli::realworld::RealworldArgs),
+    /// The static site (docs/site.md): a page per parser, knob, deviation and case, the real-world
+    /// report and the playground (the oracle in WebAssembly), from a `run` and a `realworld` result.
+    Site {
+        #[command(flatten)]
+        dir: CasesDir,
+        #[command(flatten)]
+        args: cli::site::SiteArgs,
+    },
     /// Merge the results of `realworld` shards (realworld.json or --partial files) into the report
     /// a single run gives.
     Merge(cli::realworld::MergeArgs),
@@ -322,6 +330,9 @@ fn main() -> ExitCode {
         }),
         Command::Certify(args) => cli::certify::run(&args),
         Command::Fuzz(args) => cli::fuzz::run(&args),
+        Command::Site { dir, args } => {
+            load_corpus(&dir).and_then(|corpus| cli::site::run(&args, corpus))
+        }
         Command::Realworld(args) => cli::realworld::realworld(&args),
         Command::Merge(args) => cli::realworld::merge(&args),
         Command::Fingerprint { dir, args, format } => load_corpus(&dir).and_then(|corpus| {

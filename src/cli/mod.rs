@@ -7,6 +7,7 @@ pub mod certify;
 pub mod fuzz;
 pub mod realworld;
 pub mod run;
+pub mod site;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -1,0 +1,146 @@
+//! The oracle compiled to WebAssembly for the site's playground (`site`, `src/site/playground.rs`).
+//!
+//! The page calls plain `extern "C"` exports, so no binding generator is needed: it copies the
+//! body's octets and a JSON question into memory it got from [`alloc`], calls [`ask`], and reads
+//! the JSON answer at [`answer_ptr`] for [`ask`]'s returned length. The same [`answer`] is what
+//! the host tests call.
+
+use robotstxt_oracle::{evaluate_all, Fetch, Request};
+use serde::{Deserialize, Serialize};
+
+/// What the page asks, besides the body's octets.
+#[derive(Debug, Deserialize)]
+pub struct Question {
+    /// The crawler's product token.
+    pub agent: String,
+    /// The URL asked about.
+    pub url: String,
+    /// The fetch's HTTP status; `None` for a plain 200, `Some(0)` for no response at all.
+    #[serde(default)]
+    pub status: Option<u16>,
+}
+
+/// One profile's answer.
+#[derive(Debug, Serialize)]
+pub struct ProfileAnswer {
+    /// The profile's name (`rfc9309`, `google`, `draft-1996`, `original-1994`).
+    pub profile: &'static str,
+    /// Its verdict (`allowed`, `disallowed`, `either`, `not-governed`).
+    pub verdict: &'static str,
+    /// The oracle's explanation, as `check` prints it.
+    pub explanation: String,
+}
+
+/// The oracle's four answers to a question about `body`, as JSON; a malformed question gives
+/// `{"error": "..."}`.
+pub fn answer(body: &[u8], question: &[u8]) -> String {
+    let question: Question = match serde_json::from_slice(question) {
+        Ok(question) => question,
+        Err(error) => return serde_json::json!({ "error": error.to_string() }).to_string(),
+    };
+    let fetch = match question.status {
+        None => Fetch::default(),
+        Some(0) => Fetch::Unreachable,
+        Some(status) => Fetch::Status {
+            status,
+            redirects: 0,
+        },
+    };
+    let request = Request::new(body, &question.agent, &question.url).with_fetch(fetch);
+    let answers: Vec<ProfileAnswer> = evaluate_all(&request)
+        .into_iter()
+        .map(|explanation| ProfileAnswer {
+            profile: explanation.profile.name(),
+            verdict: explanation.verdict.name(),
+            explanation: explanation.to_string(),
+        })
+        .collect();
+    serde_json::to_string(&answers).expect("answers serialise")
+}
+
+thread_local! {
+    /// The last answer, kept until the next call so the page can read it.
+    static ANSWER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Reserves `len` octets for the page to write into; give them back with [`release`].
+#[no_mangle]
+pub extern "C" fn alloc(len: usize) -> *mut u8 {
+    let mut buffer = Vec::<u8>::with_capacity(len.max(1));
+    let ptr = buffer.as_mut_ptr();
+    std::mem::forget(buffer);
+    ptr
+}
+
+/// Gives back `len` octets reserved by [`alloc`].
+///
+/// # Safety
+/// `ptr` and `len` must be what one [`alloc`] call gave and took, released once.
+#[no_mangle]
+pub unsafe extern "C" fn release(ptr: *mut u8, len: usize) {
+    drop(Vec::from_raw_parts(ptr, 0, len.max(1)));
+}
+
+/// Answers the question (JSON, [`Question`]) about the body; returns the answer's length, to be
+/// read at [`answer_ptr`].
+///
+/// # Safety
+/// Each pointer must point to as many initialised octets as its length says (from [`alloc`]).
+#[no_mangle]
+pub unsafe extern "C" fn ask(
+    body_ptr: *const u8,
+    body_len: usize,
+    question_ptr: *const u8,
+    question_len: usize,
+) -> usize {
+    let body = std::slice::from_raw_parts(body_ptr, body_len);
+    let question = std::slice::from_raw_parts(question_ptr, question_len);
+    let text = answer(body, question);
+    ANSWER.with(|cell| {
+        *cell.borrow_mut() = text.into_bytes();
+        cell.borrow().len()
+    })
+}
+
+/// Where the last answer of [`ask`] is.
+#[no_mangle]
+pub extern "C" fn answer_ptr() -> *const u8 {
+    ANSWER.with(|cell| cell.borrow().as_ptr())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_every_profile_with_its_explanation() {
+        let body = b"User-agent: *\nDisallow: /a\nAllow: /a/b\n";
+        let out: serde_json::Value =
+            serde_json::from_str(&answer(body, br#"{"agent":"bot","url":"/a/b"}"#)).unwrap();
+        let profiles: Vec<&str> = out
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["profile"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            profiles,
+            ["rfc9309", "google", "draft-1996", "original-1994"]
+        );
+        assert_eq!(out[0]["verdict"], "allowed");
+        assert!(out[0]["explanation"]
+            .as_str()
+            .unwrap()
+            .starts_with("profile rfc9309: allowed"));
+    }
+
+    #[test]
+    fn a_status_and_a_malformed_question() {
+        let out: serde_json::Value =
+            serde_json::from_str(&answer(b"", br#"{"agent":"bot","url":"/","status":503}"#))
+                .unwrap();
+        assert_eq!(out[0]["verdict"], "disallowed");
+        let out: serde_json::Value = serde_json::from_str(&answer(b"", b"{")).unwrap();
+        assert!(out["error"].is_string());
+    }
+}

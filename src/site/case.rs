@@ -1,0 +1,207 @@
+//! A page per case (`cases/<case-id>.html`, a permanent URL) with an anchor per check whose id is
+//! the check id, as in `matrix.html` (`rfc9309/longest-match/allow-wins-tie#2`): the body, the
+//! documents' words, every parser's answer and the oracle's explanation. `cases/index.html` lists
+//! them.
+
+use std::collections::BTreeMap;
+
+use robotstxt_oracle::ProfileId;
+
+use super::page::{attr, case_path, parser_path, pre, prose, shell, text, SitePath};
+use super::{playground, Inputs, Site};
+use crate::report::badge::profile_title;
+use crate::results::{Row, Status};
+
+/// A status in words.
+pub fn status_words(status: Status) -> &'static str {
+    match status {
+        Status::Pass => "as its profile expects",
+        Status::ExpectedDivergence => "diverges (in its ledger)",
+        Status::UnexpectedDivergence => "diverges (not in its ledger)",
+        Status::FixedDivergence => "passes, but its ledger lists a divergence",
+        Status::NotApplicable => "not asked",
+    }
+}
+
+/// The class of a status (its colour).
+fn status_class(status: Status) -> &'static str {
+    match status {
+        Status::Pass => "pass",
+        Status::ExpectedDivergence => "expected-divergence",
+        Status::UnexpectedDivergence => "unexpected-divergence",
+        Status::FixedDivergence => "fixed-divergence",
+        Status::NotApplicable => "not-applicable",
+    }
+}
+
+/// Adds every case's page and the case list.
+pub fn add(site: &mut Site, inputs: &Inputs) {
+    let mut rows: BTreeMap<&str, Vec<&Row>> = BTreeMap::new();
+    for row in &inputs.results.rows {
+        rows.entry(&row.case).or_default().push(row);
+    }
+    let list_path = SitePath("cases/index.html".to_string());
+    let mut list = format!(
+        "<h1>Cases</h1>\n<p>{} cases of corpus {}, each with its checks. A case's page is its permanent URL; each check has an anchor named by its check id.</p>\n",
+        rows.len(),
+        text(robotstxt_spec::CORPUS_VERSION)
+    );
+    let mut section = "";
+    for (case_id, case_rows) in &rows {
+        let top = case_id.split('/').next().unwrap_or("");
+        if top != section {
+            if !section.is_empty() {
+                list.push_str("</ul>\n");
+            }
+            list.push_str(&format!("<h2>{}</h2>\n<ul>\n", text(top)));
+            section = top;
+        }
+        let title = inputs
+            .results
+            .cases
+            .get(*case_id)
+            .map_or("", |c| c.title.as_str());
+        list.push_str(&format!(
+            "<li><a href=\"{}\">{}</a>: {}</li>\n",
+            attr(&list_path.to(&case_path(case_id))),
+            text(case_id),
+            prose(title)
+        ));
+        add_case(site, inputs, case_id, case_rows);
+    }
+    if !section.is_empty() {
+        list.push_str("</ul>\n");
+    }
+    site.add(list_path.0.clone(), shell(&list_path, "Cases", &list));
+}
+
+fn add_case(site: &mut Site, inputs: &Inputs, case_id: &str, rows: &[&Row]) {
+    let results = &inputs.results;
+    let path = SitePath(case_path(case_id));
+    let info = results.cases.get(case_id);
+    let case = inputs.corpus.cases.iter().find(|c| c.id == case_id);
+    let mut body = format!("<h1>{}</h1>\n", text(case_id));
+    if let Some(info) = info {
+        body.push_str(&format!("<p>{}</p>\n", prose(&info.title)));
+        body.push_str(&format!(
+            "<p class=\"muted\">File <code>spec-cases/{}</code>; cites {}{}.</p>\n",
+            text(&info.path),
+            text(&info.cite.join(", ")),
+            if info.tags.is_empty() {
+                String::new()
+            } else {
+                format!("; tags {}", text(&info.tags.join(", ")))
+            }
+        ));
+    }
+    if let Some(note) = case.and_then(|c| c.note.as_deref()) {
+        body.push_str(&format!("<div class=\"cite\">{}</div>\n", prose(note)));
+    }
+    if let Some(info) = info {
+        if let Some(url) = &info.robots_url {
+            body.push_str(&format!(
+                "<p>Fetched from <code>{}</code>.</p>\n",
+                text(url)
+            ));
+        }
+        if let Some(fetch) = &info.fetch {
+            body.push_str(&format!(
+                "<p>Fetch: {}.</p>\n",
+                text(&crate::report::fetch_text(fetch))
+            ));
+        }
+        body.push_str(&format!(
+            "<h2>Body ({} octets)</h2>\n{}",
+            info.body_len,
+            pre(&info.body_visible)
+        ));
+    }
+    body.push_str("<h2>Checks</h2>\n");
+    for row in rows {
+        body.push_str(&check_section(&path, inputs, case, row));
+    }
+    site.add(path.0.clone(), shell(&path, case_id, &body));
+}
+
+fn check_section(
+    path: &SitePath,
+    inputs: &Inputs,
+    case: Option<&crate::cases::load::Case>,
+    row: &Row,
+) -> String {
+    let id = row.check_id();
+    let mut out = format!(
+        "<section id=\"{}\">\n<h3><a href=\"#{}\">#{}</a>: agent <code>{}</code>, URL <code>{}</code>{}</h3>\n",
+        attr(&id),
+        attr(&id),
+        row.check,
+        text(&row.agent),
+        text(&row.url),
+        row.at
+            .as_ref()
+            .map(|at| format!(", asked at {}", text(at)))
+            .unwrap_or_default()
+    );
+    if let Some(note) = case
+        .and_then(|c| c.checks.iter().find(|k| k.number == row.check))
+        .and_then(|k| k.note.as_deref())
+    {
+        out.push_str(&format!("<div class=\"cite\">{}</div>\n", prose(note)));
+    }
+    out.push_str(
+        "<div class=\"table\"><table><tr><th>profile</th><th>expected</th><th>oracle</th></tr>\n",
+    );
+    for profile in ProfileId::ALL {
+        let expected = row.expected.get(&profile).map_or("", |v| v.name());
+        let oracle = row.oracle.get(&profile);
+        out.push_str(&format!(
+            "<tr><td>{}</td><td><span class=\"{expected}\">{expected}</span></td><td>{}</td></tr>\n",
+            profile_title(profile),
+            oracle.map_or(String::new(), |o| format!(
+                "<span class=\"{0}\">{0}</span>{1}",
+                o.verdict.name(),
+                if o.agrees { "" } else { " (differs from the corpus)" }
+            )),
+        ));
+    }
+    out.push_str("</table></div>\n<details><summary>The oracle's explanations</summary>\n");
+    for profile in ProfileId::ALL {
+        if let Some(o) = row.oracle.get(&profile) {
+            out.push_str(&pre(&o.explanation));
+        }
+    }
+    out.push_str("</details>\n");
+    if row.at.is_none() {
+        out.push_str(&format!(
+            "<p><a href=\"{}\">Open this check in the playground</a></p>\n",
+            attr(&path.to(&playground::check_link(&row.case, row.check)))
+        ));
+    }
+    out.push_str("<details open><summary>Every parser's answer</summary><div class=\"table\"><table><tr><th>parser</th><th>claims</th><th>answer</th><th>standing</th></tr>\n");
+    for column in &inputs.results.adapters {
+        let aid = &column.identity.id;
+        let Some(cell) = row.adapters.get(aid) else {
+            continue;
+        };
+        let detail = cell
+            .answer
+            .detail()
+            .map(|d| format!(": {}", text(d)))
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "<tr class=\"{}\"><td><a href=\"{}\">{}</a></td><td>{}</td><td><span class=\"{kind}\">{kind}</span>{detail}</td><td>{}{}</td></tr>\n",
+            status_class(cell.status),
+            attr(&path.to(&parser_path(aid))),
+            text(aid),
+            profile_title(column.identity.profile),
+            status_words(cell.status),
+            cell.reason
+                .as_ref()
+                .map(|r| format!(": {}", prose(r)))
+                .unwrap_or_default(),
+            kind = cell.answer.kind(),
+        ));
+    }
+    out.push_str("</table></div></details>\n</section>\n");
+    out
+}

@@ -1,0 +1,109 @@
+//! `index.html`: every parser by profile (the lines to cite and the badges), its nearest profile,
+//! the corpus version and the run's date, and the exact commands that reproduce the figures.
+
+use robotstxt_oracle::ProfileId;
+
+use super::page::{attr, parser_path, shell, text, SitePath};
+use super::{Inputs, Site};
+use crate::report::badge::{self, Figures};
+
+/// The commands that make this site from a fresh clone (the README's).
+pub const COMMANDS: &[&str] = &[
+    "cargo run --release -- peers install",
+    "cargo run --release -- run --out out/run",
+    "cargo run --release -- realworld --out out/realworld",
+    "cargo run --release -- site --run out/run --realworld out/realworld --out out/site",
+];
+
+/// Adds `index.html`.
+pub fn add(site: &mut Site, inputs: &Inputs) {
+    let path = SitePath("index.html".to_string());
+    let results = &inputs.results;
+    let mut body = String::new();
+    body.push_str("<h1>robots.txt parsers against the documents</h1>\n");
+    body.push_str(&format!(
+        "<p>{} parsers asked {} checks of corpus {}, each judged under RFC 9309, Google's \
+interpretation, the 1996 draft and the 1994 standard. Run on {} by {}.</p>\n",
+        results.adapters.len(),
+        badge::thousands(results.rows.len() as u64),
+        text(robotstxt_spec::CORPUS_VERSION),
+        text(&inputs.run_date),
+        text(&results.tool),
+    ));
+    if let Some(filter) = &results.filter {
+        body.push_str(&format!(
+            "<p><strong>Only the checks whose id contains <code>{}</code> ran.</strong></p>\n",
+            text(filter)
+        ));
+    }
+    body.push_str(
+        "<p>A rate is the share of the checks a parser was asked whose answer the profile expects \
+(an <em>either</em> accepts both). The parser's own profile is in bold; the nearest is the profile it \
+agrees with most.</p>\n<div class=\"table\"><table>\n<tr><th>parser</th>",
+    );
+    for profile in ProfileId::ALL {
+        body.push_str(&format!("<th>{}</th>", badge::profile_title(profile)));
+    }
+    body.push_str("<th>nearest</th><th>divergences (in ledger / not)</th></tr>\n");
+    for adapter in &results.adapters {
+        let id = &adapter.identity.id;
+        let Some(summary) = results.summary.iter().find(|s| &s.adapter == id) else {
+            continue;
+        };
+        body.push_str(&format!(
+            "<tr><td><a href=\"{}\">{}</a></td>",
+            attr(&path.to(&parser_path(id))),
+            text(id)
+        ));
+        for profile in ProfileId::ALL {
+            let rate = Figures::of(results, id, profile).rate();
+            if profile == summary.claimed {
+                body.push_str(&format!("<td class=\"num\"><strong>{rate}</strong></td>"));
+            } else {
+                body.push_str(&format!("<td class=\"num\">{rate}</td>"));
+            }
+        }
+        body.push_str(&format!(
+            "<td>{}</td><td class=\"num\">{} / {}</td></tr>\n",
+            badge::profile_title(summary.nearest),
+            summary.ledger.expected,
+            summary.ledger.unexpected + summary.ledger.fixed,
+        ));
+    }
+    body.push_str("</table></div>\n<h2>Lines to cite</h2>\n<p>Each parser under the profile it claims; the badge is <code>badges/&lt;parser&gt;.svg</code>.</p>\n<ul>\n");
+    for (id, line) in badge::claimed_lines(results) {
+        body.push_str(&format!(
+            "<li><img class=\"badge\" alt=\"\" src=\"badges/{}\"> <a href=\"{}\">{}</a>: {}</li>\n",
+            attr(&badge::file_name(&id)),
+            attr(&path.to(&parser_path(&id))),
+            text(&id),
+            text(&line),
+        ));
+    }
+    body.push_str("</ul>\n");
+    if !results.unavailable.is_empty() {
+        body.push_str("<h2>Not in this run</h2>\n<ul>\n");
+        for u in &results.unavailable {
+            body.push_str(&format!(
+                "<li><code>{}</code>: {} (fix: <code>{}</code>)</li>\n",
+                text(&u.id),
+                text(&u.reason),
+                text(&u.fix)
+            ));
+        }
+        body.push_str("</ul>\n");
+    }
+    body.push_str(&format!(
+        "<h2>Real world</h2>\n<p>The same parsers on {} real robots.txt files ({}): \
+<a href=\"realworld.html\">the real-world report</a>.</p>\n",
+        badge::thousands(inputs.realworld.files),
+        text(&inputs.realworld.corpus.join(", ")),
+    ));
+    body.push_str("<h2>Reproduce</h2>\n<p>From a clone of the repository (README, \"Set-up\"), these commands make the figures and this site:</p>\n");
+    body.push_str(&super::page::pre(&COMMANDS.join("\n")));
+    body.push_str("<p>Or try one file in the <a href=\"playground.html\">playground</a>.</p>\n");
+    site.add(
+        path.0.clone(),
+        shell(&path, "robots.txt parsers against the documents", &body),
+    );
+}
