@@ -71,9 +71,7 @@ fn is_invalid_pattern(value: &[u8], reading: InvalidPattern) -> bool {
     match reading {
         InvalidPattern::UseOctets => false,
         InvalidPattern::IgnoreLine => value.iter().any(|&b| b < 0x20 || b == 0x7F || b == b' '),
-        InvalidPattern::IgnoreLineOrNonAscii => {
-            value.iter().any(|&b| b < 0x20 || b >= 0x7F || b == b' ')
-        }
+        InvalidPattern::IgnoreLineOrNonAscii => value.iter().any(|&b| !(0x21..0x7F).contains(&b)),
     }
 }
 
