@@ -146,11 +146,11 @@ fn kept_as_is(b: u8, encoding: Encoding, in_query: bool) -> bool {
             } else {
                 reserved_in_path_equivalent
             };
-            let kept_escaped = b >= 0x80
+            let rewritten = b >= 0x80
                 || matches!(b, b'%' | b'?' | b'*' | b'$')
                 || (reserved_encoded && is_reserved_data(b, true))
                 || (in_query && is_encoded_in_query(b));
-            !kept_escaped
+            !rewritten
         }
         Encoding::NonAsciiOnly => b < 0x80 && b != b'%',
         Encoding::DecodeAllButSlash => b != b'%',

@@ -1006,7 +1006,9 @@ impl InputFacts {
             question_in_rules: lines.question_in_rules,
             robots_txt_path: crate::url::is_robots_txt_uri(&split),
             agent_after_rule: lines.agent_after_rule,
-            ruleless_record: lines.ruleless_record,
+            // A comment line read as an empty line (1994's comment-line) can leave a record
+            // without rules: the fact holds wherever such a line stands inside a record.
+            ruleless_record: lines.ruleless_record || lines.comment_inside_record,
             agent_substring: lines.agent_substring,
             empty_rule_in_body: lines.empty_rule_in_body,
             body_has_odd_pattern_octets: lines.body_has_odd_pattern_octets,

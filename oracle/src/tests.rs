@@ -753,3 +753,20 @@ fn the_robots_txt_uri_in_a_history() {
     let text = evaluate_history(Draft1996, &request).to_string();
     assert!(text.contains("guide-ch9#allow-disallow"), "{text}");
 }
+
+/// Found by `differential/tests/literal.rs`: a comment line read as an empty line (1994's
+/// comment-line) leaves the record above it without rules, so the ruleless-record reading must be
+/// tried too (the record may then be skipped, and the `*` record decide).
+#[test]
+fn a_comment_line_that_ends_a_record_opens_the_ruleless_record_reading() {
+    let body = b"User-agent: *\nDisallow: /\n\nUser-agent: FooBot\n# comment\nDisallow: /x\n";
+    let request = Request::new(body, "FooBot", "/a");
+    assert_eq!(
+        evaluate(ProfileId::Original1994, &request).verdict,
+        Verdict::Either
+    );
+    assert_eq!(
+        crate::literal::verdict(ProfileId::Original1994, &request),
+        Verdict::Either
+    );
+}
