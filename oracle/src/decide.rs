@@ -224,22 +224,51 @@ fn outcome(rule: &RuleLine<'_>, pattern: &Pattern, target: &[u8], knobs: &Knobs)
         RuleOutcome::InvalidIgnored
     } else {
         match pattern.match_end(target) {
-            None => RuleOutcome::NoMatch,
+            None => match index_directory(rule, target, knobs) {
+                Some(specificity) => RuleOutcome::Matched { specificity },
+                None => RuleOutcome::NoMatch,
+            },
             Some(end) => RuleOutcome::Matched {
-                specificity: match knobs.precedence {
-                    Precedence::MostSpecific(Specificity::MatchedOctets) => end,
-                    // D-raw-length, breaks rfc9309#2.2.2 (octets compared after normalising).
-                    _ if knobs.deviations.has(Deviation::RawLength) => rule.value.len(),
-                    // D-wildcards-out-of-length, breaks rfc9309#2.2.2 ("the match that has the
-                    // most octets") and google#url-matching.
-                    _ if knobs.deviations.has(Deviation::WildcardsOutOfLength) => {
-                        pattern.literal_octets()
-                    }
-                    _ => pattern.octets(),
-                },
+                specificity: specificity(rule.value.len(), pattern, end, knobs),
             },
         }
     }
+}
+
+/// How specific a match of `pattern` (from a value of `written` octets) ending at `end` is (K4).
+fn specificity(written: usize, pattern: &Pattern, end: usize, knobs: &Knobs) -> usize {
+    match knobs.precedence {
+        Precedence::MostSpecific(Specificity::MatchedOctets) => end,
+        // D-raw-length, breaks rfc9309#2.2.2 (octets compared after normalising).
+        _ if knobs.deviations.has(Deviation::RawLength) => written,
+        // D-wildcards-out-of-length, breaks rfc9309#2.2.2 ("the match that has the
+        // most octets") and google#url-matching.
+        _ if knobs.deviations.has(Deviation::WildcardsOutOfLength) => pattern.literal_octets(),
+        _ => pattern.octets(),
+    }
+}
+
+/// D-index-html-allows-directory, breaks rfc9309#2.2.2 ("The matching MUST start with the first
+/// octet of the path") and google#url-matching (`/*.php` does not match `/` "even if it maps to
+/// /index.php"): an `Allow` that did not match, whose value from its last `/` begins with
+/// `/index.htm`, is tried again as the directory alone, the value up to that `/` anchored with `$`
+/// (Google's C++, `RobotsMatcher::HandleAllow`). The specificity of that match, or `None`.
+fn index_directory(rule: &RuleLine<'_>, target: &[u8], knobs: &Knobs) -> Option<usize> {
+    if rule.kind != RuleKind::Allow || !knobs.deviations.has(Deviation::IndexHtmlAllowsDirectory) {
+        return None;
+    }
+    let slash = rule.value.iter().rposition(|&b| b == b'/')?;
+    if !rule.value[slash..].starts_with(b"/index.htm") {
+        return None;
+    }
+    let directory = &rule.value[..=slash];
+    let pattern = Pattern {
+        anchored: true,
+        ..Pattern::compile(directory, crate::pattern::PatternKnobs::of(knobs))
+    };
+    let end = pattern.match_end(target)?;
+    // Written as `<directory>$`.
+    Some(specificity(directory.len() + 1, &pattern, end, knobs))
 }
 
 impl RuleOutcome {
