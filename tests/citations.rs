@@ -12,24 +12,9 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Files whose comments may still write "RFC9309 2.3.1.4": the fetch-outcome code, in another
-/// branch's hands while this test was written (and this file, whose examples show the worded
-/// form). Remove an entry once its citations are converted.
-const NOT_YET_CONVERTED: &[&str] = &[
-    "oracle/src/fetch.rs",
-    "oracle/src/history.rs",
-    "tests/citations.rs",
-];
-
-/// Case directories whose notes may still write "RFC 9309 2.4", for the same reason.
-const CASES_NOT_YET_CONVERTED: &[&str] = &[
-    "rfc9309/fetch/",
-    "rfc9309/caching/",
-    "google/status-codes/",
-    "google/caching/",
-    "knobs/k15-fetch-outcome/",
-    "knobs/k16-caching/",
-];
+/// Files whose comments may write a worded citation such as "RFC9309 2.3.1.4": only this file,
+/// whose comments show the worded form the test rejects (the examples cannot be written otherwise).
+const WORDED_FORM_SHOWN: &[&str] = &["tests/citations.rs"];
 
 /// The rule id a worded citation stands for: `rfc9309#2.4` for "RFC 9309, section 2.4".
 fn rule_id(words: &str) -> String {
@@ -117,12 +102,6 @@ fn every_citation_in_a_note_exists_and_uses_the_rule_id_form() {
                     problems.push(format!("{}{check}: note: {e}", case.id));
                 }
             }
-            if CASES_NOT_YET_CONVERTED
-                .iter()
-                .any(|dir| case.id.starts_with(dir))
-            {
-                continue;
-            }
             if let Some(words) = worded_rfc9309_citation(note) {
                 problems.push(format!(
                     "{}{check}: note cites `{words}`: write it as a rule id (`{}`)",
@@ -154,7 +133,7 @@ fn every_citation_in_a_code_comment_exists_and_uses_the_rule_id_form() {
                     problems.push(format!("{relative}:{line}: {e}"));
                 }
             }
-            if NOT_YET_CONVERTED.contains(&relative.as_str()) {
+            if WORDED_FORM_SHOWN.contains(&relative.as_str()) {
                 continue;
             }
             if let Some(words) = worded_rfc9309_citation(comment) {

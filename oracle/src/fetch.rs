@@ -35,9 +35,10 @@ const fn exemption(holds: bool, rule: &'static str, citation: &'static str) -> E
 pub fn robots_txt_exemption(profile: ProfileId, latest: Option<Fetch>) -> Exemption {
     match profile {
         // rfc9309#2.2.2: "The /robots.txt URI is implicitly allowed", with no condition. The
-        // "complete disallow" of 2.3.1.4 is what the undefined file is assumed to say, and no rule
-        // of a file reaches that URI; 2.3.1.4's "undefined for a reasonably long period" and 2.4's
-        // "unless the robots.txt file is unreachable" have the crawler fetch the file again.
+        // "complete disallow" of rfc9309#2.3.1.4 is what the undefined file is assumed to say, and
+        // no rule of a file reaches that URI; rfc9309#2.3.1.4's "undefined for a reasonably long
+        // period" and rfc9309#2.4's "unless the robots.txt file is unreachable" have the crawler
+        // fetch the file again.
         ProfileId::Rfc9309 => exemption(
             true,
             "the /robots.txt URI is implicitly allowed, whatever the fetch outcome: complete \
@@ -131,7 +132,7 @@ pub fn fetch_effect(profile: ProfileId, fetch: Fetch) -> (FetchEffect, &'static 
         return final_status;
     }
     match profile {
-        // RFC9309 2.3.1.2: at least five hops are followed; after more, MAY treat as unavailable.
+        // rfc9309#2.3.1.2: at least five hops are followed; after more, MAY treat as unavailable.
         ProfileId::Rfc9309 if redirects > 5 => {
             (Open(vec![Allowed, final_status.0]), "rfc9309#2.3.1.2")
         }
@@ -151,7 +152,7 @@ fn status_effect(profile: ProfileId, status: u16) -> (FetchEffect, &'static str)
     use FetchEffect::*;
     let open = || Open(vec![Allowed, Disallowed]);
     match (profile, status) {
-        // RFC9309 2.3.1.1: "the crawler MUST follow the parseable rules"; google#status-codes: 2xx
+        // rfc9309#2.3.1.1: "the crawler MUST follow the parseable rules"; google#status-codes: 2xx
         // prompts the crawlers "to process the robots.txt file as provided"; draft-1996#3.1: "the
         // robot must read the content, parse it, and follow any instructions"; norobots-1994#method:
         // the file at /robots.txt holds the instructions.
@@ -159,11 +160,11 @@ fn status_effect(profile: ProfileId, status: u16) -> (FetchEffect, &'static str)
         (ProfileId::Google, 200..=299) => (UseBody, "google#status-codes"),
         (ProfileId::Draft1996, 200..=299) => (UseBody, "draft-1996#3.1"),
         (ProfileId::Original1994, 200..=299) => (UseBody, "norobots-1994#method"),
-        // RFC9309 2.3.1.3: with a 400-499 status "the crawler MAY access any resources".
+        // rfc9309#2.3.1.3: with a 400-499 status "the crawler MAY access any resources".
         (ProfileId::Rfc9309, 400..=499) => (Allowed, "rfc9309#2.3.1.3"),
-        // RFC9309 2.3.1.4: server errors (500-599): "the crawler MUST assume complete disallow".
+        // rfc9309#2.3.1.4: server errors (500-599): "the crawler MUST assume complete disallow".
         (ProfileId::Rfc9309, 500..=599) => (Disallowed, "rfc9309#2.3.1.4"),
-        // RFC9309 2.3.1: no other status is given a meaning.
+        // rfc9309#2.3.1: no other status is given a meaning.
         (ProfileId::Rfc9309, _) => (open(), "rfc9309#2.3.1"),
         // google#status-codes: after the redirects Google "treats it as a 404".
         (ProfileId::Google, 300..=399) => (Allowed, "google#status-codes"),

@@ -6,8 +6,8 @@
 //! crawler made these and no others. Asked at time `t`, the latest fetch at or before `t` is what
 //! the crawler knows now; the documents then say whether that fetch still decides (a copy is cached
 //! for so long), whether an earlier one does instead (Google's "last good version" during server
-//! errors, RFC 9309's cached copy while the file is unreachable), or a fixed answer (the first 12
-//! hours of errors stop crawling). A copy past its lifetime no longer speaks for the site: the
+//! errors, rfc9309#2.4's cached copy while the file is unreachable), or a fixed answer (the first
+//! 12 hours of errors stop crawling). A copy past its lifetime no longer speaks for the site: the
 //! crawler must fetch again before it crawls, so the answer is [`Basis::Expired`] (verdict
 //! `not-governed`: the history's file does not govern the URL at that time).
 //!
@@ -121,17 +121,18 @@ fn decided(bases: Vec<Basis>, rule: &'static str, citation: &'static str) -> Per
     }
 }
 
-/// RFC 9309: "Crawlers MAY cache the fetched robots.txt file's contents" and SHOULD NOT use "the
-/// cached version" for more than 24 hours "unless the robots.txt file is unreachable" (2.4). A
+/// rfc9309#2.4: "Crawlers MAY cache the fetched robots.txt file's contents" and SHOULD NOT use
+/// "the cached version" for more than 24 hours "unless the robots.txt file is unreachable". A
 /// fetch that gave contents (a 2xx) decides for 24 hours; one that gave none (a 4xx, a redirect
-/// chain without a file) has no "cached version", and 2.4 gives its answer no lifetime: past 24
-/// hours it may still decide or the crawler fetches again first (open). Unreachable (a 5xx or a
-/// network error): the crawler "MUST assume complete disallow" (2.3.1.4); 2.4's exception lets a
-/// cached copy outlive its 24 hours while the file is unreachable, so a crawler holding one may
-/// keep using it: both are permitted. "If the robots.txt file is undefined for a reasonably long
-/// period of time (for example, 30 days)", it "MAY assume that the robots.txt file is unavailable"
-/// (allowed) "or continue to use a cached copy": 30 days is an example, so from the end of 2.4's
-/// 24 hours on the period may already be reasonably long (open).
+/// chain without a file) has no "cached version", and rfc9309#2.4 gives its answer no lifetime:
+/// past 24 hours it may still decide or the crawler fetches again first (open). Unreachable (a
+/// 5xx or a network error): the crawler "MUST assume complete disallow" (rfc9309#2.3.1.4);
+/// rfc9309#2.4's exception lets a cached copy outlive its 24 hours while the file is unreachable,
+/// so a crawler holding one may keep using it: both are permitted. "If the robots.txt file is
+/// undefined for a reasonably long period of time (for example, 30 days)", it "MAY assume that the
+/// robots.txt file is unavailable" (allowed) "or continue to use a cached copy": 30 days is an
+/// example, so from the end of rfc9309#2.4's 24 hours on the period may already be reasonably long
+/// (open).
 fn rfc9309(history: &History<'_>) -> Permitted {
     if !history.latest_is_error() {
         return if history.age_of_latest() <= DAY {
@@ -552,8 +553,9 @@ mod tests {
         let history = [ok(0), status(2 * HOUR, 500)];
         assert_eq!(bases(Rfc9309, &history, 3 * HOUR), [Disallowed, Fetch(0)]);
         assert_eq!(bases(Rfc9309, &history, DAY + HOUR), [Disallowed, Fetch(0)]);
-        // 2.4's exception: past 24 hours the cached copy is still permitted while unreachable,
-        // and "for example, 30 days" sets no limit: the file may be taken as unavailable.
+        // rfc9309#2.4's exception: past 24 hours the cached copy is still permitted while
+        // unreachable, and "for example, 30 days" sets no limit: the file may be taken as
+        // unavailable.
         assert_eq!(
             bases(Rfc9309, &history, 5 * DAY),
             [Disallowed, Allowed, Fetch(0)]
