@@ -77,7 +77,8 @@ fn certify_example(adapter: &str, profile: &str, ledger: &str, summary: &str) {
                         .map(|(id, _)| (l.to_string(), id.to_string()))
                 })
                 .flatten()
-                .filter(|_| !t.starts_with('#'))
+                // A check entry, indented under its group's `checks:` (a reason may cite `#`).
+                .filter(|_| !t.starts_with('#') && l.starts_with("    "))
         })
         .expect("an entry");
     let edited = dir.path().join("edited.yaml");
@@ -113,7 +114,7 @@ fn the_python_example_certifies_under_its_ledger() {
             "py-example = python3 examples/adapters/my_adapter.py",
             "draft-1996",
             "examples/adapters/py-example.yaml",
-            "1996 draft: 96.8% of 1,277 checks; 40 documented divergences; corpus 0.2.0",
+            "1996 draft: 96.8% of 1,278 checks; 40 documented divergences; corpus 0.2.0",
         );
     }
 }
@@ -125,7 +126,7 @@ fn the_javascript_example_certifies_under_its_ledger() {
             "js-example = node examples/adapters/my_adapter.js",
             "rfc9309",
             "examples/adapters/js-example.yaml",
-            "RFC 9309: 94.1% of 1,280 checks; 75 documented divergences; corpus 0.2.0",
+            "RFC 9309: 95.0% of 1,281 checks; 64 documented divergences; corpus 0.2.0",
         );
     }
 }
