@@ -189,14 +189,7 @@ pub fn evaluate_history(profile: ProfileId, request: &HistoryRequest<'_>) -> Exp
     let scope = request
         .robots_url
         .map(|robots_url| scope::governs(profile, robots_url, request.url));
-    let attempts: Vec<history::Attempt> = request
-        .fetches
-        .iter()
-        .map(|f| history::Attempt {
-            at: f.at,
-            fetch: f.fetch,
-        })
-        .collect();
+    let attempts = request.attempts();
     let permitted = history::permitted(profile, &attempts, request.at);
     let exemption = history::robots_txt_exemption(profile, &attempts, request.at, request.url);
     let mut first_fetch: Option<Explanation> = None;

@@ -182,14 +182,7 @@ pub fn verdict_history(profile: ProfileId, request: &HistoryRequest<'_>) -> Verd
             Governs::Open => return Verdict::Either,
         }
     }
-    let attempts: Vec<history::Attempt> = request
-        .fetches
-        .iter()
-        .map(|f| history::Attempt {
-            at: f.at,
-            fetch: f.fetch,
-        })
-        .collect();
+    let attempts = request.attempts();
     if history::robots_txt_exemption(profile, &attempts, request.at, request.url).is_some() {
         return Verdict::Allowed;
     }

@@ -102,4 +102,15 @@ impl<'a> HistoryRequest<'a> {
         let fetch = &self.fetches[n];
         Request::new(fetch.body, self.agent, self.url).with_fetch(fetch.fetch)
     }
+
+    /// The history's fetches as `crate::history` reads them: when, and how each went.
+    pub fn attempts(&self) -> Vec<crate::history::Attempt> {
+        self.fetches
+            .iter()
+            .map(|f| crate::history::Attempt {
+                at: f.at,
+                fetch: f.fetch,
+            })
+            .collect()
+    }
 }
