@@ -206,6 +206,15 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// A link to the anchor of `id` (a case or check id) on this page, the id as its text.
+fn link_to(id: &str) -> String {
+    format!(
+        "<a href=\"#{}\">{}</a>",
+        escape(&fragment(id)),
+        esc_inline(id)
+    )
+}
+
 /// An id as a URL fragment: ASCII letters, digits and `-._~/#:` as they are, every other octet
 /// percent-encoded (the page's script decodes it before looking the id up).
 pub fn fragment(id: &str) -> String {
@@ -592,17 +601,7 @@ fn sections(results: &Results, out: &mut String) {
             ));
             continue;
         }
-        let links: Vec<String> = section
-            .cases
-            .iter()
-            .map(|c| {
-                format!(
-                    "<a href=\"#{}\">{}</a>",
-                    escape(&fragment(c)),
-                    esc_inline(c)
-                )
-            })
-            .collect();
+        let links: Vec<String> = section.cases.iter().map(|c| link_to(c)).collect();
         out.push_str(&format!(
             "<details class=\"muted\"><summary>{} check{} in {} case{}</summary>{}</details></td>",
             section.rows.len(),
@@ -1234,16 +1233,7 @@ fn fingerprint_cell(adapter: &str, label: &str, standing: &Standing, out: &mut S
             super::glossary::words_html(&words.join("; or "))
         ));
     }
-    let links: Vec<String> = shown
-        .iter()
-        .map(|c| {
-            format!(
-                "<a href=\"#{}\">{}</a>",
-                escape(&fragment(c)),
-                esc_inline(c)
-            )
-        })
-        .collect();
+    let links: Vec<String> = shown.iter().map(|c| link_to(c)).collect();
     out.push_str(&links.join(", "));
     if checks.len() > shown.len() {
         out.push_str(&format!(" and {} more", checks.len() - shown.len()));
