@@ -30,6 +30,21 @@ pub const HUNG_AFTER: usize = 3;
 /// How the message of a check not asked because its adapter was declared hung begins.
 pub const HUNG: &str = "not asked: the adapter was declared hung";
 
+/// The body size that earns a request's first answer one more `--timeout`: the first answer
+/// includes parsing the body, which is work in proportion to its size (a 600 KiB body gets ten
+/// timeouts), so a slow but working parser is not called hung on the corpus's size-limit files.
+pub const BODY_OCTETS_PER_TIMEOUT: usize = 64 * 1024;
+
+/// How long the answer to check `index` of a request with a body of `body_len` octets may take:
+/// `timeout`, and for the first check one more `timeout` per [`BODY_OCTETS_PER_TIMEOUT`] octets.
+pub fn answer_allowance(timeout: Duration, body_len: usize, index: usize) -> Duration {
+    if index > 0 {
+        return timeout;
+    }
+    let extra = u32::try_from(body_len / BODY_OCTETS_PER_TIMEOUT).unwrap_or(u32::MAX);
+    timeout.saturating_mul(extra.saturating_add(1))
+}
+
 /// How the message of a check not asked because the run's deadline passed begins.
 pub const DEADLINE: &str = "not asked: the run's deadline passed";
 
@@ -244,14 +259,15 @@ impl Subprocess {
         for (n, &(i, first)) in sent.iter().enumerate() {
             let total = items[i].1.len() - first;
             for index in 0..total {
+                let allowance = answer_allowance(self.timeout, items[i].0.len(), index);
                 // Never wait past the deadline: what is left is then not asked.
                 let wait = match self.deadline {
                     Some(d) => d.saturating_duration_since(std::time::Instant::now()),
-                    None => self.timeout,
+                    None => allowance,
                 };
-                let by_deadline = wait < self.timeout;
+                let by_deadline = wait < allowance;
                 let running = self.running.as_mut().expect("running while reading");
-                let received = running.next_line(wait.min(self.timeout));
+                let received = running.next_line(wait.min(allowance));
                 if by_deadline && matches!(received, Err(RecvTimeoutError::Timeout)) {
                     self.kill();
                     fill(items, out, i, DEADLINE);
@@ -269,7 +285,7 @@ impl Subprocess {
                     Err(RecvTimeoutError::Timeout) => {
                         self.kill();
                         self.timeouts_in_a_row += 1;
-                        let mut message = format!("no answer within {:?}", self.timeout);
+                        let mut message = format!("no answer within {allowance:?}");
                         if index > 0 {
                             message.push_str(&format!(
                                 " (check {index} of {}: {index} of its checks were answered; \
@@ -742,5 +758,21 @@ fn describe_exit(status: std::process::ExitStatus) -> String {
     match status.code() {
         Some(code) => format!("exit status {code}"),
         None => "ended".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_answer_gets_one_more_timeout_per_64_kib_of_body() {
+        let ten = Duration::from_secs(10);
+        assert_eq!(answer_allowance(ten, 0, 0), ten);
+        assert_eq!(answer_allowance(ten, 64 * 1024 - 1, 0), ten);
+        assert_eq!(answer_allowance(ten, 64 * 1024, 0), ten * 2);
+        assert_eq!(answer_allowance(ten, 600 * 1024, 0), ten * 10);
+        // Later checks of the same request reuse the parsed body: the plain timeout.
+        assert_eq!(answer_allowance(ten, 600 * 1024, 1), ten);
     }
 }

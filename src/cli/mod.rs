@@ -26,7 +26,8 @@ pub struct AdapterArgs {
     /// Your own adapters and where the peers are.
     #[command(flatten)]
     pub user: UserAdapterArgs,
-    /// Seconds one check may take before it is a timeout.
+    /// Seconds one check may take before it is a timeout (the first check of a body gets one
+    /// more timeout per 64 KiB of body: parsing it is part of that answer).
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub timeout: f64,
     /// Run the in-process parsers in this process instead of a worker process: faster, but an
