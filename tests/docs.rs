@@ -1,8 +1,8 @@
 //! The documentation holds together: every relative link in the Markdown files (README.md,
-//! ARCHITECTURE.md, `docs/`, the crates' and folders' READMEs) names a file that exists and, for a
-//! Markdown file, a heading that exists; the README stays a newcomer's page (under 15,000 bytes);
-//! its set-up installs the Debian packages `.ci/run` installs; and it shows the test command
-//! `.ci/run` runs, as a command line of its own.
+//! ARCHITECTURE.md, `docs/`, the crates' and folders' READMEs; not generated output) names a file
+//! that exists and, for a Markdown file, a heading that exists; the README stays a newcomer's page
+//! (under 15,000 bytes); its set-up installs the Debian packages `.ci/run` installs; and it shows
+//! the test command `.ci/run` runs, as a command line of its own.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -15,9 +15,26 @@ fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// Every `.md` file of the repository, outside build output, dependencies and hidden folders.
+/// The folders of the repository's sources and documentation, walked for `.md` files; the root is
+/// read alone, so output written there (`conformance-results/`, a site) is not checked.
+const SOURCE_FOLDERS: &[&str] = &[
+    "adapters",
+    "differential",
+    "docs",
+    "examples",
+    "fuzz",
+    "oracle",
+    "playground",
+    "spec",
+    "spec-cases",
+    "src",
+    "tests",
+];
+
+/// Every `.md` file of the repository's root and source folders, outside build output,
+/// dependencies and hidden folders.
 fn markdown_files() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    fn walk(dir: &Path, recurse: bool, out: &mut Vec<PathBuf>) {
         let Ok(entries) = std::fs::read_dir(dir) else {
             return;
         };
@@ -25,8 +42,9 @@ fn markdown_files() -> Vec<PathBuf> {
             let path = entry.path();
             let name = entry.file_name().to_string_lossy().into_owned();
             if path.is_dir() {
-                if !(name.starts_with('.') || name == "target" || name == "node_modules") {
-                    walk(&path, out);
+                let skipped = name.starts_with('.') || name == "target" || name == "node_modules";
+                if recurse && !skipped {
+                    walk(&path, true, out);
                 }
             } else if name.ends_with(".md") {
                 out.push(path);
@@ -34,7 +52,10 @@ fn markdown_files() -> Vec<PathBuf> {
         }
     }
     let mut out = Vec::new();
-    walk(&root(), &mut out);
+    walk(&root(), false, &mut out);
+    for folder in SOURCE_FOLDERS {
+        walk(&root().join(folder), true, &mut out);
+    }
     out.sort();
     out
 }
