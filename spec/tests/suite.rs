@@ -180,6 +180,7 @@ fn judge_says_what_to_do() {
     let entry = |answer: &str, reason: &str| robotstxt_spec::ledger::Entry {
         answer: answer.into(),
         reason: reason.into(),
+        id: None,
     };
     let ledger = Some(Path::new("tests/l.yaml"));
     let fail = |o: Outcome| match o {
