@@ -26,8 +26,8 @@ use crate::cases::Corpus;
 
 // The model the suite and the matrix share: answer kinds, entries and groups, the judgement.
 pub use robotstxt_spec::ledger::{
-    is_failure, is_unexplained, standing, Entry, Group as DivergenceGroup, Standing, ALL_KINDS,
-    FAILURE_KINDS,
+    is_failure, is_unexplained, needs_reason, standing, Entry, Group as DivergenceGroup, Standing,
+    ALL_KINDS, FAILURE_KINDS,
 };
 
 /// The reason `ledger rewrite` gives a divergence it has no reason for; the test harness fails on
@@ -138,7 +138,7 @@ impl Ledger {
 /// `check`: only as a known failure `old` already lists with that answer and a reason a person
 /// wrote. A new failure is never recorded: it is a fault to fix, not a divergence.
 pub fn keeps_failure(old: &Ledger, check: &str, kind: &str) -> bool {
-    !robotstxt_spec::ledger::needs_reason(&old.entries, check, kind)
+    !needs_reason(&old.entries, check, kind)
 }
 
 /// Writes a ledger for `adapter` (claiming `profile`) listing `divergences` (check id → answer
