@@ -24,26 +24,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::cases::Corpus;
 
+// The model the suite and the matrix share: answer kinds, entries and groups, the judgement.
+pub use robotstxt_spec::ledger::{
+    is_failure, is_unexplained, needs_reason, standing, Entry, Group as DivergenceGroup, Standing,
+    ALL_KINDS, FAILURE_KINDS,
+};
+
 /// The reason `ledger rewrite` gives a divergence it has no reason for; the test harness fails on
 /// it, so that every committed entry is explained by a person.
 pub const UNEXPLAINED: &str = "UNEXPLAINED: written by `ledger rewrite`; replace with the reason";
-
-/// The answer kinds that are a failure of the adapter or the parser (`error`, `crash`,
-/// `timeout`), never a reading of the file: a ledger may list them as known failures, but they
-/// are not documented divergences (the line to cite does not count them, `certify` fails on them,
-/// `ledger rewrite` never adds them).
-pub const FAILURE_KINDS: [&str; 3] = ["error", "crash", "timeout"];
-
-/// Whether an answer kind is a failure ([`FAILURE_KINDS`]).
-pub fn is_failure(kind: &str) -> bool {
-    FAILURE_KINDS.contains(&kind)
-}
-
-/// Whether a ledger reason is still a placeholder written by `ledger rewrite` (it starts with
-/// `UNEXPLAINED`): such an entry explains nothing and fails `certify` and the harness.
-pub fn is_unexplained(reason: &str) -> bool {
-    reason.trim_start().starts_with("UNEXPLAINED")
-}
 
 /// An adapter's ledger, as written in its file.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,33 +47,6 @@ pub struct LedgerFile {
     pub divergences: Vec<DivergenceGroup>,
 }
 
-/// Divergences that share one reason.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DivergenceGroup {
-    /// Why the adapter answers this way (one line).
-    pub reason: String,
-    /// The knob or deviation that explains it, in the oracle's vocabulary (`K4 precedence`,
-    /// `D-typo-fields`, `D-typo-fields + D-space-for-colon`; `docs/deviations.md`), when the
-    /// oracle can tell: `ledger rewrite` fills it from the checks' inputs.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub id: Option<String>,
-    /// Check id (`<case-id>#<n>`) → the answer kind it gives (`allowed`, `disallowed`,
-    /// `unsupported`, `error`, `crash`, `timeout`).
-    pub checks: BTreeMap<String, String>,
-}
-
-/// A ledger entry: the answer a check is known to get and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
-    /// The answer kind.
-    pub answer: String,
-    /// The reason.
-    pub reason: String,
-    /// The group's knob or deviation id, if it has one.
-    pub id: Option<String>,
-}
-
 /// A loaded, validated ledger.
 #[derive(Clone, Debug, Default)]
 pub struct Ledger {
@@ -95,16 +57,6 @@ pub struct Ledger {
     /// Check id → entry.
     pub entries: BTreeMap<String, Entry>,
 }
-
-/// The answer kinds a ledger may record.
-const KINDS: [&str; 6] = [
-    "allowed",
-    "disallowed",
-    "unsupported",
-    "error",
-    "crash",
-    "timeout",
-];
 
 /// The ledger directory: `$ROBOTSTXT_LEDGERS`, else `adapters/expectations` here if it exists, else
 /// the one this crate was built from.
@@ -141,13 +93,7 @@ impl Ledger {
         let text =
             std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let at = |message: String| format!("{}: {message}", path.display());
-        if let Some(error) = robotstxt_spec::ledger::duplicate_key(&path, &text) {
-            return Err(error);
-        }
-        let file: LedgerFile = serde_yaml::from_str(&text).map_err(|e| match e.location() {
-            Some(l) => format!("{}:{}:{}: {e}", path.display(), l.line(), l.column()),
-            None => at(e.to_string()),
-        })?;
+        let file: LedgerFile = robotstxt_spec::ledger::parse_yaml(&path, &text)?;
         if file.adapter != id {
             return Err(at(format!(
                 "`adapter: {}` but the file is {id}'s ledger",
@@ -156,38 +102,12 @@ impl Ledger {
         }
         let profile = ProfileId::from_name(&file.profile)
             .ok_or_else(|| at(format!("unknown profile `{}`", file.profile)))?;
-        let mut entries = BTreeMap::new();
-        for group in file.divergences {
-            if group.reason.trim().is_empty() || group.reason.contains('\n') {
-                return Err(at(
-                    "every divergence group needs a one-line reason".to_string()
-                ));
-            }
-            if let Some(id) = &group.id {
-                if !robotstxt_oracle::cause::is_label(id) {
-                    return Err(at(format!(
-                        "`id: {id}` names no knob or deviation (e.g. `K4 precedence`, \
-                         `D-typo-fields`, `D-typo-fields + D-space-for-colon`; docs/deviations.md)"
-                    )));
-                }
-            }
-            for (check, answer) in group.checks {
-                if !KINDS.contains(&answer.as_str()) {
-                    return Err(at(format!(
-                        "{check}: `{answer}` is not an answer kind ({})",
-                        KINDS.join(", ")
-                    )));
-                }
-                let entry = Entry {
-                    answer,
-                    reason: group.reason.clone(),
-                    id: group.id.clone(),
-                };
-                if entries.insert(check.clone(), entry).is_some() {
-                    return Err(at(format!("{check} is listed twice")));
-                }
-            }
-        }
+        let entries = robotstxt_spec::ledger::entries_of(
+            &path,
+            file.divergences,
+            &ALL_KINDS,
+            Some(&robotstxt_oracle::cause::is_label),
+        )?;
         Ok(Ledger {
             path: Some(path),
             profile: Some(profile),
@@ -218,9 +138,7 @@ impl Ledger {
 /// `check`: only as a known failure `old` already lists with that answer and a reason a person
 /// wrote. A new failure is never recorded: it is a fault to fix, not a divergence.
 pub fn keeps_failure(old: &Ledger, check: &str, kind: &str) -> bool {
-    old.entries
-        .get(check)
-        .is_some_and(|e| e.answer == kind && !is_unexplained(&e.reason))
+    !needs_reason(&old.entries, check, kind)
 }
 
 /// Writes a ledger for `adapter` (claiming `profile`) listing `divergences` (check id → answer
@@ -244,27 +162,12 @@ pub fn rewrite(
     reproduced: &BTreeMap<String, std::collections::BTreeSet<String>>,
     command: &str,
 ) -> String {
-    let mut groups: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
-    for (check, answer) in divergences {
-        if is_failure(answer) && !keeps_failure(old, check, answer) {
-            continue;
-        }
-        let reason = match old.entries.get(check) {
-            Some(entry) if &entry.answer == answer && !is_unexplained(&entry.reason) => {
-                entry.reason.clone()
-            }
-            // New or changed: one placeholder group per cause, so a person writes one reason per
-            // knob or deviation.
-            _ => robotstxt_spec::causes::unexplained_reason(
-                causes.get(check).map(String::as_str),
-                "`ledger rewrite`",
-            ),
-        };
-        groups
-            .entry(reason)
-            .or_default()
-            .insert(check.clone(), answer.clone());
-    }
+    // `error`, `crash` and `timeout` are faults to fix: only a known failure stays.
+    let divergences: BTreeMap<String, String> = divergences
+        .iter()
+        .filter(|(check, answer)| !is_failure(answer) || keeps_failure(old, check, answer))
+        .map(|(check, answer)| (check.clone(), answer.clone()))
+        .collect();
     let id_of = |checks: &BTreeMap<String, String>| {
         let known: Vec<(&String, &String)> = checks
             .keys()
@@ -301,14 +204,13 @@ pub fn rewrite(
     let file = LedgerFile {
         adapter: adapter.to_string(),
         profile: profile.name().to_string(),
-        divergences: groups
-            .into_iter()
-            .map(|(reason, checks)| DivergenceGroup {
-                reason,
-                id: id_of(&checks),
-                checks,
-            })
-            .collect(),
+        divergences: robotstxt_spec::ledger::regroup(
+            &old.entries,
+            &divergences,
+            causes,
+            "`ledger rewrite`",
+            id_of,
+        ),
     };
     let header = format!(
         "# Known divergences of `{adapter}` from the profile it claims ({}), one reason per group.\n\
@@ -317,5 +219,5 @@ pub fn rewrite(
          #   {command}\n",
         profile.name()
     );
-    header + &serde_yaml::to_string(&file).expect("a ledger serialises")
+    robotstxt_spec::ledger::to_text(header, &file)
 }

@@ -11,7 +11,7 @@ use robotstxt_oracle::{Fetch, ProfileId, Verdict};
 
 use crate::cases::{Case, Check, Corpus};
 use crate::fingerprint::{self, Answered};
-use crate::ledger::{self, Entry, Ledger};
+use crate::ledger::{self, Entry, Ledger, Standing};
 use crate::results::{
     AdapterCell, AdapterColumn, AdapterSummary, CaseInfo, LedgerTally, OracleCell, Results, Row,
     Status, Tally, TimedFetchInfo,
@@ -255,31 +255,25 @@ pub fn judge(
     if !applicable {
         return (Status::NotApplicable, None);
     }
-    let passes = agrees(answer, expected);
-    match (passes, entry) {
-        (true, None) => (Status::Pass, None),
-        (true, Some(entry)) => (Status::FixedDivergence, Some(entry.reason.clone())),
-        (false, Some(entry)) if entry.answer == answer.kind() => {
-            (Status::ExpectedDivergence, Some(entry.reason.clone()))
-        }
-        (false, Some(entry)) => (
+    match ledger::standing(agrees(answer, expected), answer.kind(), entry) {
+        Standing::Pass => (Status::Pass, None),
+        Standing::Fixed(entry) => (Status::FixedDivergence, Some(entry.reason.clone())),
+        Standing::Listed(entry) => (Status::ExpectedDivergence, Some(entry.reason.clone())),
+        Standing::Changed(entry) => (
             Status::UnexpectedDivergence,
             Some(format!(
                 "the ledger expects `{}` ({})",
                 entry.answer, entry.reason
             )),
         ),
-        (false, None) => (Status::UnexpectedDivergence, None),
+        Standing::Unlisted => (Status::UnexpectedDivergence, None),
     }
 }
 
-/// Whether an answer is what a profile expects: `either` accepts both verdicts; anything that is
-/// not a verdict never agrees.
+/// Whether an answer is what a profile expects ([`robotstxt_spec::parser::agrees`]): `either`
+/// accepts both verdicts; anything that is not a verdict never agrees.
 pub fn agrees(answer: &Answer, expected: Verdict) -> bool {
-    match answer.verdict() {
-        Some(verdict) => expected == Verdict::Either || verdict == expected,
-        None => false,
-    }
+    robotstxt_spec::parser::agrees(answer.verdict(), expected)
 }
 
 /// What a run covers and how adapters are opened.

@@ -21,7 +21,9 @@
 //! ```
 
 pub mod body;
+#[cfg(feature = "cause")]
 pub mod cause;
+#[cfg(feature = "crosscheck")]
 pub mod crosscheck;
 pub mod decide;
 pub mod deviation;

@@ -2,12 +2,21 @@
 //! `D-typo-fields + D-space-for-colon`; [`robotstxt_oracle::cause`]) with a one-line description
 //! and its citation, for the groups bless and `ledger rewrite` write, so that an author writes one
 //! reason per cause, not per check.
+//!
+//! Finding a cause takes the oracle's cause search, which this crate carries only with its
+//! `causes` feature (on by default): without it, bless groups new divergences under one
+//! placeholder reason with no cause.
 
 use std::collections::BTreeMap;
 
+#[cfg(feature = "causes")]
 use robotstxt_oracle::cause;
 use robotstxt_oracle::deviation::Deviation;
 use robotstxt_oracle::{ProfileId, Request};
+
+/// The label of a divergence no knob or deviation explains (the oracle's
+/// `robotstxt_oracle::cause::UNEXPLAINED`).
+pub const UNEXPLAINED: &str = "unexplained";
 
 /// What each knob decides, with the sentence's citation (docs/profiles.md has the table).
 const KNOBS: [(&str, &str, &str); 18] = [
@@ -126,7 +135,7 @@ fn describe_part(part: &str) -> String {
 /// A cause label in words: each knob or deviation with its description and citation, joined by
 /// ` + `; for `unexplained`, that no knob or deviation gives the answer.
 pub fn describe(label: &str) -> String {
-    if label == cause::UNEXPLAINED {
+    if label == UNEXPLAINED {
         return "no knob alternative or named deviation gives this answer (unexplained by the \
                 oracle)"
             .to_string();
@@ -139,23 +148,49 @@ pub fn describe(label: &str) -> String {
 }
 
 /// The cause label of a parser's verdict `allowed` on `request` where `profile` says otherwise
-/// ([`cause::cause_of`]); `unexplained` when no set of changes gives it.
-pub fn label_of(profile: ProfileId, request: &Request<'_>, allowed: bool) -> String {
-    cause::cause_label(cause::cause_of(profile, request, allowed).as_deref())
+/// (the oracle's `cause::cause_of`); `unexplained` when no set of changes gives it; `None` when
+/// this crate is built without its `causes` feature.
+pub fn label_of(profile: ProfileId, request: &Request<'_>, allowed: bool) -> Option<String> {
+    #[cfg(feature = "causes")]
+    return Some(cause::cause_label(
+        cause::cause_of(profile, request, allowed).as_deref(),
+    ));
+    #[cfg(not(feature = "causes"))]
+    {
+        let _ = (profile, request, allowed);
+        None
+    }
+}
+
+/// Whether `label` is a cause label naming knobs or deviations (the oracle's `cause::is_label`);
+/// without the `causes` feature no label is found, and none is one.
+pub fn is_label(label: &str) -> bool {
+    #[cfg(feature = "causes")]
+    return cause::is_label(label);
+    #[cfg(not(feature = "causes"))]
+    {
+        let _ = label;
+        false
+    }
 }
 
 /// The placeholder reason of a group of new divergences with cause `label` (`None`: the cause
-/// could not be asked, e.g. an `unsupported` answer or a fetch outcome): `UNEXPLAINED` (so that the
-/// harness fails until a person writes the reason), the cause in words, and who wrote it.
+/// could not be asked, e.g. an `unsupported` answer or a fetch outcome, or the crate is built
+/// without its `causes` feature): `UNEXPLAINED` (so that the harness fails until a person writes
+/// the reason), the cause in words, and who wrote it.
 pub fn unexplained_reason(label: Option<&str>, written_by: &str) -> String {
     match label {
         Some(label) => format!(
             "UNEXPLAINED (oracle cause: {}): written by {written_by}; replace with the reason",
             describe(label)
         ),
-        None => format!(
+        None if cfg!(feature = "causes") => format!(
             "UNEXPLAINED (no cause: not a verdict on a single 200 fetch): written by {written_by}; \
              replace with the reason"
+        ),
+        None => format!(
+            "UNEXPLAINED (no cause: robotstxt-spec built without its `causes` feature): written \
+             by {written_by}; replace with the reason"
         ),
     }
 }
@@ -178,12 +213,18 @@ mod tests {
 
     #[test]
     fn every_knob_label_is_described() {
-        for (label, _, _) in KNOBS {
-            assert!(cause::is_label(label), "{label}");
-        }
         assert!(describe("K4 precedence").contains("rfc9309#2.2.2"));
         let both = describe("D-typo-fields + D-space-for-colon");
         assert!(both.contains("D-typo-fields: ") && both.contains(" + D-space-for-colon: "));
         assert!(unexplained_reason(Some("K6 wildcards"), "bless").starts_with("UNEXPLAINED"));
+    }
+
+    #[test]
+    #[cfg(feature = "causes")]
+    fn every_knob_label_is_one_the_cause_search_gives() {
+        assert_eq!(UNEXPLAINED, cause::UNEXPLAINED);
+        for (label, _, _) in KNOBS {
+            assert!(cause::is_label(label) && is_label(label), "{label}");
+        }
     }
 }

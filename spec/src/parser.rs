@@ -32,15 +32,29 @@ impl Answer {
         }
     }
 
-    /// Whether the answer is what a profile expects: `either` accepts both verdicts; an
-    /// unsupported answer never agrees.
+    /// The verdict, when the parser gave one.
+    pub fn verdict(&self) -> Option<Verdict> {
+        match self {
+            Answer::Allowed => Some(Verdict::Allowed),
+            Answer::Disallowed => Some(Verdict::Disallowed),
+            Answer::Unsupported(_) | Answer::Crash(_) => None,
+        }
+    }
+
+    /// Whether the answer is what a profile expects ([`agrees`]): an unsupported answer never
+    /// agrees.
     pub fn agrees(&self, expected: Verdict) -> bool {
-        let verdict = match self {
-            Answer::Allowed => Verdict::Allowed,
-            Answer::Disallowed => Verdict::Disallowed,
-            Answer::Unsupported(_) | Answer::Crash(_) => return false,
-        };
-        expected == Verdict::Either || verdict == expected
+        agrees(self.verdict(), expected)
+    }
+}
+
+/// Whether an answer with `verdict` (`None`: the answer is no verdict) is what a profile expects:
+/// `either` accepts both verdicts; an answer that is not a verdict never agrees. The one rule the
+/// suite and the matrix judge by.
+pub fn agrees(verdict: Option<Verdict>, expected: Verdict) -> bool {
+    match verdict {
+        Some(verdict) => expected == Verdict::Either || verdict == expected,
+        None => false,
     }
 }
 

@@ -9,7 +9,7 @@ use libtest_mimic::{Arguments, Completion, Conclusion, Failed, Trial};
 use robotstxt_oracle::{Fetch, ProfileId, Verdict};
 
 use crate::cases::{Case, Check, Corpus};
-use crate::ledger::{self, Ledger};
+use crate::ledger::{self, Ledger, Standing};
 use crate::parser::{Answer, Parser};
 use crate::verify::{absolute_url, describe_fetch, parser_failure_report};
 use crate::versions::{CheckVersions, Version};
@@ -178,14 +178,14 @@ pub fn judge(
              divergence a ledger accepts, and bless does not record it"
         ));
     }
-    match (answer.agrees(expected), entry) {
-        (true, None) => Outcome::Pass,
-        (true, Some(entry)) => Outcome::Fail(format!(
+    match ledger::standing(answer.agrees(expected), answer.kind(), entry) {
+        Standing::Pass => Outcome::Pass,
+        Standing::Fixed(entry) => Outcome::Fail(format!(
             "fixed: the ledger lists `{name}` as a divergence ({}), but the parser now agrees; \
              remove the entry from {file} (or run {bless} to rewrite the ledger)",
             entry.reason
         )),
-        (false, Some(entry)) if entry.answer == answer.kind() => {
+        Standing::Listed(entry) => {
             if ledger::is_unexplained(&entry.reason) {
                 Outcome::Fail(format!(
                     "unexplained: the ledger accepts `{name}` but gives no reason yet; replace \
@@ -196,23 +196,24 @@ pub fn judge(
                 Outcome::Ignored(format!("accepted divergence: {}", entry.reason))
             }
         }
-        (false, Some(entry)) => Outcome::Fail(format!(
+        Standing::Changed(entry) => Outcome::Fail(format!(
             "changed: the ledger expects `{}` ({}) for `{name}`; fix the parser, or update the \
              entry in {file} (or run {bless})",
             entry.answer, entry.reason
         )),
-        (false, None) if new_in.is_some() => Outcome::Ignored(format!(
-            "new in corpus {}: bless to accept; the check is newer than the corpus version \
-             {file} was written against, so its divergence is reported, not failed, until \
-             {bless} lists it (then write its reason) or the parser is fixed",
-            new_in.expect("matched Some")
-        )),
-        (false, None) => Outcome::Fail(format!(
-            "unexpected divergence: not in the ledger; fix the parser, or, if the divergence is \
-             intended, list `{name}: {}` with its reason in {file} (or run {bless}, then write \
-             the reason)",
-            answer.kind()
-        )),
+        Standing::Unlisted => match new_in {
+            Some(version) => Outcome::Ignored(format!(
+                "new in corpus {version}: bless to accept; the check is newer than the corpus \
+                 version {file} was written against, so its divergence is reported, not failed, \
+                 until {bless} lists it (then write its reason) or the parser is fixed"
+            )),
+            None => Outcome::Fail(format!(
+                "unexpected divergence: not in the ledger; fix the parser, or, if the divergence \
+                 is intended, list `{name}: {}` with its reason in {file} (or run {bless}, then \
+                 write the reason)",
+                answer.kind()
+            )),
+        },
     }
 }
 
@@ -438,7 +439,8 @@ impl Suite {
 
     /// [`Suite::divergences`] with each divergent verdict's cause label in the oracle's
     /// vocabulary ([`crate::causes::label_of`]: `K6 wildcards`, `D-typo-fields`, `unexplained`);
-    /// `None` for an answer that is not a verdict, or a check with a fetch outcome.
+    /// `None` for an answer that is not a verdict, a check with a fetch outcome, or all checks
+    /// when the crate is built without its `causes` feature.
     #[allow(clippy::type_complexity)]
     pub fn divergences_with_causes(
         &self,
@@ -461,7 +463,7 @@ impl Suite {
                             _ => None,
                         };
                         let simple = case.fetch == Fetch::default() && case.robots_url.is_none();
-                        let cause = allowed.filter(|_| simple).map(|allowed| {
+                        let cause = allowed.filter(|_| simple).and_then(|allowed| {
                             let request = crate::verify::request(case, check);
                             crate::causes::label_of(profile, &request, allowed)
                         });
@@ -509,11 +511,7 @@ impl Suite {
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
         let unexplained = divergences
             .iter()
-            .filter(|(name, kind)| {
-                old.entries
-                    .get(*name)
-                    .is_none_or(|e| &e.answer != *kind || ledger::is_unexplained(&e.reason))
-            })
+            .filter(|(name, kind)| ledger::needs_reason(&old.entries, name, kind))
             .count();
         Ok(Blessed {
             path,
