@@ -168,7 +168,7 @@ pub fn split_lines(body: &[u8]) -> Vec<Line<'_>> {
 /// an octet of the line) and D-nul-ends-line (breaks rfc9309#2.2's NL: a NUL octet ends the line
 /// too, as where a line is read as a C string) and D-cr-kept-in-lines (breaks the same NL: only LF
 /// ends a line and every CR stays in it).
-pub fn split_lines_with(body: &[u8], deviations: Deviations) -> Vec<Line<'_>> {
+pub fn split_lines_deviating(body: &[u8], deviations: Deviations) -> Vec<Line<'_>> {
     let cr_kept = deviations.has(Deviation::CrKeptInLines);
     let lf_only = deviations.has(Deviation::LfOnlyLines) || cr_kept;
     let nul = deviations.has(Deviation::NulEndsLine);

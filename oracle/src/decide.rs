@@ -124,25 +124,6 @@ pub fn allows<'p, 'l: 'p>(
     target: &[u8],
     knobs: &Knobs,
 ) -> bool {
-    if knobs.deviations.has(Deviation::EmptyDisallowClears)
-        || knobs.deviations.has(Deviation::EmptyRuleAllowsRest)
-    {
-        let rules: Vec<_> = rules.into_iter().collect();
-        let cleared = cleared_before(rules.iter().map(|&(rule, _)| rule), knobs);
-        let outcomes: Vec<(RuleKind, Option<usize>, bool)> = rules
-            .iter()
-            .enumerate()
-            .map(|(i, &(rule, pattern))| {
-                let matched = (i >= cleared)
-                    .then(|| outcome(rule, pattern, target, knobs).specificity())
-                    .flatten();
-                (kind_of(rule, knobs), matched, rule.value.is_empty())
-            })
-            .collect();
-        return empty_rule_first(outcomes.iter().map(|&(_, m, e)| (m, e)), knobs)
-            .or_else(|| deciding_rule(outcomes.iter().map(|&(k, m, _)| (k, m)), knobs.precedence))
-            .is_none_or(|(_, kind)| kind == RuleKind::Allow);
-    }
     let outcomes = rules.into_iter().map(|(rule, pattern)| {
         (
             kind_of(rule, knobs),
@@ -150,6 +131,39 @@ pub fn allows<'p, 'l: 'p>(
         )
     });
     deciding_rule(outcomes, knobs.precedence).is_none_or(|(_, kind)| kind == RuleKind::Allow)
+}
+
+/// [`allows`] under the deviations, with the two that act on the rule list as layers around it: a
+/// rewritten rule list (D-empty-disallow-clears: only the rules after the last empty `Disallow:`
+/// take part) and a check before precedence (D-empty-rule-allows-rest). The others change one
+/// rule's outcome, inside [`allows`].
+pub fn allows_deviating<'p, 'l: 'p>(
+    rules: impl IntoIterator<Item = (&'p RuleLine<'l>, &'p Pattern<'l>)>,
+    target: &[u8],
+    knobs: &Knobs,
+) -> bool {
+    if !knobs.deviations.has(Deviation::EmptyDisallowClears)
+        && !knobs.deviations.has(Deviation::EmptyRuleAllowsRest)
+    {
+        return allows(rules, target, knobs);
+    }
+    let rules: Vec<_> = rules.into_iter().collect();
+    let cleared = cleared_before(rules.iter().map(|&(rule, _)| rule), knobs);
+    let (gone, kept) = rules.split_at(cleared);
+    // A cleared rule matches nothing, but is still an empty rule when its value is empty.
+    let reached = gone
+        .iter()
+        .map(|&(rule, _)| (None, rule.value.is_empty()))
+        .chain(kept.iter().map(|&(rule, pattern)| {
+            (
+                outcome(rule, pattern, target, knobs).specificity(),
+                rule.value.is_empty(),
+            )
+        }));
+    if empty_rule_first(reached, knobs).is_some() {
+        return true;
+    }
+    allows(kept.iter().copied(), target, knobs)
 }
 
 /// D-empty-rule-allows-rest (breaks rfc9309#2.2's `empty-pattern`, which matches nothing, and

@@ -71,7 +71,7 @@ pub fn normalise(
 
 /// [`normalise`] under a set of deviations (those of [`crate::deviation::TARGET`] and
 /// [`crate::deviation::PATTERN`] that concern encoding matter).
-pub fn normalise_with(
+pub fn normalise_deviating(
     input: &[u8],
     side: Side,
     encoding: Encoding,

@@ -84,58 +84,47 @@ impl GroupKnobs {
 /// Rules outside every group are set aside (K2: `rfc9309#2.2.2` SHOULD ignore; `google#grouping`;
 /// `draft-1996#3.3`; `norobots-1994#format`).
 pub fn build_groups<'a>(kinds: &[LineKind<'a>], grouping: Grouping) -> Groups<'a> {
-    build_groups_with(kinds, grouping, Deviations::NONE)
+    groups_of(numbered(kinds), grouping)
 }
 
-/// [`build_groups`] under a set of deviations (those of [`crate::deviation::GROUP`] matter).
-pub fn build_groups_with<'a>(
-    kinds: &[LineKind<'a>],
+/// Each kind with its 1-based line number.
+fn numbered<'k, 'a>(
+    kinds: &'k [LineKind<'a>],
+) -> impl Iterator<Item = (usize, LineKind<'a>)> + use<'k, 'a> {
+    kinds
+        .iter()
+        .enumerate()
+        .map(|(index, &kind)| (index + 1, kind))
+}
+
+/// [`build_groups`] over (line number, kind) pairs in file order.
+fn groups_of<'a>(
+    lines: impl Iterator<Item = (usize, LineKind<'a>)>,
     grouping: Grouping,
-    deviations: Deviations,
 ) -> Groups<'a> {
     let mut out = Groups::default();
-    // D-invalid-line-rejects-file: a strict grammar's parse error (a line without a colon, or
-    // whose field is not a name) leaves nothing of the file.
-    let unparsable = |kind: &LineKind<'_>| match kind {
-        LineKind::Invalid => true,
-        LineKind::Other(field) => !crate::deviation::is_field_name(field),
-        _ => false,
-    };
-    if deviations.has(Deviation::InvalidLineRejectsFile) && kinds.iter().any(unparsable) {
-        return out;
-    }
-    // D-other-line-ends-agents: an other line has ended the current group's run of agents.
-    let mut agents_ended = false;
-    let mut seen_agent = false;
-    // The group being built, if any; `open` is false once a blank line has closed a record.
+    // The group being built, if any; `None` once a blank line has closed a record.
     let mut current: Option<Group<'a>> = None;
-    for (index, &kind) in kinds.iter().enumerate() {
-        let number = index + 1;
+    for (number, kind) in lines {
         match kind {
             LineKind::UserAgent(value) => {
                 let agent = AgentLine {
                     line: number,
                     value,
                 };
-                seen_agent = true;
-                let starts_group = agents_ended
-                    || match (&current, grouping) {
-                        (None, _) => true,
-                        // rfc9309#2.1, rfc9309#2.2: a user-agent line after a rule starts a new group.
-                        (Some(group), Grouping::UserAgentAfterRuleStartsGroup) => {
-                            !group.rules.is_empty()
-                        }
-                        // draft-1996#3.3: the BNF has no user-agent line after a rule in a record.
-                        (
-                            Some(group),
-                            Grouping::BlankLineRecords(AgentAfterRule::StartsRecord, _),
-                        ) => !group.rules.is_empty(),
-                        (Some(_), Grouping::BlankLineRecords(AgentAfterRule::JoinsRecord, _)) => {
-                            false
-                        }
-                    };
+                let starts_group = match (&current, grouping) {
+                    (None, _) => true,
+                    // rfc9309#2.1, rfc9309#2.2: a user-agent line after a rule starts a new group.
+                    (Some(group), Grouping::UserAgentAfterRuleStartsGroup) => {
+                        !group.rules.is_empty()
+                    }
+                    // draft-1996#3.3: the BNF has no user-agent line after a rule in a record.
+                    (Some(group), Grouping::BlankLineRecords(AgentAfterRule::StartsRecord, _)) => {
+                        !group.rules.is_empty()
+                    }
+                    (Some(_), Grouping::BlankLineRecords(AgentAfterRule::JoinsRecord, _)) => false,
+                };
                 if starts_group {
-                    agents_ended = false;
                     out.groups.extend(current.take());
                     current = Some(Group {
                         agents: smallvec![agent],
@@ -146,30 +135,15 @@ pub fn build_groups_with<'a>(
                 }
             }
             LineKind::Allow(value) | LineKind::Disallow(value) => {
-                let rule_kind = if matches!(kind, LineKind::Allow(_)) {
+                let kind = if matches!(kind, LineKind::Allow(_)) {
                     RuleKind::Allow
                 } else {
                     RuleKind::Disallow
                 };
-                if current.is_none()
-                    && !seen_agent
-                    && deviations.has(Deviation::RulesBeforeAgentsForAll)
-                {
-                    // D-rules-before-agents-for-all, breaks rfc9309#2.2.2 and google#grouping
-                    // (rules outside a group are ignored): as if `User-agent: *` stood above.
-                    seen_agent = true;
-                    current = Some(Group {
-                        agents: smallvec![AgentLine {
-                            line: number,
-                            value: b"*",
-                        }],
-                        rules: SmallVec::new(),
-                    });
-                }
                 match current.as_mut() {
                     Some(group) => group.rules.push(RuleLine {
                         line: number,
-                        kind: rule_kind,
+                        kind,
                         value,
                     }),
                     None => out.orphan_rules.push(number),
@@ -188,16 +162,94 @@ pub fn build_groups_with<'a>(
                 // line, which ends the record.
                 out.groups.extend(current.take());
             }
-            LineKind::Other(_) if deviations.has(Deviation::OtherLineEndsAgents) => {
-                // D-other-line-ends-agents, breaks rfc9309#2.2.4: the next user-agent line starts
-                // a new group, as after a rule.
-                agents_ended = current.is_some();
-            }
             // rfc9309#2.2.4: other records never end a group; comments and invalid lines are skipped.
             LineKind::Comment | LineKind::Other(_) | LineKind::Invalid => {}
         }
     }
     out.groups.extend(current);
+    out
+}
+
+/// [`build_groups`] under the deviations of [`crate::deviation::GROUP`] that step 3 reads, each a
+/// layer around the document's grouping: a check before it (D-invalid-line-rejects-file), a
+/// synthetic line given to it (D-rules-before-agents-for-all), and its groups split afterwards
+/// (D-other-line-ends-agents). Step 2's deviations are in the kinds it is given.
+pub fn build_groups_deviating<'a>(
+    kinds: &[LineKind<'a>],
+    grouping: Grouping,
+    deviations: Deviations,
+) -> Groups<'a> {
+    // D-invalid-line-rejects-file: a strict grammar's parse error (a line without a colon, or
+    // whose field is not a name) leaves nothing of the file.
+    let unparsable = |kind: &LineKind<'_>| match kind {
+        LineKind::Invalid => true,
+        LineKind::Other(field) => !crate::deviation::is_field_name(field),
+        _ => false,
+    };
+    if deviations.has(Deviation::InvalidLineRejectsFile) && kinds.iter().any(unparsable) {
+        return Groups::default();
+    }
+    let mut groups = if deviations.has(Deviation::RulesBeforeAgentsForAll) {
+        groups_of(star_above_first_rule(kinds), grouping)
+    } else {
+        build_groups(kinds, grouping)
+    };
+    if deviations.has(Deviation::OtherLineEndsAgents) {
+        groups.groups = split_after_other_lines(kinds, groups.groups);
+    }
+    groups
+}
+
+/// D-rules-before-agents-for-all, breaks rfc9309#2.2.2 and google#grouping (rules outside a group
+/// are ignored): the lines with a `User-agent: *` line above the first rule, when that rule comes
+/// before every user-agent line. The synthetic line takes the rule's line number.
+fn star_above_first_rule<'k, 'a>(
+    kinds: &'k [LineKind<'a>],
+) -> impl Iterator<Item = (usize, LineKind<'a>)> + use<'k, 'a> {
+    let first_rule = kinds
+        .iter()
+        .position(|kind| {
+            matches!(
+                kind,
+                LineKind::UserAgent(_) | LineKind::Allow(_) | LineKind::Disallow(_)
+            )
+        })
+        .filter(|&at| !matches!(kinds[at], LineKind::UserAgent(_)));
+    numbered(kinds).flat_map(move |(number, kind)| {
+        let star = (Some(number - 1) == first_rule).then_some((number, LineKind::UserAgent(b"*")));
+        star.into_iter().chain(std::iter::once((number, kind)))
+    })
+}
+
+/// D-other-line-ends-agents, breaks rfc9309#2.2.4 (other records do not interfere with the
+/// groups): a user-agent line that follows an other line (a `field: value` line that is no
+/// user-agent line or rule) coming after its group's previous user-agent line starts a new group,
+/// as after a rule, with the rules that follow it.
+fn split_after_other_lines<'a>(kinds: &[LineKind<'a>], groups: Vec<Group<'a>>) -> Vec<Group<'a>> {
+    // Whether an other line stands strictly between lines `after` and `before` (1-based).
+    let other_between = |after: usize, before: usize| {
+        kinds[after..before - 1]
+            .iter()
+            .any(|kind| matches!(kind, LineKind::Other(_)))
+    };
+    let mut out = Vec::with_capacity(groups.len());
+    for group in groups {
+        let mut rules = group.rules.into_iter().peekable();
+        let mut current = Group::default();
+        let mut previous: Option<usize> = None;
+        for agent in group.agents {
+            if previous.is_some_and(|line| other_between(line, agent.line)) {
+                current.rules.extend(std::iter::from_fn(|| {
+                    rules.next_if(|r| r.line < agent.line)
+                }));
+                out.push(std::mem::take(&mut current));
+            }
+            previous = Some(agent.line);
+            current.agents.push(agent);
+        }
+        current.rules.extend(rules);
+        out.push(current);
+    }
     out
 }
 

@@ -114,26 +114,15 @@ pub fn spacing_can_matter(line: &[u8]) -> bool {
 /// "Поле `<field>` является регистронезависимым" (the field is case-insensitive); `draft-1996#3.3`
 /// writes its literals by RFC 822's conventions, which ignore case.
 pub fn classify<'a>(line: &Line<'a>, allow_directive: bool, spacing: FieldSpacing) -> LineKind<'a> {
-    classify_with(line, allow_directive, spacing, Deviations::NONE)
+    classify_noting_spacing(line, allow_directive, spacing).0
 }
 
-/// [`classify`] under a set of deviations (those of [`crate::deviation::LINE`] matter).
-pub fn classify_with<'a>(
-    line: &Line<'a>,
-    allow_directive: bool,
-    spacing: FieldSpacing,
-    deviations: Deviations,
-) -> LineKind<'a> {
-    classify_noting_spacing(line, allow_directive, spacing, deviations).0
-}
-
-/// [`classify_with`], and whether the line reads differently under the two [`FieldSpacing`]
-/// settings ([`spacing_can_matter`]), from one reading of the line.
+/// [`classify`], and, on the side, whether the line has white space before its field or its colon
+/// (what K13's two settings read differently, [`spacing_can_matter`]), from one reading of the line.
 pub fn classify_noting_spacing<'a>(
     line: &Line<'a>,
     allow_directive: bool,
     spacing: FieldSpacing,
-    deviations: Deviations,
 ) -> (LineKind<'a>, bool) {
     let bytes = line.bytes;
     if trim_ws(bytes).is_empty() {
@@ -142,51 +131,105 @@ pub fn classify_noting_spacing<'a>(
     if trim_ws(bytes).first() == Some(&b'#') {
         return (LineKind::Comment, false);
     }
-    let Some((field, value, spaced)) = split_at_colon(bytes).or_else(|| {
-        deviations
-            .has(Deviation::SpaceForColon)
-            .then(|| two_words(bytes, deviations))
-            .flatten()
-            .map(|(field, value)| (field, value, false))
-    }) else {
-        if deviations.has(Deviation::NoColonLineIsBlank) && memchr::memchr(b'#', bytes).is_none() {
-            // D-no-colon-line-is-blank, breaks norobots-1994#format ("Нераспознанные строки
-            // игнорируются": unrecognised lines are ignored, they do not separate records).
-            return (LineKind::Blank, false);
-        }
-        return (LineKind::Invalid, false);
-    };
-    (
-        kind_of(field, value, spaced, allow_directive, spacing, deviations),
-        spaced,
-    )
+    match split_at_colon(bytes) {
+        None => (LineKind::Invalid, false),
+        Some((field, value, spaced)) => (
+            kind_of(field, value, spaced, allow_directive, spacing),
+            spaced,
+        ),
+    }
 }
 
 /// The kind of a line with a field and a value (`spaced`: white space before the field or colon).
 fn kind_of<'a>(
     field: &'a [u8],
-    mut value: &'a [u8],
+    value: &'a [u8],
     spaced: bool,
     allow_directive: bool,
     spacing: FieldSpacing,
-    deviations: Deviations,
 ) -> LineKind<'a> {
     if spacing == FieldSpacing::AfterColonOnly && spaced {
         // An unrecognised line: its field, as written, is no field the document names.
         return LineKind::Other(field);
     }
-    if deviations.has(Deviation::VerticalTabTrimmed) {
-        // D-vertical-tab-trimmed, breaks rfc9309#2.2 (`WS = %x20 / %x09`).
-        value = trim_ws_vt(value);
-    }
-    if is_field(field, b"user-agent", deviations) {
+    field_kind(field, value, allow_directive, Deviations::NONE)
+}
+
+/// The kind a field name gives its line, in the order user-agent, disallow, allow (a rule only
+/// when K5 knows it); any other name is an other line. Under no deviation the name must be the
+/// field's own ([`names_field`]).
+fn field_kind<'a>(
+    field: &'a [u8],
+    value: &'a [u8],
+    allow_directive: bool,
+    deviations: Deviations,
+) -> LineKind<'a> {
+    if names_field(field, b"user-agent", deviations) {
         LineKind::UserAgent(value)
-    } else if is_field(field, b"disallow", deviations) {
+    } else if names_field(field, b"disallow", deviations) {
         LineKind::Disallow(value)
-    } else if is_field(field, b"allow", deviations) && allow_directive {
+    } else if names_field(field, b"allow", deviations) && allow_directive {
         LineKind::Allow(value)
     } else {
         LineKind::Other(field)
+    }
+}
+
+/// [`classify`] under the deviations of [`crate::deviation::LINE`], each a layer around the
+/// document's reading of the line: a line without a colon read again (D-space-for-colon, then
+/// D-no-colon-line-is-blank), an other line's field name read again (D-field-prefix,
+/// D-typo-fields), and the value trimmed further (D-vertical-tab-trimmed).
+pub fn classify_deviating<'a>(
+    line: &Line<'a>,
+    allow_directive: bool,
+    spacing: FieldSpacing,
+    deviations: Deviations,
+) -> LineKind<'a> {
+    let kind = classify(line, allow_directive, spacing);
+    if deviations.is_empty() {
+        return kind;
+    }
+    let kind = match kind {
+        LineKind::Invalid => match deviations
+            .has(Deviation::SpaceForColon)
+            .then(|| two_words(line.bytes, deviations))
+            .flatten()
+        {
+            Some((field, value)) => field_kind(field, value, allow_directive, deviations),
+            // D-no-colon-line-is-blank, breaks norobots-1994#format ("Нераспознанные строки
+            // игнорируются": unrecognised lines are ignored, they do not separate records).
+            None if deviations.has(Deviation::NoColonLineIsBlank)
+                && memchr::memchr(b'#', line.bytes).is_none() =>
+            {
+                LineKind::Blank
+            }
+            None => LineKind::Invalid,
+        },
+        // D-field-prefix and D-typo-fields: a field name the document does not know, unless K13
+        // already set the line aside for its white space, may name a field.
+        LineKind::Other(_)
+            if deviations.has(Deviation::FieldPrefix) || deviations.has(Deviation::TypoFields) =>
+        {
+            match split_at_colon(line.bytes) {
+                Some((field, value, spaced))
+                    if !(spacing == FieldSpacing::AfterColonOnly && spaced) =>
+                {
+                    field_kind(field, value, allow_directive, deviations)
+                }
+                _ => kind,
+            }
+        }
+        kind => kind,
+    };
+    if !deviations.has(Deviation::VerticalTabTrimmed) {
+        return kind;
+    }
+    // D-vertical-tab-trimmed, breaks rfc9309#2.2 (`WS = %x20 / %x09`).
+    match kind {
+        LineKind::UserAgent(value) => LineKind::UserAgent(trim_ws_vt(value)),
+        LineKind::Allow(value) => LineKind::Allow(trim_ws_vt(value)),
+        LineKind::Disallow(value) => LineKind::Disallow(trim_ws_vt(value)),
+        kind => kind,
     }
 }
 
@@ -194,7 +237,7 @@ fn kind_of<'a>(
 /// literals and `*WS ":"`), also a field that begins with `name`; under D-typo-fields (breaks
 /// rfc9309#2.2's literals and google#syntax's list of fields), also one that begins with one of
 /// its frequent misspellings.
-fn is_field(field: &[u8], name: &[u8], deviations: Deviations) -> bool {
+pub fn names_field(field: &[u8], name: &[u8], deviations: Deviations) -> bool {
     let starts = |prefix: &[u8]| {
         field.len() >= prefix.len() && field[..prefix.len()].eq_ignore_ascii_case(prefix)
     };
@@ -225,7 +268,7 @@ fn two_words(line: &[u8], deviations: Deviations) -> Option<(&[u8], &[u8])> {
     let one_word = !value.is_empty() && !value.iter().any(|&b| is_ws(b));
     let known = [&b"user-agent"[..], b"allow", b"disallow"]
         .iter()
-        .any(|name| is_field(field, name, deviations));
+        .any(|name| names_field(field, name, deviations));
     (one_word && known).then_some((field, value))
 }
 
@@ -235,83 +278,6 @@ fn trim_ws_vt(s: &[u8]) -> &[u8] {
     let start = s.iter().position(|b| !ws(b)).unwrap_or(s.len());
     let end = s.iter().rposition(|b| !ws(b)).map_or(start, |at| at + 1);
     &s[start..end]
-}
-
-/// The kinds of `lines` under `allow_directive` (K5), from their kinds `other` under the other K5
-/// setting, the same `spacing` (K13) and the same `deviations`. K5 decides only what a line whose
-/// field names `allow` is, so only those lines are classified again; every other kind is the same
-/// under both settings.
-pub fn reclassify<'a>(
-    lines: &[Line<'a>],
-    other: &[LineKind<'a>],
-    allow_directive: bool,
-    spacing: FieldSpacing,
-    deviations: Deviations,
-) -> Vec<LineKind<'a>> {
-    classify_again_where(
-        lines,
-        other,
-        allow_directive,
-        spacing,
-        deviations,
-        |_, kind| match kind {
-            LineKind::Allow(_) => true,
-            LineKind::Other(field) => is_field(field, b"allow", deviations),
-            _ => false,
-        },
-    )
-}
-
-/// The kinds of `lines` under `spacing` (K13), from their kinds `other` under the other K13
-/// setting, the same `allow_directive` (K5) and the same `deviations`. K13 decides only what a line
-/// with white space before its field or its colon is ([`spacing_can_matter`], `spaced` per line),
-/// so only those lines are classified again.
-pub fn respace<'a>(
-    lines: &[Line<'a>],
-    other: &[LineKind<'a>],
-    spaced: &[bool],
-    allow_directive: bool,
-    spacing: FieldSpacing,
-    deviations: Deviations,
-) -> Vec<LineKind<'a>> {
-    classify_again_where(
-        lines,
-        other,
-        allow_directive,
-        spacing,
-        deviations,
-        |at, _| spaced[at],
-    )
-}
-
-/// The kinds of `lines` under K5 `allow_directive`, K13 `spacing` and `deviations`, from their kinds
-/// `other` under other settings: a line for which `again` (its place and kind) holds is classified
-/// again, every other keeps its kind.
-fn classify_again_where<'a>(
-    lines: &[Line<'a>],
-    other: &[LineKind<'a>],
-    allow_directive: bool,
-    spacing: FieldSpacing,
-    deviations: Deviations,
-    again: impl Fn(usize, LineKind<'a>) -> bool,
-) -> Vec<LineKind<'a>> {
-    lines
-        .iter()
-        .zip(other)
-        .enumerate()
-        .map(|(at, (line, &kind))| match again(at, kind) {
-            true => classify_with(line, allow_directive, spacing, deviations),
-            false => kind,
-        })
-        .collect()
-}
-
-/// The other setting of K13.
-pub fn other_spacing(spacing: FieldSpacing) -> FieldSpacing {
-    match spacing {
-        FieldSpacing::Around => FieldSpacing::AfterColonOnly,
-        FieldSpacing::AfterColonOnly => FieldSpacing::Around,
-    }
 }
 
 #[cfg(test)]
@@ -351,50 +317,6 @@ mod tests {
             kind(b"disalow: /a", ProfileId::Rfc9309),
             LineKind::Other(b"disalow")
         );
-    }
-
-    #[test]
-    fn reclassifying_for_the_other_allow_or_spacing_setting_is_classifying() {
-        let body: &[u8] = b"Allow: /a\n ALLOW :/b # c\nallow\nAllowed: /c\nDisallow: /d\n\
-            User-agent: *\n# allow: /e\nSitemap: /f\n\n\tallow\t:\nallowance: /g\n\
-            \tdisalow : /h\nuser-agent x\n  Disallow:\x0b/i\n";
-        let lines = crate::body::split_lines(body);
-        let spaced: Vec<bool> = lines.iter().map(|l| spacing_can_matter(l.bytes)).collect();
-        let spacings = [FieldSpacing::Around, FieldSpacing::AfterColonOnly];
-        let deviation_sets = [
-            Deviations::NONE,
-            Deviations::NONE.with(Deviation::FieldPrefix),
-            Deviations::NONE.with(Deviation::TypoFields),
-            Deviations::NONE.with(Deviation::SpaceForColon),
-            Deviations::NONE.with(Deviation::VerticalTabTrimmed),
-            Deviations::NONE.with(Deviation::NoColonLineIsBlank),
-        ];
-        for deviations in deviation_sets {
-            let kinds = |allow: bool, spacing: FieldSpacing| -> Vec<_> {
-                lines
-                    .iter()
-                    .map(|l| classify_with(l, allow, spacing, deviations))
-                    .collect()
-            };
-            for allow in [false, true] {
-                for spacing in spacings {
-                    let direct = kinds(allow, spacing);
-                    let other_allow = kinds(!allow, spacing);
-                    let other_spacing = kinds(allow, super::other_spacing(spacing));
-                    let what = format!("allow {allow}, {spacing:?}, {deviations:?}");
-                    assert_eq!(
-                        reclassify(&lines, &other_allow, allow, spacing, deviations),
-                        direct,
-                        "{what}"
-                    );
-                    assert_eq!(
-                        respace(&lines, &other_spacing, &spaced, allow, spacing, deviations),
-                        direct,
-                        "{what}"
-                    );
-                }
-            }
-        }
     }
 
     #[test]

@@ -250,8 +250,12 @@ pub fn readings(profile: ProfileId) -> Vec<LiteralReading> {
 }
 
 /// Whether the URL of `request` is allowed by its body under one complete reading: steps 1 to 7,
-/// one after another, each given the whole reading.
+/// one after another, each given the whole reading. A reading that holds deviations
+/// (`docs/deviations.md`; no profile's does, a tool's question may) has each step read them: the
+/// steps' `_deviating` forms are the document's step with the deviation's layer around it, and
+/// equal the document's step under none.
 pub fn allowed(knobs: &Knobs, request: &Request<'_>) -> bool {
+    let deviations = knobs.deviations;
     // Step 5 (RFC 3986 3): the URL split into path and query, the fragment dropped.
     let split = url::split(request.url);
     // K10 (`rfc9309#2.2.2`): the robots.txt URI itself may be allowed before any rule is read.
@@ -261,14 +265,16 @@ pub fn allowed(knobs: &Knobs, request: &Request<'_>) -> bool {
     // Step 1 (K14 size limit, K12 byte-order mark, K7 charset): the octets to read.
     let (octets, _notes) = body::prepare_body(request.body, BodyKnobs::of(knobs));
     // Step 1 (`rfc9309#2.2` NL): the lines, at CR, LF or CRLF.
-    let lines = body::split_lines(&octets);
+    let lines = body::split_lines_deviating(&octets, deviations);
     // Step 2 (K5 `Allow`, K13 line syntax and field spacing): what each line is.
     let kinds: Vec<LineKind<'_>> = lines
         .iter()
-        .map(|line| line::classify(line, knobs.allow_directive, knobs.field_spacing))
+        .map(|line| {
+            line::classify_deviating(line, knobs.allow_directive, knobs.field_spacing, deviations)
+        })
         .collect();
     // Step 3 (K1 grouping, K2 rules outside groups): the groups.
-    let groups = group::build_groups(&kinds, knobs.grouping);
+    let groups = group::build_groups_deviating(&kinds, knobs.grouping, deviations);
     // Step 4 (K3): the groups that apply to the agent, and their rules.
     let selected = select::select(&groups.groups, request.agent, SelectKnobs::of(knobs));
     // Step 5 (K8 match target, K7 percent-encoding): what the patterns are matched against.
@@ -279,7 +285,7 @@ pub fn allowed(knobs: &Knobs, request: &Request<'_>) -> bool {
         .map(|rule| (rule, Pattern::compile(rule.value, PatternKnobs::of(knobs))))
         .collect();
     // Steps 6b and 7 (K4 precedence, K9 empty rules, K13 invalid patterns): the decision.
-    decide::allows(
+    decide::allows_deviating(
         rules.iter().map(|(rule, pattern)| (*rule, pattern)),
         &target,
         knobs,

@@ -87,9 +87,7 @@ impl<'b> ReceivedBody<'b> {
         let lines = body::split_lines(body);
         let (kinds, spaced) = lines
             .iter()
-            .map(|l| {
-                line::classify_noting_spacing(l, true, line::FieldSpacing::Around, Deviations::NONE)
-            })
+            .map(|l| line::classify_noting_spacing(l, true, line::FieldSpacing::Around))
             .unzip();
         ReceivedBody {
             octets: body,
@@ -122,6 +120,83 @@ fn spaced_lines(lines: &[Line<'_>]) -> Vec<bool> {
         .iter()
         .map(|line| line::spacing_can_matter(line.bytes))
         .collect()
+}
+
+/// The kinds of `lines` under `allow_directive` (K5), from their kinds `other` under the other K5
+/// setting, the same `spacing` (K13) and the same `deviations`. K5 decides only what a line whose
+/// field names `allow` is, so only those lines are classified again; every other kind is the same
+/// under both settings.
+fn reclassify<'a>(
+    lines: &[Line<'a>],
+    other: &[LineKind<'a>],
+    allow_directive: bool,
+    spacing: line::FieldSpacing,
+    deviations: Deviations,
+) -> Vec<LineKind<'a>> {
+    classify_again_where(
+        lines,
+        other,
+        allow_directive,
+        spacing,
+        deviations,
+        |_, kind| match kind {
+            LineKind::Allow(_) => true,
+            LineKind::Other(field) => line::names_field(field, b"allow", deviations),
+            _ => false,
+        },
+    )
+}
+
+/// The kinds of `lines` under `spacing` (K13), from their kinds `other` under the other K13
+/// setting, the same `allow_directive` (K5) and the same `deviations`. K13 decides only what a line
+/// with white space before its field or its colon is ([`line::spacing_can_matter`], `spaced` per
+/// line), so only those lines are classified again.
+fn respace<'a>(
+    lines: &[Line<'a>],
+    other: &[LineKind<'a>],
+    spaced: &[bool],
+    allow_directive: bool,
+    spacing: line::FieldSpacing,
+    deviations: Deviations,
+) -> Vec<LineKind<'a>> {
+    classify_again_where(
+        lines,
+        other,
+        allow_directive,
+        spacing,
+        deviations,
+        |at, _| spaced[at],
+    )
+}
+
+/// The kinds of `lines` under K5 `allow_directive`, K13 `spacing` and `deviations`, from their kinds
+/// `other` under other settings: a line for which `again` (its place and kind) holds is classified
+/// again, every other keeps its kind.
+fn classify_again_where<'a>(
+    lines: &[Line<'a>],
+    other: &[LineKind<'a>],
+    allow_directive: bool,
+    spacing: line::FieldSpacing,
+    deviations: Deviations,
+    again: impl Fn(usize, LineKind<'a>) -> bool,
+) -> Vec<LineKind<'a>> {
+    lines
+        .iter()
+        .zip(other)
+        .enumerate()
+        .map(|(at, (line, &kind))| match again(at, kind) {
+            true => line::classify_deviating(line, allow_directive, spacing, deviations),
+            false => kind,
+        })
+        .collect()
+}
+
+/// The other setting of K13.
+fn other_spacing(spacing: line::FieldSpacing) -> line::FieldSpacing {
+    match spacing {
+        line::FieldSpacing::Around => line::FieldSpacing::AfterColonOnly,
+        line::FieldSpacing::AfterColonOnly => line::FieldSpacing::Around,
+    }
 }
 
 /// One prepared body's lines (step 1's end), shared by every [`BodyKnobs`] that gave these octets.
@@ -325,7 +400,7 @@ impl<'b> Memo<'b> {
                         None => memo.bodies.push(SplitBody {
                             octets,
                             split,
-                            lines: Cow::Owned(body::split_lines_with(octets, split)),
+                            lines: Cow::Owned(body::split_lines_deviating(octets, split)),
                             spaced: None,
                         }),
                     }
@@ -358,7 +433,7 @@ impl<'b> Memo<'b> {
             return true;
         }
         let shared = self.share(knobs);
-        decide::allows(self.rules(&shared), self.targets.get(shared.target), knobs)
+        decide::allows_deviating(self.rules(&shared), self.targets.get(shared.target), knobs)
     }
 
     /// One concrete reading, explained: the groups, the selection, every rule and the decision.
@@ -410,7 +485,7 @@ impl<'b> Memo<'b> {
         deviations: Deviations,
     ) -> Vec<LineKind<'b>> {
         // The kinds known under the other K5 setting, the other K13 spacing, or both, first found.
-        let other_spacing = line::other_spacing(spacing);
+        let other_spacing = other_spacing(spacing);
         let from = [
             (!allow, spacing),
             (allow, other_spacing),
@@ -425,7 +500,7 @@ impl<'b> Memo<'b> {
             return self.bodies[body]
                 .lines
                 .iter()
-                .map(|line| line::classify_with(line, allow, spacing, deviations))
+                .map(|line| line::classify_deviating(line, allow, spacing, deviations))
                 .collect();
         };
         let split = &mut self.bodies[body];
@@ -440,12 +515,12 @@ impl<'b> Memo<'b> {
         let mut kinds: Cow<'_, [LineKind<'b>]> = Cow::Borrowed(self.kinds.get(at));
         if from_spacing != spacing {
             let spaced = split.spaced.as_deref().unwrap_or_default();
-            kinds = Cow::Owned(line::respace(
+            kinds = Cow::Owned(respace(
                 lines, &kinds, spaced, from_allow, spacing, deviations,
             ));
         }
         if from_allow != allow {
-            kinds = Cow::Owned(line::reclassify(lines, &kinds, allow, spacing, deviations));
+            kinds = Cow::Owned(reclassify(lines, &kinds, allow, spacing, deviations));
         }
         kinds.into_owned()
     }
@@ -462,7 +537,7 @@ impl<'b> Memo<'b> {
         let body = self.body_of[body_at].1;
         // Step 2: line kinds (K5, K13), shared by the groupings of one body. Kinds already known
         // under the other K5 setting or the other K13 spacing are reused for every line the
-        // setting cannot change ([`line::reclassify`], [`line::respace`]).
+        // setting cannot change ([`reclassify`], [`respace`]).
         let group_knobs = GroupKnobs::of(knobs);
         let (allow, spacing) = (group_knobs.allow_directive, group_knobs.field_spacing);
         let deviations = knobs.deviations.only(crate::deviation::LINE);
@@ -478,7 +553,7 @@ impl<'b> Memo<'b> {
         // Step 3: groups (K1).
         let kinds = self.kinds.get(kinds);
         let groups = self.groups.index((body, group_knobs), || {
-            group::build_groups_with(kinds, group_knobs.grouping, group_knobs.deviations)
+            group::build_groups_deviating(kinds, group_knobs.grouping, group_knobs.deviations)
         });
         // Step 4: selection (K3).
         let select_knobs = SelectKnobs::of(knobs);
@@ -513,6 +588,59 @@ impl<'b> Memo<'b> {
             selection,
             target,
             patterns,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::line::FieldSpacing;
+
+    #[test]
+    fn reclassifying_for_the_other_allow_or_spacing_setting_is_classifying() {
+        let body: &[u8] = b"Allow: /a\n ALLOW :/b # c\nallow\nAllowed: /c\nDisallow: /d\n\
+            User-agent: *\n# allow: /e\nSitemap: /f\n\n\tallow\t:\nallowance: /g\n\
+            \tdisalow : /h\nuser-agent x\n  Disallow:\x0b/i\n";
+        let lines = body::split_lines(body);
+        let spaced: Vec<bool> = lines
+            .iter()
+            .map(|l| line::spacing_can_matter(l.bytes))
+            .collect();
+        let spacings = [FieldSpacing::Around, FieldSpacing::AfterColonOnly];
+        let deviation_sets = [
+            Deviations::NONE,
+            Deviations::NONE.with(Deviation::FieldPrefix),
+            Deviations::NONE.with(Deviation::TypoFields),
+            Deviations::NONE.with(Deviation::SpaceForColon),
+            Deviations::NONE.with(Deviation::VerticalTabTrimmed),
+            Deviations::NONE.with(Deviation::NoColonLineIsBlank),
+        ];
+        for deviations in deviation_sets {
+            let kinds = |allow: bool, spacing: FieldSpacing| -> Vec<_> {
+                lines
+                    .iter()
+                    .map(|l| line::classify_deviating(l, allow, spacing, deviations))
+                    .collect()
+            };
+            for allow in [false, true] {
+                for spacing in spacings {
+                    let direct = kinds(allow, spacing);
+                    let other_allow = kinds(!allow, spacing);
+                    let other_spacing = kinds(allow, other_spacing(spacing));
+                    let what = format!("allow {allow}, {spacing:?}, {deviations:?}");
+                    assert_eq!(
+                        reclassify(&lines, &other_allow, allow, spacing, deviations),
+                        direct,
+                        "{what}"
+                    );
+                    assert_eq!(
+                        respace(&lines, &other_spacing, &spaced, allow, spacing, deviations),
+                        direct,
+                        "{what}"
+                    );
+                }
+            }
         }
     }
 }

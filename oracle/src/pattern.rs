@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use smallvec::SmallVec;
 
 use crate::deviation::{Deviation, Deviations};
-use crate::encoding::{normalise_with, Side};
+use crate::encoding::{normalise_deviating, Side};
 use crate::profile::{Encoding, Knobs, MidDollar, Wildcards};
 
 /// The knobs compiling a pattern reads (K6, K7 encoding): readings that agree on them share each
@@ -118,7 +118,7 @@ impl<'a> Pattern<'a> {
         let segments = body
             .split(|&b| Some(b) == separator)
             .map(|piece| {
-                let (segment, now_in_query) = normalise_with(
+                let (segment, now_in_query) = normalise_deviating(
                     piece,
                     Side::Pattern,
                     knobs.encoding,

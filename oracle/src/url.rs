@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use crate::deviation::{Deviation, Deviations};
-use crate::encoding::{normalise_with, Side};
+use crate::encoding::{normalise_deviating, Side};
 use crate::profile::{Encoding, Knobs, MatchTarget};
 
 /// The knobs the match target reads (K8, K7 encoding): readings that agree on them share one
@@ -190,7 +190,7 @@ pub fn normalised_target<'u>(split: &SplitUrl<'u>, knobs: TargetKnobs) -> Cow<'u
         target.to_mut().extend_from_slice(fragment);
     }
     normalised(target, |t| {
-        normalise_with(t, Side::Target, knobs.encoding, false, knobs.deviations).0
+        normalise_deviating(t, Side::Target, knobs.encoding, false, knobs.deviations).0
     })
 }
 
