@@ -11,17 +11,17 @@
 use std::sync::OnceLock;
 
 use crate::deviation::{Deviation, Deviations};
+use crate::knobs::{Alternative, KnobId, Knobs};
 use crate::memo::{Memo, PreparedBodies};
-use crate::profile::{Alternative, Knobs, KNOB_FIELDS};
 use crate::{ProfileId, Request};
 
 /// One change to a reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Change {
-    /// A knob field (by its place in [`KNOB_FIELDS`]) set as another profile's base reading sets it.
+    /// A knob field set as another profile's base reading sets it.
     Copied {
-        /// The field's index in [`KNOB_FIELDS`].
-        field: usize,
+        /// The field.
+        knob: KnobId,
         /// The profile it is copied from.
         from: ProfileId,
     },
@@ -35,8 +35,8 @@ impl Change {
     /// `knobs` with the change applied.
     pub fn apply(self, mut knobs: Knobs) -> Knobs {
         match self {
-            Change::Copied { field, from } => {
-                (KNOB_FIELDS[field].2)(&mut knobs, &from.base_knobs());
+            Change::Copied { knob, from } => {
+                knob.copy(&mut knobs, &from.base_knobs());
                 knobs
             }
             Change::Open(alternative) => alternative.apply(knobs),
@@ -51,73 +51,20 @@ impl Change {
     /// deviation id (`D-typo-fields`).
     pub fn label(self) -> &'static str {
         match self {
-            Change::Copied { field, .. } => knob_label(KNOB_FIELDS[field].0, KNOB_FIELDS[field].1),
-            Change::Open(alternative) => alternative_label(alternative),
+            Change::Copied { knob, .. } => knob.label(),
+            Change::Open(alternative) => alternative.knob().label(),
             Change::Deviation(d) => d.id(),
         }
     }
-}
 
-/// `K4 precedence` for (`K4`, `precedence`).
-fn knob_label(id: &str, field: &str) -> &'static str {
-    KNOB_LABELS
-        .iter()
-        .find(|label| {
-            let mut words = label.split(' ');
-            words.next() == Some(id) && words.next() == Some(field)
-        })
-        .copied()
-        .unwrap_or("K? unknown")
-}
-
-/// Every knob field's label, in [`KNOB_FIELDS`] order.
-const KNOB_LABELS: [&str; 18] = [
-    "K1 grouping",
-    "K3 agent_value",
-    "K3 agent_comparison",
-    "K3 agent_list",
-    "K3 selection",
-    "K3 ruleless_record",
-    "K4 precedence",
-    "K5 allow_directive",
-    "K6 wildcards",
-    "K7 encoding",
-    "K7 charset",
-    "K8 match_target",
-    "K9 empty_rule",
-    "K10 robots_txt_allowed",
-    "K12 bom",
-    "K13 field_spacing",
-    "K13 invalid_pattern",
-    "K14 size_limit",
-];
-
-/// The knob field an open alternative sets.
-fn alternative_label(alternative: Alternative) -> &'static str {
-    let (id, field) = match alternative {
-        Alternative::Grouping(_) | Alternative::AgentAfterRule(_) | Alternative::CommentLine(_) => {
-            ("K1", "grouping")
+    /// What the change is about, for telling whether it can matter on an input ([`Inert`]).
+    fn subject(self) -> ChangeSubject {
+        match self {
+            Change::Copied { knob, .. } => ChangeSubject::Knob(knob),
+            Change::Open(alternative) => ChangeSubject::Knob(alternative.knob()),
+            Change::Deviation(d) => ChangeSubject::Deviation(d),
         }
-        Alternative::AgentValue(_) => ("K3", "agent_value"),
-        Alternative::AgentComparison(_) => ("K3", "agent_comparison"),
-        Alternative::AgentList(_) => ("K3", "agent_list"),
-        Alternative::RulelessRecord(_) => ("K3", "ruleless_record"),
-        Alternative::Specificity(_) => ("K4", "precedence"),
-        Alternative::MidDollar(_) => ("K6", "wildcards"),
-        Alternative::Encoding(_)
-        | Alternative::ReservedInPath(_)
-        | Alternative::ReservedInQuery(_)
-        | Alternative::UnreservedInRule(_) => ("K7", "encoding"),
-        Alternative::Charset(_) => ("K7", "charset"),
-        Alternative::MatchTarget(_) => ("K8", "match_target"),
-        Alternative::EmptyRule(_) => ("K9", "empty_rule"),
-        Alternative::RobotsTxtAllowed(_) => ("K10", "robots_txt_allowed"),
-        Alternative::Bom(_) => ("K12", "bom"),
-        Alternative::FieldSpacing(_) => ("K13", "field_spacing"),
-        Alternative::InvalidPattern(_) => ("K13", "invalid_pattern"),
-        Alternative::SizeLimit(_) => ("K14", "size_limit"),
-    };
-    knob_label(id, field)
+    }
 }
 
 /// The changes tried on `profile`'s base reading, in search order: each knob field as every other
@@ -131,9 +78,9 @@ pub fn changes(profile: ProfileId) -> &'static [Change] {
 fn changes_of(profile: ProfileId) -> Vec<Change> {
     let base = profile.base_knobs();
     let mut all: Vec<Change> = Vec::new();
-    for field in 0..KNOB_FIELDS.len() {
+    for knob in KnobId::ALL {
         for from in ProfileId::ALL {
-            all.push(Change::Copied { field, from });
+            all.push(Change::Copied { knob, from });
         }
     }
     for from in ProfileId::ALL {
@@ -162,16 +109,15 @@ struct Tried {
     triples: Vec<([usize; 3], Knobs)>,
     /// One reading per distinct step-1 projection among them: what the body is prepared for.
     bodies: Vec<Knobs>,
-    /// Per change (by its place in [`changes`]): the knob field it sets (its place in
-    /// [`KNOB_LABELS`]), or the deviation it adds.
-    subjects: Vec<Subject>,
+    /// Per change (by its place in [`changes`]): the knob field it sets, or the deviation it adds.
+    subjects: Vec<ChangeSubject>,
 }
 
 /// What one change is about, for telling whether it can matter on an input ([`Inert`]).
 #[derive(Clone, Copy)]
-enum Subject {
-    /// A knob field, by its place in [`KNOB_LABELS`].
-    Knob(usize),
+enum ChangeSubject {
+    /// A knob field.
+    Knob(KnobId),
     /// A deviation.
     Deviation(Deviation),
 }
@@ -215,18 +161,7 @@ fn tried(profile: ProfileId) -> &'static Tried {
                     bodies.push(*knobs);
                 }
             }
-            let subjects = changes
-                .iter()
-                .map(|&change| match change {
-                    Change::Deviation(d) => Subject::Deviation(d),
-                    _ => Subject::Knob(
-                        KNOB_LABELS
-                            .iter()
-                            .position(|&label| label == change.label())
-                            .expect("every knob change has a label"),
-                    ),
-                })
-                .collect();
+            let subjects = changes.iter().map(|&change| change.subject()).collect();
             Tried {
                 singles,
                 pairs,
@@ -321,8 +256,8 @@ fn causes_of_skipping(
             let skip_inert = skip_knobs && memo.allowed(&profile.base_knobs()) != allowed;
             let live = |place: usize| match tried.subjects[place] {
                 // Inert deviations are never tried (`inert`).
-                subject @ Subject::Deviation(_) => !inert_changes.has(subject),
-                subject @ Subject::Knob(_) => !skip_inert || !inert_changes.has(subject),
+                subject @ ChangeSubject::Deviation(_) => !inert_changes.has(subject),
+                subject @ ChangeSubject::Knob(_) => !skip_inert || !inert_changes.has(subject),
             };
             let mut gives = |place: usize, knobs: &Knobs| {
                 if known.len() <= place {
@@ -371,7 +306,7 @@ struct Inert<'b> {
     /// search that ends among the knob changes never asks.
     by_lines: std::cell::OnceCell<Deviations>,
     body: &'b [u8],
-    /// The knob fields, a bit per place in [`KNOB_LABELS`] ([`inert_knobs`]).
+    /// The knob fields, a bit per place in [`KnobId::ALL`] ([`inert_knobs`]).
     knobs: u32,
 }
 
@@ -385,54 +320,53 @@ impl<'b> Inert<'b> {
         }
     }
 
-    fn has(&self, subject: Subject) -> bool {
+    fn has(&self, subject: ChangeSubject) -> bool {
         match subject {
-            Subject::Knob(place) => self.knobs & (1 << place) != 0,
-            Subject::Deviation(d) if BY_LINES.contains(&d) => self
+            ChangeSubject::Knob(knob) => self.knobs & (1 << knob.index()) != 0,
+            ChangeSubject::Deviation(d) if BY_LINES.contains(&d) => self
                 .by_lines
                 .get_or_init(|| inert_by_lines(self.body))
                 .has(d),
-            Subject::Deviation(d) => self.by_octets.has(d),
+            ChangeSubject::Deviation(d) => self.by_octets.has(d),
         }
     }
 }
 
-/// The knob fields (a bit per place in [`KNOB_LABELS`]) every setting of which reads `request`
+/// The knob fields (a bit per place in [`KnobId::ALL`]) every setting of which reads `request`
 /// alike, alone or with any other change (deviations included): what the field is about is absent
 /// from the input. Like [`inert`], cheap and generous: a field called live costs time only.
 fn inert_knobs(request: &Request<'_>) -> u32 {
     let body = request.body;
     let split = crate::url::split(request.url);
     let mut inert = 0u32;
-    let mut when = |label: &str, absent: bool| {
+    let mut when = |knob: KnobId, absent: bool| {
         if absent {
-            let place = KNOB_LABELS
-                .iter()
-                .position(|&l| l == label)
-                .expect("a knob label");
-            inert |= 1 << place;
+            inert |= 1 << knob.index();
         }
     };
     // K14: no size limit cuts a body under the smallest limit (D-size-cut-at-line-end moves the
     // cut, which does not happen).
     when(
-        "K14 size_limit",
+        KnobId::SizeLimit,
         body.len() <= crate::profile::FIVE_HUNDRED_KIB,
     );
     // K12: no byte-order mark to skip or keep.
-    when("K12 bom", !body.starts_with(crate::body::UTF8_BOM));
+    when(KnobId::Bom, !body.starts_with(crate::body::UTF8_BOM));
     // K7 charset: every charset reads ASCII octets as themselves.
-    when("K7 charset", body.is_ascii());
+    when(KnobId::Charset, body.is_ascii());
     // K8: the path alone and the path with its query are one target without a query (a kept
     // fragment, D-fragment-kept, is appended after the match target is taken).
-    when("K8 match_target", split.query.is_none());
+    when(KnobId::MatchTarget, split.query.is_none());
     // K10: only the robots.txt URI is exempt.
     when(
-        "K10 robots_txt_allowed",
+        KnobId::RobotsTxtAllowed,
         !crate::url::is_robots_txt_uri(&split),
     );
     // K6: without `*` or `$` in the body, every pattern is its literal octets.
-    when("K6 wildcards", memchr::memchr2(b'*', b'$', body).is_none());
+    when(
+        KnobId::Wildcards,
+        memchr::memchr2(b'*', b'$', body).is_none(),
+    );
     // K7 encoding: no escape in the body or the URL, and no URL octet any encoding rewrites (not
     // ASCII, `*`, `$`, a reserved character that is data, and `/` or `?` in the query or a kept
     // fragment). Every encoding then gives the target as it is, and writes a rule's literal piece
@@ -446,7 +380,7 @@ fn inert_knobs(request: &Request<'_>) -> u32 {
         })
     };
     when(
-        "K7 encoding",
+        KnobId::Encoding,
         memchr::memchr(b'%', body).is_none()
             && plain(split.path, false)
             && split.query.is_none_or(|q| plain(q, true))
@@ -789,7 +723,7 @@ pub fn verdicts_under(request: &Request<'_>, readings: &[Knobs]) -> Vec<bool> {
 pub fn is_label(label: &str) -> bool {
     label
         .split(" + ")
-        .all(|part| KNOB_LABELS.contains(&part) || Deviation::from_id(part).is_some())
+        .all(|part| KnobId::from_label(part).is_some() || Deviation::from_id(part).is_some())
 }
 
 /// The label of a divergence no set of changes explains.
@@ -1000,7 +934,7 @@ mod tests {
             assert!(changes.len() > Deviation::ALL.len(), "{}", profile.name());
             for change in changes {
                 assert_ne!(change.apply(profile.base_knobs()), profile.base_knobs());
-                assert_ne!(change.label(), "K? unknown", "{change:?}");
+                assert!(is_label(change.label()), "{change:?}");
             }
         }
     }

@@ -30,6 +30,7 @@ pub mod explain;
 pub mod fetch;
 pub mod group;
 pub mod history;
+pub mod knobs;
 pub mod line;
 pub mod literal;
 pub mod memo;

@@ -1,168 +1,22 @@
-//! Profiles and their knobs (`docs/profiles.md`).
+//! Which open knobs can matter for an input (`docs/profiles.md`): the documents' open knobs are the
+//! table of `crate::knobs` ([`crate::knobs::OPEN_KNOBS`]); an input's facts ([`InputFacts`]) say
+//! which of their subjects it holds, and [`ProfileId::open_knobs`] is the table filtered by them.
 //!
-//! A [`Knobs`] value is one complete, concrete reading of the documents. A [`ProfileId`] names a
-//! document; [`ProfileId::base_knobs`] is its base reading, and [`ProfileId::open_knobs`] lists, for a
-//! given input, every alternative of an *open* knob that could matter for it.
+//! The knob types live in `crate::knobs` and are re-exported here for the crates that name them
+//! by this path.
 
-use serde::{Deserialize, Serialize};
-
-use crate::deviation::Deviations;
-use crate::line::{FieldSpacing, LineKind};
+use crate::knobs::{OpenRow, Subject, GOOGLE_ENCODINGS};
+use crate::line::LineKind;
 use crate::request::Request;
 
-/// One of the four documents the oracle can answer for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum ProfileId {
-    /// RFC 9309 (2022).
-    #[serde(rename = "rfc9309")]
-    Rfc9309,
-    /// Google's published interpretation of the protocol.
-    #[serde(rename = "google")]
-    Google,
-    /// Koster's 1996 Internet-Draft, with the HTTP Definitive Guide as a secondary reading.
-    #[serde(rename = "draft-1996")]
-    Draft1996,
-    /// The 1994 "Standard for Robot Exclusion".
-    #[serde(rename = "original-1994")]
-    Original1994,
-}
+pub use crate::knobs::{
+    AgentAfterRule, AgentComparison, AgentList, AgentValue, Alternative, Bom, Charset, CommentLine,
+    EmptyRule, Encoding, FieldSpacing, Grouping, InvalidPattern, KnobId, Knobs, MatchTarget,
+    MidDollar, OpenKnob, Precedence, ProfileId, RulelessRecord, Selection, Specificity, Wildcards,
+    FIVE_HUNDRED_KIB,
+};
 
 impl ProfileId {
-    /// All profiles, in the order reports list them.
-    pub const ALL: [ProfileId; 4] = [
-        ProfileId::Rfc9309,
-        ProfileId::Google,
-        ProfileId::Draft1996,
-        ProfileId::Original1994,
-    ];
-
-    /// The profile's place in [`ProfileId::ALL`] (and in every per-profile array in that order).
-    pub fn index(self) -> usize {
-        ProfileId::ALL
-            .iter()
-            .position(|&p| p == self)
-            .expect("every profile is in ALL")
-    }
-
-    /// The profile's stable name, as used in cases, test names and the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            ProfileId::Rfc9309 => "rfc9309",
-            ProfileId::Google => "google",
-            ProfileId::Draft1996 => "draft-1996",
-            ProfileId::Original1994 => "original-1994",
-        }
-    }
-
-    /// Parses a profile name (exact, as [`ProfileId::name`] prints it).
-    pub fn from_name(name: &str) -> Option<ProfileId> {
-        ProfileId::ALL.into_iter().find(|p| p.name() == name)
-    }
-
-    /// The document's base reading: every knob set, open knobs at their first alternative.
-    pub fn base_knobs(self) -> Knobs {
-        match self {
-            // rfc9309#2.1, rfc9309#2.2, rfc9309#2.2.1, rfc9309#2.2.2, rfc9309#2.2.3, rfc9309#2.5
-            ProfileId::Rfc9309 => Knobs {
-                grouping: Grouping::UserAgentAfterRuleStartsGroup,
-                agent_value: AgentValue::WholeValue,
-                agent_comparison: AgentComparison::Equal,
-                agent_list: AgentList::Single,
-                selection: Selection::MergeAllMatching,
-                ruleless_record: RulelessRecord::Applies,
-                precedence: Precedence::MostSpecific(Specificity::PatternOctets),
-                allow_directive: true,
-                wildcards: Wildcards::Special(MidDollar::Literal),
-                encoding: Encoding::Rfc9309 {
-                    reserved_in_path_equivalent: false,
-                    reserved_in_query_equivalent: false,
-                    unreserved_in_rule_decoded: true,
-                },
-                charset: Charset::Octets,
-                match_target: MatchTarget::PathAndQuery,
-                empty_rule: EmptyRule::MatchesNothing,
-                robots_txt_allowed: true,
-                bom: Bom::Skip,
-                field_spacing: FieldSpacing::Around,
-                invalid_pattern: InvalidPattern::UseOctets,
-                size_limit: None,
-                deviations: Deviations::NONE,
-            },
-            // google#user-agent-precedence, #rule-precedence, #url-matching, #file-format
-            ProfileId::Google => Knobs {
-                grouping: Grouping::UserAgentAfterRuleStartsGroup,
-                agent_value: AgentValue::LeadingToken,
-                agent_comparison: AgentComparison::Equal,
-                agent_list: AgentList::Single,
-                selection: Selection::MergeAllMatching,
-                ruleless_record: RulelessRecord::Applies,
-                precedence: Precedence::MostSpecific(Specificity::PatternOctets),
-                allow_directive: true,
-                wildcards: Wildcards::Special(MidDollar::EndOfUrl),
-                encoding: Encoding::NonAsciiOnly,
-                charset: Charset::Octets,
-                match_target: MatchTarget::PathAndQuery,
-                empty_rule: EmptyRule::MatchesNothing,
-                robots_txt_allowed: false,
-                bom: Bom::Skip,
-                field_spacing: FieldSpacing::Around,
-                invalid_pattern: InvalidPattern::UseOctets,
-                size_limit: Some(FIVE_HUNDRED_KIB),
-                deviations: Deviations::NONE,
-            },
-            // draft-1996#3.2, #3.2.1, #3.2.2, #3.3; guide-ch9#allow-disallow
-            ProfileId::Draft1996 => Knobs {
-                grouping: Grouping::BlankLineRecords(
-                    AgentAfterRule::StartsRecord,
-                    CommentLine::NotBlank,
-                ),
-                agent_value: AgentValue::WholeValue,
-                agent_comparison: AgentComparison::Equal,
-                agent_list: AgentList::Single,
-                selection: Selection::FirstMatchingRecord,
-                ruleless_record: RulelessRecord::Applies,
-                precedence: Precedence::FirstMatch,
-                allow_directive: true,
-                wildcards: Wildcards::Literal,
-                encoding: Encoding::DecodeAllButSlash,
-                charset: Charset::Octets,
-                match_target: MatchTarget::PathAndQuery,
-                empty_rule: EmptyRule::MatchesNothing,
-                robots_txt_allowed: true,
-                bom: Bom::Skip,
-                field_spacing: FieldSpacing::AfterColonOnly,
-                invalid_pattern: InvalidPattern::UseOctets,
-                size_limit: None,
-                deviations: Deviations::NONE,
-            },
-            // norobots-1994#format, #example-2
-            ProfileId::Original1994 => Knobs {
-                grouping: Grouping::BlankLineRecords(
-                    AgentAfterRule::StartsRecord,
-                    CommentLine::NotBlank,
-                ),
-                agent_value: AgentValue::WholeValue,
-                agent_comparison: AgentComparison::Equal,
-                agent_list: AgentList::Single,
-                selection: Selection::EveryMatchingRecord,
-                ruleless_record: RulelessRecord::Applies,
-                precedence: Precedence::AnyDisallow,
-                allow_directive: false,
-                wildcards: Wildcards::Literal,
-                encoding: Encoding::Raw,
-                charset: Charset::Octets,
-                match_target: MatchTarget::PathAndQuery,
-                empty_rule: EmptyRule::MatchesNothing,
-                robots_txt_allowed: false,
-                bom: Bom::Skip,
-                field_spacing: FieldSpacing::AfterColonOnly,
-                invalid_pattern: InvalidPattern::UseOctets,
-                size_limit: None,
-                deviations: Deviations::NONE,
-            },
-        }
-    }
-
     /// The open knobs of this profile that could change the verdict for `request`, each with its
     /// alternatives. A knob is listed only when the input contains what it is about (a cheap,
     /// deliberately generous test: listing an irrelevant knob costs time, never correctness).
@@ -171,277 +25,26 @@ impl ProfileId {
         self.open_knobs_given(&InputFacts::of(request, &received))
     }
 
-    /// Every knob this profile leaves open for some input, with its alternatives: what
-    /// [`ProfileId::open_knobs`] lists for an input that contains everything the knobs are about.
-    pub fn every_open_knob(self) -> Vec<OpenKnob> {
-        self.open_knobs_given(&InputFacts::with_everything())
-    }
-
     /// [`ProfileId::open_knobs`] from facts already gathered (one pass over the input serves all
-    /// four profiles).
+    /// four profiles): the profile's rows of [`crate::knobs::OPEN_KNOBS`] whose subject the input
+    /// holds, each with the alternatives that can read it otherwise.
     pub fn open_knobs_given(self, facts: &InputFacts) -> Vec<OpenKnob> {
         let mut open = Vec::new();
-        let mut add =
-            |name: &'static str, cite: &'static str, alternatives: &'static [Alternative]| {
+        for row in self.open_rows() {
+            let alternatives = facts.alternatives(row);
+            if !alternatives.is_empty() {
                 open.push(OpenKnob {
-                    name,
-                    citation: cite,
+                    name: row.name,
+                    citation: row.citation,
                     alternatives,
-                })
-            };
-        match self {
-            ProfileId::Rfc9309 => {
-                if facts.starts_with_bom {
-                    add(
-                        "bom",
-                        "rfc9309#2.2",
-                        &[Alternative::Bom(Bom::KeepAsContent)],
-                    );
-                }
-                if facts.body_len > FIVE_HUNDRED_KIB {
-                    add(
-                        "size-limit",
-                        "rfc9309#2.5",
-                        &[Alternative::SizeLimit(Some(FIVE_HUNDRED_KIB))],
-                    );
-                }
-                if facts.odd_agent_value {
-                    add(
-                        "agent-value",
-                        "rfc9309#2.2.1",
-                        &[
-                            Alternative::AgentValue(AgentValue::LeadingToken),
-                            Alternative::AgentValue(AgentValue::LeadingTokenOrStar),
-                        ],
-                    );
-                }
-                // K4's two lengths differ only for a pattern with `*` or `$`, and decide nothing
-                // unless an allow and a disallow can both match.
-                if facts.wildcard_or_dollar_in_rules && facts.allow_and_disallow_rules {
-                    add(
-                        "specificity",
-                        "rfc9309#2.2.2",
-                        &[Alternative::Specificity(Specificity::MatchedOctets)],
-                    );
-                }
-                if facts.mid_dollar_in_rules {
-                    add(
-                        "mid-pattern-dollar",
-                        "rfc9309#2.2.3",
-                        &[Alternative::MidDollar(MidDollar::NeverMatches)],
-                    );
-                }
-                if facts.percent_or_reserved_in_path {
-                    add(
-                        "reserved-in-path",
-                        "rfc9309#2.2.2",
-                        &[Alternative::ReservedInPath(true)],
-                    );
-                }
-                if facts.percent_or_reserved_query {
-                    add(
-                        "reserved-in-query",
-                        "rfc9309#figure-4",
-                        &[Alternative::ReservedInQuery(true)],
-                    );
-                }
-                if facts.unreserved_escape_in_rules {
-                    // rfc9309#2.2.2 unencodes a percent-encoded unreserved octet "in the URI";
-                    // no sentence decodes one in a rule.
-                    add(
-                        "unreserved-in-rule",
-                        "rfc9309#2.2.2",
-                        &[Alternative::UnreservedInRule(false)],
-                    );
-                }
-                if facts.charset_can_matter {
-                    add(
-                        "bridge-encoding",
-                        "rfc9309#2.2.2",
-                        &[Alternative::Charset(Charset::Latin1)],
-                    );
-                }
-                if facts.body_has_odd_pattern_octets {
-                    add(
-                        "invalid-pattern",
-                        "rfc9309#2.2",
-                        &[Alternative::InvalidPattern(InvalidPattern::IgnoreLine)],
-                    );
-                }
-            }
-            ProfileId::Google => {
-                if facts.star_then_other {
-                    // google#user-agent-precedence ignores "All non-matching text" after a token,
-                    // and says nothing of text after a `*` (`*x`, `*` and a vertical tab): open.
-                    add(
-                        "star-with-suffix",
-                        "google#user-agent-precedence",
-                        &[Alternative::AgentValue(AgentValue::LeadingTokenOrStar)],
-                    );
-                }
-                if facts.robots_txt_path {
-                    add(
-                        "robots-txt-allowed",
-                        "google#url-matching",
-                        &[Alternative::RobotsTxtAllowed(true)],
-                    );
-                }
-                // Every reading RFC 9309 permits (its open points of reserved characters in the
-                // path and in the query included), less those that read this input as another
-                // does: see `google_encodings`.
-                let encodings = google_encodings(
-                    facts.percent_or_special_in_url
-                        || facts.percent_in_rules
-                        || facts.mid_dollar_in_rules,
-                    facts.percent_or_reserved_in_path,
-                    facts.percent_or_reserved_query,
-                );
-                if !encodings.is_empty() {
-                    add("percent-encoding", "google#url-matching", encodings);
-                }
-                if facts.charset_can_matter {
-                    add(
-                        "non-utf8",
-                        "google#file-format",
-                        &[
-                            Alternative::Charset(Charset::DropInvalidOctets),
-                            Alternative::Charset(Charset::DropInvalidLines),
-                        ],
-                    );
-                }
-            }
-            ProfileId::Draft1996 => {
-                if facts.body_len > FIVE_HUNDRED_KIB {
-                    add(
-                        "size-limit",
-                        "draft-1996#5",
-                        &[Alternative::SizeLimit(Some(FIVE_HUNDRED_KIB))],
-                    );
-                }
-                record_knobs(facts, "draft-1996#3.3", &mut add);
-                if facts.agent_substring {
-                    add(
-                        "agent-substring",
-                        "guide-ch9#user-agent",
-                        &[Alternative::AgentComparison(AgentComparison::Substring)],
-                    );
-                }
-                // Rules are prefixes here (no wildcard): one matches the path with its query and
-                // not the path alone only by holding a `?` (or an escape decoded to one).
-                if facts.url_has_query && (facts.question_in_rules || facts.percent_in_rules) {
-                    add(
-                        "match-target",
-                        "draft-1996#3.2.2",
-                        &[Alternative::MatchTarget(MatchTarget::PathOnly)],
-                    );
-                }
-                if facts.empty_rule_in_body {
-                    add(
-                        "empty-rule",
-                        "draft-1996#3.2.2",
-                        &[Alternative::EmptyRule(EmptyRule::MatchesEverything)],
-                    );
-                }
-                if facts.spacing_can_matter {
-                    // draft-1996#3.3's BNF puts no white space before a field or its colon;
-                    // draft-1996#4.2: "Implementors should pay particular attention to the
-                    // robustness in parsing of the /robots.txt file".
-                    add(
-                        "field-spacing",
-                        "draft-1996#4.2",
-                        &[Alternative::FieldSpacing(FieldSpacing::Around)],
-                    );
-                }
-                if facts.body_has_odd_pattern_octets || facts.non_ascii_in_rules {
-                    // draft-1996#3.3's `path` (RFC 1808's `pchar`s, over `CHAR = <any US-ASCII
-                    // character (octets 0 - 127)>`) has no room for white space, a control octet
-                    // or a non-ASCII octet; draft-1996#4.2 asks for "robustness in parsing".
-                    add(
-                        "invalid-pattern",
-                        "draft-1996#3.3",
-                        &[Alternative::InvalidPattern(
-                            InvalidPattern::IgnoreLineOrNonAscii,
-                        )],
-                    );
-                }
-                if facts.starts_with_bom {
-                    add(
-                        "bom",
-                        "draft-1996#3.3",
-                        &[Alternative::Bom(Bom::KeepAsContent)],
-                    );
-                }
-            }
-            ProfileId::Original1994 => {
-                record_knobs(facts, "norobots-1994#format", &mut add);
-                if facts.comment_inside_record {
-                    // norobots-1994#format: records are separated by empty lines, and comments
-                    // take "the usual UNIX form" ("в обычной для UNIX форме"): whether a line
-                    // holding only a comment is an empty line, the text does not say.
-                    add(
-                        "comment-line",
-                        "norobots-1994#format",
-                        &[Alternative::CommentLine(CommentLine::Blank)],
-                    );
-                }
-                if facts.agent_value_with_space {
-                    add(
-                        "agent-list",
-                        "norobots-1994#translator-note",
-                        &[Alternative::AgentList(AgentList::WhitespaceSeparated)],
-                    );
-                }
-                if facts.percent_in_url || facts.percent_in_rules {
-                    add(
-                        "percent-encoding",
-                        "norobots-1994#format",
-                        &[Alternative::Encoding(Encoding::DecodeAllButSlash)],
-                    );
-                }
-                if facts.robots_txt_path {
-                    add(
-                        "robots-txt-allowed",
-                        "norobots-1994#format",
-                        &[Alternative::RobotsTxtAllowed(true)],
-                    );
-                }
-                if facts.starts_with_bom {
-                    add(
-                        "bom",
-                        "norobots-1994#format",
-                        &[Alternative::Bom(Bom::KeepAsContent)],
-                    );
-                }
+                });
             }
         }
         open
     }
 }
 
-/// The open knobs shared by the blank-line-record documents (1994, 1996): a user-agent line right
-/// after a rule and a record without rules (K1, K3).
-fn record_knobs(
-    facts: &InputFacts,
-    grouping_cite: &'static str,
-    add: &mut impl FnMut(&'static str, &'static str, &'static [Alternative]),
-) {
-    if facts.agent_after_rule {
-        add(
-            "agent-after-rule",
-            grouping_cite,
-            &[Alternative::AgentAfterRule(AgentAfterRule::JoinsRecord)],
-        );
-    }
-    if facts.ruleless_record {
-        add(
-            "ruleless-record",
-            grouping_cite,
-            &[Alternative::RulelessRecord(RulelessRecord::Skipped)],
-        );
-    }
-}
-
-/// Google's K7 alternatives (`google#url-matching`) for an input: RFC 9309's encoding under each
+/// Google's K7 alternatives ([`GOOGLE_ENCODINGS`]) for an input: RFC 9309's encoding under each
 /// reading of reserved characters in the path (`path`) and in the query (`query`) that can matter,
 /// the one where neither is encoded only when RFC 9309's encoding can differ from Google's own
 /// (`rfc_differs`: an escape in the URL or a rule, a `*`, `$` or non-ASCII octet in the URL, a `$`
@@ -449,17 +52,10 @@ fn record_knobs(
 /// reading that cannot matter reads the input as the one without it (see
 /// `InputFacts::percent_or_reserved_in_path` and `percent_or_reserved_query`).
 fn google_encodings(rfc_differs: bool, path: bool, query: bool) -> &'static [Alternative] {
-    const fn rfc(path: bool, query: bool) -> Alternative {
-        Alternative::Encoding(Encoding::Rfc9309 {
-            reserved_in_path_equivalent: path,
-            reserved_in_query_equivalent: query,
-            unreserved_in_rule_decoded: true,
-        })
-    }
-    const FF: Alternative = rfc(false, false);
-    const FT: Alternative = rfc(false, true);
-    const TF: Alternative = rfc(true, false);
-    const TT: Alternative = rfc(true, true);
+    const FF: Alternative = GOOGLE_ENCODINGS[0];
+    const FT: Alternative = GOOGLE_ENCODINGS[1];
+    const TF: Alternative = GOOGLE_ENCODINGS[2];
+    const TT: Alternative = GOOGLE_ENCODINGS[3];
     match (rfc_differs, path, query) {
         (true, true, true) => &[FF, FT, TF, TT],
         (true, true, false) => &[FF, TF],
@@ -470,382 +66,6 @@ fn google_encodings(rfc_differs: bool, path: bool, query: bool) -> &'static [Alt
         (false, false, true) => &[FT],
         (false, false, false) => &[],
     }
-}
-
-/// 500 KiB, the RFC's minimum parsing limit and Google's maximum (`rfc9309#2.5`, `google#file-format`).
-pub const FIVE_HUNDRED_KIB: usize = 500 * 1024;
-
-/// One open knob for one input: its name, the document it is open in, and its other alternatives
-/// (the base reading is always the first alternative and is not repeated here).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct OpenKnob {
-    /// Knob name (`docs/profiles.md`).
-    pub name: &'static str,
-    /// Where the document leaves it open.
-    pub citation: &'static str,
-    /// The alternatives besides the base reading.
-    pub alternatives: &'static [Alternative],
-}
-
-/// One alternative setting of one knob.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Alternative {
-    /// K1.
-    Grouping(Grouping),
-    /// K1 (blank-line records): a user-agent line right after a rule.
-    AgentAfterRule(AgentAfterRule),
-    /// K1 (blank-line records): a line holding only a comment.
-    CommentLine(CommentLine),
-    /// K3.
-    AgentValue(AgentValue),
-    /// K3.
-    AgentComparison(AgentComparison),
-    /// K3.
-    AgentList(AgentList),
-    /// K3.
-    RulelessRecord(RulelessRecord),
-    /// K4.
-    Specificity(Specificity),
-    /// K6.
-    MidDollar(MidDollar),
-    /// K7.
-    Encoding(Encoding),
-    /// K7: under RFC 9309's encoding, whether reserved characters in the path equal their escapes.
-    ReservedInPath(bool),
-    /// K7: under RFC 9309's encoding, whether reserved characters in the query equal their escapes.
-    ReservedInQuery(bool),
-    /// K7: under RFC 9309's encoding, whether a rule's escaped unreserved octets are decoded.
-    UnreservedInRule(bool),
-    /// K7.
-    Charset(Charset),
-    /// K8.
-    MatchTarget(MatchTarget),
-    /// K9.
-    EmptyRule(EmptyRule),
-    /// K10.
-    RobotsTxtAllowed(bool),
-    /// K12.
-    Bom(Bom),
-    /// K13.
-    FieldSpacing(FieldSpacing),
-    /// K13.
-    InvalidPattern(InvalidPattern),
-    /// K14.
-    SizeLimit(Option<usize>),
-}
-
-impl Alternative {
-    /// Returns `knobs` with this alternative applied.
-    pub fn apply(self, mut knobs: Knobs) -> Knobs {
-        match self {
-            Alternative::Grouping(v) => knobs.grouping = v,
-            Alternative::AgentAfterRule(v) => {
-                if let Grouping::BlankLineRecords(agent_after_rule, _) = &mut knobs.grouping {
-                    *agent_after_rule = v
-                }
-            }
-            Alternative::CommentLine(v) => {
-                if let Grouping::BlankLineRecords(_, comment_line) = &mut knobs.grouping {
-                    *comment_line = v
-                }
-            }
-            Alternative::AgentValue(v) => knobs.agent_value = v,
-            Alternative::AgentComparison(v) => knobs.agent_comparison = v,
-            Alternative::AgentList(v) => knobs.agent_list = v,
-            Alternative::RulelessRecord(v) => knobs.ruleless_record = v,
-            Alternative::Specificity(v) => {
-                if let Precedence::MostSpecific(_) = knobs.precedence {
-                    knobs.precedence = Precedence::MostSpecific(v)
-                }
-            }
-            Alternative::MidDollar(v) => {
-                if let Wildcards::Special(_) = knobs.wildcards {
-                    knobs.wildcards = Wildcards::Special(v)
-                }
-            }
-            Alternative::Encoding(v) => knobs.encoding = v,
-            Alternative::ReservedInPath(v) => {
-                if let Encoding::Rfc9309 {
-                    reserved_in_path_equivalent,
-                    ..
-                } = &mut knobs.encoding
-                {
-                    *reserved_in_path_equivalent = v
-                }
-            }
-            Alternative::ReservedInQuery(v) => {
-                if let Encoding::Rfc9309 {
-                    reserved_in_query_equivalent,
-                    ..
-                } = &mut knobs.encoding
-                {
-                    *reserved_in_query_equivalent = v
-                }
-            }
-            Alternative::UnreservedInRule(v) => {
-                if let Encoding::Rfc9309 {
-                    unreserved_in_rule_decoded,
-                    ..
-                } = &mut knobs.encoding
-                {
-                    *unreserved_in_rule_decoded = v
-                }
-            }
-            Alternative::Charset(v) => knobs.charset = v,
-            Alternative::MatchTarget(v) => knobs.match_target = v,
-            Alternative::EmptyRule(v) => knobs.empty_rule = v,
-            Alternative::RobotsTxtAllowed(v) => knobs.robots_txt_allowed = v,
-            Alternative::Bom(v) => knobs.bom = v,
-            Alternative::FieldSpacing(v) => knobs.field_spacing = v,
-            Alternative::InvalidPattern(v) => knobs.invalid_pattern = v,
-            Alternative::SizeLimit(v) => knobs.size_limit = v,
-        }
-        knobs
-    }
-}
-
-/// A complete, concrete reading: one setting for every knob of `docs/profiles.md`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct Knobs {
-    /// K1: what makes a group.
-    pub grouping: Grouping,
-    /// K3: how a user-agent line's value is read.
-    pub agent_value: AgentValue,
-    /// K3: how a name from the file is compared with the agent.
-    pub agent_comparison: AgentComparison,
-    /// K3: whether one user-agent line may hold several names.
-    pub agent_list: AgentList,
-    /// K3: which group(s) apply.
-    pub selection: Selection,
-    /// K3: whether a record without rules can be selected.
-    pub ruleless_record: RulelessRecord,
-    /// K4: which matching rule decides.
-    pub precedence: Precedence,
-    /// K5: whether `Allow` is a rule.
-    pub allow_directive: bool,
-    /// K6: `*` and `$`.
-    pub wildcards: Wildcards,
-    /// K7: percent-encoding normalisation.
-    pub encoding: Encoding,
-    /// K7: how a body that is not UTF-8 is read.
-    pub charset: Charset,
-    /// K8: what part of the URL is matched.
-    pub match_target: MatchTarget,
-    /// K9: what an empty rule value means.
-    pub empty_rule: EmptyRule,
-    /// K10: whether `/robots.txt` is always allowed.
-    pub robots_txt_allowed: bool,
-    /// K12: the UTF-8 byte-order mark.
-    pub bom: Bom,
-    /// K13: where white space may stand around a line's field.
-    pub field_spacing: FieldSpacing,
-    /// K13: patterns with control characters or inner white space.
-    pub invalid_pattern: InvalidPattern,
-    /// K14: octets after this many are ignored.
-    pub size_limit: Option<usize>,
-    /// Named deviations (`crate::deviation`, `docs/deviations.md`): readings no document permits.
-    /// Empty in every profile's base reading and in every alternative a profile leaves open.
-    pub deviations: Deviations,
-}
-
-/// K1: what makes a group.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Grouping {
-    /// RFC 9309 / Google: user-agent lines then rules; a user-agent line after a rule starts a group;
-    /// blank lines mean nothing.
-    UserAgentAfterRuleStartsGroup,
-    /// 1994 / 1996: records end at a blank line.
-    BlankLineRecords(AgentAfterRule, CommentLine),
-}
-
-/// K1 (blank-line records): whether a line holding only a comment is a blank line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum CommentLine {
-    /// It is not (`draft-1996#3.3`'s BNF: a `commentline` is no `blank`).
-    NotBlank,
-    /// It is: it ends the record (the 1994 text's open reading).
-    Blank,
-}
-
-/// K1 (blank-line records): a user-agent line right after a rule line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum AgentAfterRule {
-    /// It starts a new record.
-    StartsRecord,
-    /// It joins the current record.
-    JoinsRecord,
-}
-
-/// K3: how a user-agent line's value is read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum AgentValue {
-    /// The whole value is the name.
-    WholeValue,
-    /// Only the leading product token (letters, `_`, `-`) is the name; the rest is ignored. A `*`
-    /// is the star only alone or before white space.
-    LeadingToken,
-    /// As [`AgentValue::LeadingToken`], and a `*` followed by anything else is the star too (the
-    /// rest being "non-matching text" that is ignored).
-    LeadingTokenOrStar,
-}
-
-/// K3: how a name from the file is compared with the agent (always case-insensitively).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum AgentComparison {
-    /// The name equals the agent.
-    Equal,
-    /// The name is a substring of the agent (the Guide's reading).
-    Substring,
-}
-
-/// K3: whether one user-agent line may hold several names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum AgentList {
-    /// One name per line.
-    Single,
-    /// Names separated by spaces or tabs (the 1994 translator's note).
-    WhitespaceSeparated,
-}
-
-/// K3: which group(s) apply.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Selection {
-    /// Every matching group, merged; else every `*` group, merged.
-    MergeAllMatching,
-    /// Every record naming the robot applies; else every `*` record (the 1994 text: each record's
-    /// rights apply to the robots it names, and a `*` record's to any robot; Example 2 shows a
-    /// robot's own record taking the place of the `*` record). With any-disallow precedence this
-    /// selects as [`Selection::MergeAllMatching`] does; it is kept apart because the documents say
-    /// it differently.
-    EveryMatchingRecord,
-    /// The first matching record; else the first `*` record.
-    FirstMatchingRecord,
-}
-
-/// K3: a record with user-agent lines but no rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum RulelessRecord {
-    /// It can be selected (and then allows everything).
-    Applies,
-    /// It is not a record and is skipped.
-    Skipped,
-}
-
-/// K4: which matching rule decides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Precedence {
-    /// The most specific match; allow wins a tie.
-    MostSpecific(Specificity),
-    /// The first matching rule in file order.
-    FirstMatch,
-    /// Any matching disallow rule forbids.
-    AnyDisallow,
-}
-
-/// K4: how specificity is measured.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Specificity {
-    /// Octets of the normalised pattern, `*` and `$` included.
-    PatternOctets,
-    /// Octets of the target the match covers (the longest possible match).
-    MatchedOctets,
-}
-
-/// K6: `*` and `$`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Wildcards {
-    /// `*` matches any run of octets; a trailing `$` anchors at the end.
-    Special(MidDollar),
-    /// Both are ordinary characters.
-    Literal,
-}
-
-/// K6: a `$` that is not the last character of a pattern.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum MidDollar {
-    /// An ordinary `$`.
-    Literal,
-    /// The pattern can never match.
-    NeverMatches,
-    /// Every `$` is the end of the URL (`google#url-matching`): the pattern is anchored at the
-    /// first `$` when only `*`s and `$`s follow it, and never matches when anything else does.
-    EndOfUrl,
-}
-
-/// K7: percent-encoding normalisation of pattern and target.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Encoding {
-    /// rfc9309#2.2.2: non-ASCII encoded, hex upper-cased, unreserved decoded; target `*`/`$` encoded.
-    Rfc9309 {
-        /// 2.2.2 read literally: reserved characters that are data in the path (all but `/`, `?`,
-        /// `#`, `*`, `$`) compare equal to their encoding.
-        reserved_in_path_equivalent: bool,
-        /// 2.2.2 read literally in the query: reserved characters there (all but `#`, `*`, `$`)
-        /// compare equal to their encoding. `:` and `/` always do (Figure 4 row 2).
-        reserved_in_query_equivalent: bool,
-        /// A rule's escaped unreserved octet (`%7E`) is decoded as the URI's is (2.2.2 decodes
-        /// those "in the URI" only; RFC 3986 2.3 makes both spellings equivalent).
-        unreserved_in_rule_decoded: bool,
-    },
-    /// Only non-ASCII octets are percent-encoded.
-    NonAsciiOnly,
-    /// Every `%xx` decoded except `%2F` (draft-1996#3.2.2).
-    DecodeAllButSlash,
-    /// Octets compared as given.
-    Raw,
-}
-
-/// K7: how a body that is not valid UTF-8 is read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Charset {
-    /// As octets.
-    Octets,
-    /// As Latin-1, re-encoded to UTF-8 (RFC 9309's MAY bridge).
-    Latin1,
-    /// Octets that are not UTF-8 are dropped (`google#file-format`: characters may be ignored).
-    DropInvalidOctets,
-    /// Lines holding octets that are not UTF-8 are dropped (the rule is rendered invalid).
-    DropInvalidLines,
-}
-
-/// K8: what part of the URL is matched.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum MatchTarget {
-    /// Path, then `?` and the query when present.
-    PathAndQuery,
-    /// The path only.
-    PathOnly,
-}
-
-/// K9: an allow/disallow line with an empty value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum EmptyRule {
-    /// It matches nothing (or is ignored: the same verdicts).
-    MatchesNothing,
-    /// It matches every URL, with length 0.
-    MatchesEverything,
-}
-
-/// K12: a UTF-8 byte-order mark at the start of the body.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Bom {
-    /// Skipped.
-    Skip,
-    /// Kept: it becomes part of the first line.
-    KeepAsContent,
-}
-
-/// K13: a pattern with control characters or inner white space (or, for the 1996 draft, an octet
-/// outside ASCII).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum InvalidPattern {
-    /// Its octets are used (percent-encoded where the encoding says so).
-    UseOctets,
-    /// The line is not a valid rule and is ignored.
-    IgnoreLine,
-    /// As `IgnoreLine`, and a value with an octet outside ASCII is not valid either (the 1996
-    /// draft's `path`, `draft-1996#3.3`).
-    IgnoreLineOrNonAscii,
 }
 
 /// K7: whether reading the body under a charset alternative (Latin-1, dropping invalid octets,
@@ -1028,36 +248,68 @@ impl InputFacts {
         }
     }
 
-    /// The facts of an input that contains everything every knob is about.
-    fn with_everything() -> InputFacts {
-        InputFacts {
-            body_len: usize::MAX,
-            starts_with_bom: true,
-            charset_can_matter: true,
-            odd_agent_value: true,
-            agent_value_with_space: true,
-            wildcard_or_dollar_in_rules: true,
-            allow_and_disallow_rules: true,
-            mid_dollar_in_rules: true,
-            percent_in_rules: true,
-            unreserved_escape_in_rules: true,
-            percent_in_url: true,
-            percent_or_special_in_url: true,
-            percent_or_reserved_query: true,
-            percent_or_reserved_in_path: true,
-            url_has_query: true,
-            question_in_rules: true,
-            robots_txt_path: true,
-            agent_after_rule: true,
-            ruleless_record: true,
-            agent_substring: true,
-            empty_rule_in_body: true,
-            body_has_odd_pattern_octets: true,
-            non_ascii_in_rules: true,
-            comment_inside_record: true,
-            spacing_can_matter: true,
-            star_then_other: true,
+    /// Whether the input holds `subject` (generously: a subject called held costs time only).
+    pub fn holds(&self, subject: Subject) -> bool {
+        match subject {
+            Subject::Bom => self.starts_with_bom,
+            Subject::BodyOverLimit => self.body_len > FIVE_HUNDRED_KIB,
+            Subject::NonUtf8Text => self.charset_can_matter,
+            Subject::UnusualAgentValue => self.odd_agent_value,
+            Subject::StarWithSuffix => self.star_then_other,
+            Subject::AgentValueWithSpace => self.agent_value_with_space,
+            Subject::AgentInsideCrawlerName => self.agent_substring,
+            Subject::AgentAfterRule => self.agent_after_rule,
+            Subject::RulelessRecord => self.ruleless_record,
+            Subject::CommentInsideRecord => self.comment_inside_record,
+            // K4's two lengths differ only for a pattern with `*` or `$`, and decide nothing
+            // unless an allow and a disallow can both match.
+            Subject::WildcardBesideAllowAndDisallow => {
+                self.wildcard_or_dollar_in_rules && self.allow_and_disallow_rules
+            }
+            Subject::MidPatternDollar => self.mid_dollar_in_rules,
+            Subject::EscapeOrReservedInPath => self.percent_or_reserved_in_path,
+            Subject::EscapeOrReservedInQuery => self.percent_or_reserved_query,
+            Subject::UnreservedEscapeInRule => self.unreserved_escape_in_rules,
+            Subject::EscapeSpecialOrReserved => {
+                self.rfc9309_encoding_differs()
+                    || self.percent_or_reserved_in_path
+                    || self.percent_or_reserved_query
+            }
+            Subject::EscapeInUrlOrRule => self.percent_in_url || self.percent_in_rules,
+            // Rules are prefixes where this knob is open (no wildcard): one matches the path with
+            // its query and not the path alone only by holding a `?` (or an escape decoded to one).
+            Subject::QueryAndQuestionInRule => {
+                self.url_has_query && (self.question_in_rules || self.percent_in_rules)
+            }
+            Subject::EmptyRule => self.empty_rule_in_body,
+            Subject::OddPatternOctet => self.body_has_odd_pattern_octets,
+            Subject::OddOrNonAsciiPatternOctet => {
+                self.body_has_odd_pattern_octets || self.non_ascii_in_rules
+            }
+            Subject::SpacedField => self.spacing_can_matter,
+            Subject::RobotsTxtUrl => self.robots_txt_path,
         }
+    }
+
+    /// The alternatives of `row` that can read this input otherwise than the base reading: none
+    /// when the input does not hold the row's subject; for Google's encodings, those
+    /// [`google_encodings`] keeps; else all of them.
+    pub fn alternatives(&self, row: &OpenRow) -> &'static [Alternative] {
+        match row.subject {
+            Subject::EscapeSpecialOrReserved => google_encodings(
+                self.rfc9309_encoding_differs(),
+                self.percent_or_reserved_in_path,
+                self.percent_or_reserved_query,
+            ),
+            subject if self.holds(subject) => row.alternatives,
+            _ => &[],
+        }
+    }
+
+    /// Whether RFC 9309's encoding can read this input otherwise than Google's own: an escape in
+    /// the URL or a rule, a `*`, `$` or non-ASCII octet in the URL, a `$` inside a pattern.
+    fn rfc9309_encoding_differs(&self) -> bool {
+        self.percent_or_special_in_url || self.percent_in_rules || self.mid_dollar_in_rules
     }
 }
 
@@ -1422,47 +674,3 @@ fn each_reading_of_lines(
         }
     }
 }
-
-/// Copies one knob from another reading: the knob's id (`K1`..`K14`), its field name, and the copier.
-pub type KnobCopy = (&'static str, &'static str, fn(&mut Knobs, &Knobs));
-
-/// Every knob field, so that a tool can change one knob at a time (e.g. to find which knob explains
-/// a parser's divergence: the fuzzer's bucket signatures, per-parser fingerprints).
-pub const KNOB_FIELDS: [KnobCopy; 18] = [
-    ("K1", "grouping", |k, from| k.grouping = from.grouping),
-    ("K3", "agent_value", |k, from| {
-        k.agent_value = from.agent_value
-    }),
-    ("K3", "agent_comparison", |k, from| {
-        k.agent_comparison = from.agent_comparison
-    }),
-    ("K3", "agent_list", |k, from| k.agent_list = from.agent_list),
-    ("K3", "selection", |k, from| k.selection = from.selection),
-    ("K3", "ruleless_record", |k, from| {
-        k.ruleless_record = from.ruleless_record
-    }),
-    ("K4", "precedence", |k, from| k.precedence = from.precedence),
-    ("K5", "allow_directive", |k, from| {
-        k.allow_directive = from.allow_directive
-    }),
-    ("K6", "wildcards", |k, from| k.wildcards = from.wildcards),
-    ("K7", "encoding", |k, from| k.encoding = from.encoding),
-    ("K7", "charset", |k, from| k.charset = from.charset),
-    ("K8", "match_target", |k, from| {
-        k.match_target = from.match_target
-    }),
-    ("K9", "empty_rule", |k, from| k.empty_rule = from.empty_rule),
-    ("K10", "robots_txt_allowed", |k, from| {
-        k.robots_txt_allowed = from.robots_txt_allowed
-    }),
-    ("K12", "bom", |k, from| k.bom = from.bom),
-    ("K13", "field_spacing", |k, from| {
-        k.field_spacing = from.field_spacing
-    }),
-    ("K13", "invalid_pattern", |k, from| {
-        k.invalid_pattern = from.invalid_pattern
-    }),
-    ("K14", "size_limit", |k, from| {
-        k.size_limit = from.size_limit
-    }),
-];
