@@ -1,7 +1,7 @@
 //! Step 1, the body: size limit, byte-order mark, charset, and lines.
 
 use crate::deviation::{Deviation, Deviations};
-use crate::profile::{Bom, Charset, Knobs};
+use crate::knobs::{Bom, Charset, Knobs};
 
 /// The UTF-8 encoding of U+FEFF, the byte-order mark.
 pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";

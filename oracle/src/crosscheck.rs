@@ -11,8 +11,8 @@
 
 use std::fmt;
 
+use crate::knobs::ProfileId;
 use crate::literal::{self, Answer, Source};
-use crate::profile::ProfileId;
 use crate::request::{Fetch, Request};
 use crate::Verdict;
 

@@ -4,8 +4,8 @@ use serde::Serialize;
 
 use crate::deviation::Deviation;
 use crate::group::{RuleKind, RuleLine};
+use crate::knobs::{EmptyRule, InvalidPattern, Knobs, Precedence, Specificity};
 use crate::pattern::Pattern;
-use crate::profile::{EmptyRule, InvalidPattern, Knobs, Precedence, Specificity};
 
 /// How one rule fared against the target.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

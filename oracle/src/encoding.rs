@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use crate::deviation::{Deviation, Deviations};
-use crate::profile::Encoding;
+use crate::knobs::Encoding;
 
 /// Which side of the comparison is being normalised.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::profile::ProfileId;
+use crate::knobs::ProfileId;
 use crate::request::Fetch;
 
 /// Whether the `/robots.txt` URI itself is allowed before the fetch outcome is read, the rule that

@@ -3,8 +3,8 @@
 use smallvec::{smallvec, SmallVec};
 
 use crate::deviation::{Deviation, Deviations};
+use crate::knobs::{AgentAfterRule, CommentLine, Grouping, Knobs};
 use crate::line::LineKind;
-use crate::profile::{AgentAfterRule, CommentLine, Grouping, Knobs};
 
 /// A user-agent line of a group.
 #[derive(Clone, Debug, PartialEq, Eq)]

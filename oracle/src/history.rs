@@ -15,7 +15,7 @@
 
 use serde::Serialize;
 
-use crate::profile::ProfileId;
+use crate::knobs::ProfileId;
 use crate::request::Fetch;
 
 /// A time, in minutes from the start of a history.

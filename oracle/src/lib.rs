@@ -3,13 +3,13 @@
 //!
 //! Clear before fast: each step of the pipeline is a module named after what it does, each rule a
 //! function citing its section; the differences between documents are the named knobs of
-//! [`profile`]. The oracle is pure and total: any octets, agent and URL give a [`Verdict`] and an
+//! [`knobs`]. The oracle is pure and total: any octets, agent and URL give a [`Verdict`] and an
 //! [`Explanation`]; it does no I/O, never panics and matches in polynomial time.
 //!
 //! Two paths give the same verdicts. The definition is [`literal`]: every combination of every
 //! alternative a document leaves open, each reading run through the steps one after another. The
 //! fast path ([`evaluate`], [`verdict`], [`verdicts_all`]) tries a knob's alternatives only where
-//! the input's facts say they can matter ([`profile::InputFacts`]) and shares step outputs between
+//! the input's facts say they can matter ([`relevance::InputFacts`]) and shares step outputs between
 //! readings ([`memo`]). [`crosscheck`] compares them; the corpus tests, a property test on 100,000
 //! generated inputs and the fuzzer check that they agree.
 //!
@@ -32,11 +32,13 @@ pub mod explain;
 pub mod fetch;
 pub mod group;
 pub mod history;
+pub mod knobs;
 pub mod line;
 pub mod literal;
 pub mod memo;
 pub mod pattern;
 pub mod profile;
+pub mod relevance;
 pub mod request;
 pub mod scope;
 pub mod select;
@@ -44,7 +46,7 @@ pub mod url;
 
 pub use deviation::{Deviation, Deviations};
 pub use explain::{Explanation, HistoryNote, Reading, VariantOutcome};
-pub use profile::{Knobs, ProfileId};
+pub use knobs::{Knobs, ProfileId};
 pub use request::{Fetch, HistoryRequest, Request, TimedFetch};
 pub use scope::{Governs, Scope};
 
@@ -308,7 +310,7 @@ struct Plan {
     /// the exemption.
     fetch_outcomes: Vec<bool>,
     /// The open knobs for this input (empty when the body is not read).
-    open: Vec<profile::OpenKnob>,
+    open: Vec<knobs::OpenKnob>,
     /// The base reading, then every combination of the open knobs' alternatives (empty when the
     /// body is not read).
     readings: Vec<Knobs>,
@@ -322,7 +324,7 @@ impl Plan {
         profile: ProfileId,
         request: &Request<'r>,
         received: &OnceCell<memo::ReceivedBody<'r>>,
-        facts: &OnceCell<profile::InputFacts>,
+        facts: &OnceCell<relevance::InputFacts>,
         profiles: &[ProfileId],
     ) -> Plan {
         let scope = request
@@ -359,7 +361,7 @@ impl Plan {
         if outcomes.iter().any(Option::is_none) {
             let facts = facts.get_or_init(|| {
                 let received = received.get_or_init(|| memo::ReceivedBody::of(request.body));
-                profile::InputFacts::for_profiles(request, received, profiles)
+                relevance::InputFacts::for_profiles(request, received, profiles)
             });
             plan.open = profile.open_knobs_given(facts);
             plan.readings =
@@ -524,9 +526,9 @@ fn collect_fetch_outcomes(effect: &fetch::FetchEffect, out: &mut SmallVec<[Optio
 /// first, then, for each open knob in turn, every combination so far with each of its alternatives.
 /// The order is fixed, so readings and their names line up.
 fn combinations<T>(
-    open: &[profile::OpenKnob],
+    open: &[knobs::OpenKnob],
     base: T,
-    with: impl Fn(&T, &profile::OpenKnob, &profile::Alternative) -> T,
+    with: impl Fn(&T, &knobs::OpenKnob, &knobs::Alternative) -> T,
 ) -> Vec<T> {
     let count = open.iter().map(|k| k.alternatives.len() + 1).product();
     let mut all = Vec::with_capacity(count);

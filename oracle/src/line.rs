@@ -2,6 +2,7 @@
 
 use crate::body::Line;
 use crate::deviation::{Deviation, Deviations};
+pub use crate::knobs::FieldSpacing;
 
 /// What one line is, after comment removal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,21 +86,6 @@ pub fn names_a_group_line(field: &[u8]) -> bool {
     [&b"user-agent"[..], b"allow", b"disallow"]
         .iter()
         .any(|name| field.eq_ignore_ascii_case(name))
-}
-
-/// K13: where spaces and tabs may stand around a line's field.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-pub enum FieldSpacing {
-    /// Before the field, around the colon and after the value: `rfc9309#2.2`'s ABNF
-    /// (`*WS "user-agent" *WS ":" *WS`); `google#syntax`: "Space at the beginning and at the end of
-    /// the line is ignored", "Spaces are optional".
-    Around,
-    /// Only after the colon and after the value: the field starts the line and ends at the colon.
-    /// `norobots-1994#format`: lines "в форме `"<field>:<optional_space><value><optional_space>"`"
-    /// (in the form); `draft-1996#3.3`: `"Disallow:" *space path *space`. A line with white space
-    /// before its field or its colon names no field these documents know: an unrecognised line
-    /// ("Нераспознанные строки игнорируются", unrecognised lines are ignored).
-    AfterColonOnly,
 }
 
 /// Whether `line` reads differently under the two [`FieldSpacing`] settings: white space before its

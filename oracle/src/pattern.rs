@@ -13,7 +13,7 @@ use smallvec::SmallVec;
 
 use crate::deviation::{Deviation, Deviations};
 use crate::encoding::{normalise_deviating, Side};
-use crate::profile::{Encoding, Knobs, MidDollar, Wildcards};
+use crate::knobs::{Encoding, Knobs, MidDollar, Wildcards};
 
 /// The knobs compiling a pattern reads (K6, K7 encoding): readings that agree on them share each
 /// rule's compiled pattern (see [`crate::memo`]).

@@ -15,7 +15,7 @@
 
 use serde::Serialize;
 
-use crate::profile::ProfileId;
+use crate::knobs::ProfileId;
 use crate::url;
 
 /// Whether a robots.txt file governs a URL.

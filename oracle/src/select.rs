@@ -5,8 +5,8 @@ use smallvec::SmallVec;
 
 use crate::deviation::{Deviation, Deviations};
 use crate::group::{Group, RuleLine};
+use crate::knobs::{AgentComparison, AgentList, AgentValue, Knobs, RulelessRecord, Selection};
 use crate::line::is_ws;
-use crate::profile::{AgentComparison, AgentList, AgentValue, Knobs, RulelessRecord, Selection};
 
 /// A product token's characters: letters, `_` and `-` (`rfc9309#2.2.1`).
 pub fn is_token_byte(b: u8) -> bool {

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use crate::deviation::{Deviation, Deviations};
 use crate::encoding::{normalise_deviating, Side};
-use crate::profile::{Encoding, Knobs, MatchTarget};
+use crate::knobs::{Encoding, Knobs, MatchTarget};
 
 /// The knobs the match target reads (K8, K7 encoding): readings that agree on them share one
 /// normalised target (see [`crate::memo`]).

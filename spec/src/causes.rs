@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 #[cfg(feature = "causes")]
 use robotstxt_oracle::cause;
 use robotstxt_oracle::deviation::Deviation;
+use robotstxt_oracle::knobs::KnobId;
 use robotstxt_oracle::{ProfileId, Request};
 
 /// The label of a divergence no knob or deviation explains (the oracle's
@@ -19,94 +20,94 @@ use robotstxt_oracle::{ProfileId, Request};
 pub const UNEXPLAINED: &str = "unexplained";
 
 /// What each knob decides, with the sentence's citation (docs/profiles.md has the table).
-const KNOBS: [(&str, &str, &str); 18] = [
+const KNOBS: [(KnobId, &str, &str); 18] = [
     (
-        "K1 grouping",
+        KnobId::Grouping,
         "what makes a group (blank lines, runs of user-agent lines)",
         "rfc9309#2.1",
     ),
     (
-        "K3 agent_value",
+        KnobId::AgentValue,
         "how a user-agent value is read (product token, whole value)",
         "rfc9309#2.2.1",
     ),
     (
-        "K3 agent_comparison",
+        KnobId::AgentComparison,
         "how a user-agent value is compared with the crawler's name",
         "rfc9309#2.2.1",
     ),
     (
-        "K3 agent_list",
+        KnobId::AgentList,
         "whether one user-agent line may name several crawlers",
         "rfc9309#2.2.1",
     ),
     (
-        "K3 selection",
+        KnobId::Selection,
         "which group or groups apply to the crawler",
         "rfc9309#2.2.1",
     ),
     (
-        "K3 ruleless_record",
+        KnobId::RulelessRecord,
         "what a user-agent line with no rules after it does",
         "rfc9309#2.2.1",
     ),
     (
-        "K4 precedence",
+        KnobId::Precedence,
         "which matching rule decides (longest match, first match, allow on a tie)",
         "rfc9309#2.2.2",
     ),
     (
-        "K5 allow_directive",
+        KnobId::AllowDirective,
         "whether `Allow` lines are read",
         "rfc9309#2.2.2",
     ),
     (
-        "K6 wildcards",
+        KnobId::Wildcards,
         "whether `*` and `$` are special in paths",
         "rfc9309#2.2.3",
     ),
     (
-        "K7 encoding",
+        KnobId::Encoding,
         "how percent-encoding is normalised before paths are compared",
         "rfc9309#2.2.2",
     ),
     (
-        "K7 charset",
+        KnobId::Charset,
         "which character set the file is read in",
         "rfc9309#2.2.2",
     ),
     (
-        "K8 match_target",
+        KnobId::MatchTarget,
         "which part of the URL rules are matched against (path, query)",
         "rfc9309#2.2.2",
     ),
     (
-        "K9 empty_rule",
+        KnobId::EmptyRule,
         "what `Disallow:` or `Allow:` with no value means",
         "rfc9309#2.2.2",
     ),
     (
-        "K10 robots_txt_allowed",
+        KnobId::RobotsTxtAllowed,
         "whether /robots.txt itself is always allowed",
         "rfc9309#2.2.2",
     ),
     (
-        "K12 bom",
+        KnobId::Bom,
         "whether a byte order mark before the first line is skipped",
         "rfc9309#2.2",
     ),
     (
-        "K13 field_spacing",
+        KnobId::FieldSpacing,
         "where white space may stand around the field name and colon",
         "rfc9309#2.2",
     ),
     (
-        "K13 invalid_pattern",
+        KnobId::InvalidPattern,
         "what a rule whose path does not start with `/` does",
         "rfc9309#2.2",
     ),
     (
-        "K14 size_limit",
+        KnobId::SizeLimit,
         "how much of the file is read (the 500 KiB limit)",
         "rfc9309#2.5",
     ),
@@ -115,8 +116,10 @@ const KNOBS: [(&str, &str, &str); 18] = [
 /// One part of a label (one knob or one deviation) in words: `K4 precedence: which matching rule
 /// decides ... (rfc9309#2.2.2)`; the label itself when it is not known.
 fn describe_part(part: &str) -> String {
-    if let Some((label, what, cite)) = KNOBS.iter().find(|(label, _, _)| *label == part) {
-        return format!("{label}: {what} ({cite}; docs/profiles.md)");
+    if let Some((knob, what, cite)) =
+        KnobId::from_label(part).and_then(|knob| KNOBS.iter().find(|(k, _, _)| *k == knob))
+    {
+        return format!("{}: {what} ({cite}; docs/profiles.md)", knob.label());
     }
     if let Some(deviation) = Deviation::from_id(part) {
         let entry = deviation.entry();
@@ -213,6 +216,9 @@ mod tests {
 
     #[test]
     fn every_knob_label_is_described() {
+        for knob in KnobId::ALL {
+            assert!(KNOBS.iter().any(|(k, _, _)| *k == knob), "{knob:?}");
+        }
         assert!(describe("K4 precedence").contains("rfc9309#2.2.2"));
         let both = describe("D-typo-fields + D-space-for-colon");
         assert!(both.contains("D-typo-fields: ") && both.contains(" + D-space-for-colon: "));
@@ -223,7 +229,8 @@ mod tests {
     #[cfg(feature = "causes")]
     fn every_knob_label_is_one_the_cause_search_gives() {
         assert_eq!(UNEXPLAINED, cause::UNEXPLAINED);
-        for (label, _, _) in KNOBS {
+        for (knob, _, _) in KNOBS {
+            let label = knob.label();
             assert!(cause::is_label(label) && is_label(label), "{label}");
         }
     }
