@@ -225,7 +225,7 @@ pub fn lines_of(body: &[u8]) -> impl Iterator<Item = Line<'_>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::profile::ProfileId;
+    use crate::knobs::ProfileId;
 
     fn texts(body: &[u8]) -> Vec<&[u8]> {
         split_lines(body).into_iter().map(|l| l.bytes).collect()

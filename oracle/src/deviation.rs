@@ -468,7 +468,7 @@ pub const PATTERN: &[Deviation] = &[
 mod tests {
     use super::*;
 
-    use crate::profile::ProfileId;
+    use crate::knobs::ProfileId;
     use crate::{verdict, verdict_deviating, Request, Verdict};
 
     /// One example per deviation (the ones `docs/deviations.md` shows): under `profile`, the
@@ -802,7 +802,7 @@ mod tests {
 
     #[test]
     fn a_size_cut_at_the_line_end_drops_the_straddling_line() {
-        let limit = crate::profile::FIVE_HUNDRED_KIB;
+        let limit = crate::knobs::FIVE_HUNDRED_KIB;
         let mut body = b"User-agent: *\n#".to_vec();
         let rule = b"\nDisallow: /a";
         body.resize(limit - rule.len(), b'x');

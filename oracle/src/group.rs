@@ -257,8 +257,8 @@ fn split_after_other_lines<'a>(kinds: &[LineKind<'a>], groups: Vec<Group<'a>>) -
 mod tests {
     use super::*;
     use crate::body::split_lines;
+    use crate::knobs::ProfileId;
     use crate::line::classify;
-    use crate::profile::ProfileId;
 
     fn shape(body: &[u8], profile: ProfileId) -> (Vec<(usize, usize)>, Vec<usize>) {
         let knobs = profile.base_knobs();

@@ -16,10 +16,10 @@
 use serde::Serialize;
 
 use crate::knobs::ProfileId;
-use crate::request::Fetch;
+use crate::request::{Fetch, HistoryRequest};
 
 /// A time, in minutes from the start of a history.
-pub type Minutes = u64;
+pub use crate::request::Minutes;
 
 const HOUR: Minutes = 60;
 const DAY: Minutes = 24 * HOUR;
@@ -31,6 +31,18 @@ pub struct Attempt {
     pub at: Minutes,
     /// How it went.
     pub fetch: Fetch,
+}
+
+/// The history's fetches as this step reads them: when, and how each went.
+pub fn attempts(history: &HistoryRequest<'_>) -> Vec<Attempt> {
+    history
+        .fetches
+        .iter()
+        .map(|f| Attempt {
+            at: f.at,
+            fetch: f.fetch,
+        })
+        .collect()
 }
 
 /// What may decide a check at a time.

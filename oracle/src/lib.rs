@@ -193,7 +193,7 @@ pub fn evaluate_history(profile: ProfileId, request: &HistoryRequest<'_>) -> Exp
     let scope = request
         .robots_url
         .map(|robots_url| scope::governs(profile, robots_url, request.url));
-    let attempts = request.attempts();
+    let attempts = crate::history::attempts(request);
     let permitted = history::permitted(profile, &attempts, request.at);
     let exemption = history::robots_txt_exemption(profile, &attempts, request.at, request.url);
     let mut first_fetch: Option<Explanation> = None;

@@ -269,7 +269,7 @@ fn trim_ws_vt(s: &[u8]) -> &[u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::profile::ProfileId;
+    use crate::knobs::ProfileId;
 
     fn kind(text: &[u8], profile: ProfileId) -> LineKind<'_> {
         classify(

@@ -182,7 +182,7 @@ pub fn verdict_history(profile: ProfileId, request: &HistoryRequest<'_>) -> Verd
             Governs::Open => return Verdict::Either,
         }
     }
-    let attempts = request.attempts();
+    let attempts = crate::history::attempts(request);
     if history::robots_txt_exemption(profile, &attempts, request.at, request.url).is_some() {
         return Verdict::Allowed;
     }

@@ -229,7 +229,7 @@ impl<'a> Pattern<'a> {
 mod tests {
     use super::*;
     use crate::encoding::normalise;
-    use crate::profile::ProfileId;
+    use crate::knobs::ProfileId;
 
     fn end(pattern: &str, target: &str, profile: ProfileId) -> Option<usize> {
         let knobs = profile.base_knobs();

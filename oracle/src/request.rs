@@ -70,11 +70,14 @@ impl<'a> Request<'a> {
     }
 }
 
+/// A time in a history of fetches: minutes from its start (`crate::history` counts in them).
+pub type Minutes = u64;
+
 /// One robots.txt fetch of a history: when it was made, how it went and the body it returned.
 #[derive(Clone, Copy, Debug)]
 pub struct TimedFetch<'a> {
     /// When, in minutes from the start of the history.
-    pub at: crate::history::Minutes,
+    pub at: Minutes,
     /// How it went.
     pub fetch: Fetch,
     /// The body, any octets (empty when none came).
@@ -91,7 +94,7 @@ pub struct HistoryRequest<'a> {
     /// An absolute URL or an absolute path, taken octet for octet.
     pub url: &'a str,
     /// When the question is asked, in minutes from the start of the history.
-    pub at: crate::history::Minutes,
+    pub at: Minutes,
     /// The URL the bodies were fetched from, when known (step 0, [`crate::scope`]).
     pub robots_url: Option<&'a str>,
 }
@@ -101,16 +104,5 @@ impl<'a> HistoryRequest<'a> {
     pub fn request(&self, n: usize) -> Request<'a> {
         let fetch = &self.fetches[n];
         Request::new(fetch.body, self.agent, self.url).with_fetch(fetch.fetch)
-    }
-
-    /// The history's fetches as `crate::history` reads them: when, and how each went.
-    pub fn attempts(&self) -> Vec<crate::history::Attempt> {
-        self.fetches
-            .iter()
-            .map(|f| crate::history::Attempt {
-                at: f.at,
-                fetch: f.fetch,
-            })
-            .collect()
     }
 }

@@ -232,7 +232,7 @@ pub fn select(groups: &[Group<'_>], agent: &str, knobs: SelectKnobs) -> Selected
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::profile::ProfileId;
+    use crate::knobs::ProfileId;
 
     fn names(value: &[u8], knobs: Knobs) -> Vec<AgentName<'_>> {
         agent_names(value, SelectKnobs::of(&knobs)).collect()
