@@ -103,7 +103,7 @@ const KNOBS: [(KnobId, &str, &str); 18] = [
     ),
     (
         KnobId::InvalidPattern,
-        "what a rule whose path does not start with `/` does",
+        "whether a rule whose value holds a control character, inner white space or (1996) a non-ASCII octet is ignored",
         "rfc9309#2.2",
     ),
     (
