@@ -19,9 +19,11 @@ use robotstxt_oracle::{ProfileId, Verdict};
 use serde::Serialize;
 
 use crate::compare::{self, Engines, Observation};
+use crate::hash::name_hash;
 use crate::input::Input;
 use crate::seeds::Seeds;
 use crate::signature::{signatures, Sighting, Signature};
+use crate::violation::FAST_EQUALS_LITERAL;
 use crate::{case, generate, invariants, minimize, seeds};
 
 /// What a campaign runs.
@@ -390,7 +392,7 @@ fn oracle_or_bug(
     })) {
         Ok(Ok(verdicts)) => Some(verdicts),
         Ok(Err(violation)) => {
-            let message = if violation.relation == invariants::FAST_EQUALS_LITERAL {
+            let message = if violation.relation == FAST_EQUALS_LITERAL {
                 // The detail names the request and the readings; nothing was transformed.
                 format!(
                     "invariant `{}` broken: {}",
@@ -463,7 +465,7 @@ fn report_bug(options: &Options, shared: &Shared, input: &Input, kind: String, m
     }
     let dir = options.out.join("oracle-bugs");
     let _ = std::fs::create_dir_all(&dir);
-    let path = dir.join(format!("{:016x}.json", fingerprint(input)));
+    let path = dir.join(oracle_bug_file(input));
     let _ = std::fs::write(&path, input_json(input, message));
     bugs.insert(
         kind.clone(),
@@ -497,11 +499,7 @@ fn handle_findings(
                 bucket.hits += 1;
                 continue;
             }
-            let dir = format!(
-                "buckets/{}-{:08x}",
-                sig.slug(),
-                fingerprint_sig(&sig) as u32
-            );
+            let dir = bucket_dir(&sig);
             buckets.insert(
                 sig.clone(),
                 Bucket {
@@ -852,23 +850,21 @@ fn input_json(input: &Input, message: &str) -> String {
     serde_json::to_string_pretty(&value).unwrap_or_default()
 }
 
-/// A stable hash (FNV-1a) for file names.
-fn fingerprint(input: &Input) -> u64 {
-    fnv(&[&input.body, input.agent.as_bytes(), input.url.as_bytes()])
+/// A bucket's directory, relative to the output directory: its signature's slug and
+/// [`name_hash`], so that two signatures with one slug get two directories.
+fn bucket_dir(sig: &Signature) -> String {
+    format!(
+        "buckets/{}-{:08x}",
+        sig.slug(),
+        name_hash(&[sig.to_string().as_bytes()]) as u32
+    )
 }
 
-fn fingerprint_sig(sig: &Signature) -> u64 {
-    fnv(&[sig.to_string().as_bytes()])
-}
-
-fn fnv(parts: &[&[u8]]) -> u64 {
-    let mut hash = 0xcbf29ce484222325u64;
-    for part in parts {
-        for &b in *part {
-            hash ^= b as u64;
-            hash = hash.wrapping_mul(0x100000001b3);
-        }
-        hash ^= 0xff;
-    }
-    hash
+/// The file an oracle bug's input is written to, in `oracle-bugs/`: named by [`name_hash`] of body,
+/// agent and URL.
+fn oracle_bug_file(input: &Input) -> String {
+    format!(
+        "{:016x}.json",
+        name_hash(&[&input.body, input.agent.as_bytes(), input.url.as_bytes()])
+    )
 }

@@ -39,6 +39,7 @@
 use arbitrary::Unstructured;
 use robotstxt_oracle::line::{is_ws, trim_ws};
 
+use crate::edit::{hex_value, is_escape, line_spans, percent_escape, HexCase, BOM};
 use crate::input::Input;
 
 /// The most `*` on any one line of a structured body.
@@ -200,8 +201,6 @@ impl<'a, 'b> Draw<'a, 'b> {
 
 // ---------------------------------------------------------------------------------------------
 // Vocabulary
-
-const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 const USER_AGENT_NAMES: &[(u8, &[u8])] = &[
     (80, b"User-agent"),
@@ -885,10 +884,9 @@ impl<'a, 'b> Writer<'a, 'b> {
 fn scan(body: &[u8]) -> (Vec<Span>, Vec<Span>) {
     let mut agents = Vec::new();
     let mut patterns = Vec::new();
-    let mut start = 0;
-    for line in body.split(|&b| b == b'\n' || b == b'\r') {
-        let line_start = start;
-        start += line.len() + 1;
+    for span in line_spans(body, 0) {
+        let line_start = span.start;
+        let line = &body[span.start..span.end];
         let Some(colon) = line.iter().position(|&b| b == b':') else {
             continue;
         };
@@ -1146,24 +1144,16 @@ fn instantiate(draw: &mut Draw<'_, '_>, pattern: &[u8], path: &mut Vec<u8>) {
                 continue;
             }
             _ if rewrite == Rewrite::EscapeSome && draw.chance(1, 4) => {
-                push_escape(path, b, draw.chance(1, 3));
+                let case = if draw.chance(1, 3) {
+                    HexCase::Lower
+                } else {
+                    HexCase::Upper
+                };
+                path.extend_from_slice(&percent_escape(b, case));
             }
             _ => path.push(b),
         }
         i += 1;
-    }
-}
-
-fn is_escape(s: &[u8]) -> bool {
-    s.len() >= 3 && s[0] == b'%' && s[1].is_ascii_hexdigit() && s[2].is_ascii_hexdigit()
-}
-
-fn hex_value(digit: u8) -> u8 {
-    match digit {
-        b'0'..=b'9' => digit - b'0',
-        b'a'..=b'f' => digit - b'a' + 10,
-        b'A'..=b'F' => digit - b'A' + 10,
-        _ => 0,
     }
 }
 
@@ -1175,19 +1165,6 @@ fn flip(digit: u8) -> u8 {
     }
 }
 
-fn push_escape(out: &mut Vec<u8>, b: u8, lower: bool) {
-    let digits: &[u8; 16] = if lower {
-        b"0123456789abcdef"
-    } else {
-        b"0123456789ABCDEF"
-    };
-    out.extend_from_slice(&[
-        b'%',
-        digits[usize::from(b >> 4)],
-        digits[usize::from(b & 15)],
-    ]);
-}
-
 /// `origin` + `path` as a string: controls, white space and (when the path is not UTF-8) every
 /// non-ASCII octet escaped; cut to [`MAX_URL_LEN`] without splitting a character or an escape.
 fn finish_url(origin: &str, path: &[u8]) -> String {
@@ -1196,7 +1173,7 @@ fn finish_url(origin: &str, path: &[u8]) -> String {
     let utf8 = std::str::from_utf8(path).is_ok();
     for &b in path {
         if b <= b' ' || b == 0x7F || (!utf8 && b >= 0x80) {
-            push_escape(&mut escaped, b, false);
+            escaped.extend_from_slice(&percent_escape(b, HexCase::Upper));
         } else {
             escaped.push(b);
         }
