@@ -22,7 +22,7 @@ use crate::compare::{self, Engines, Observation};
 use crate::hash::name_hash;
 use crate::input::Input;
 use crate::seeds::Seeds;
-use crate::signature::{signatures, Sighting, Signature};
+use crate::signature::{sightings, Sighting, Signature};
 use crate::violation::FAST_EQUALS_LITERAL;
 use crate::{case, generate, invariants, minimize, seeds};
 
@@ -491,7 +491,7 @@ fn handle_findings(
     findings: &[compare::Finding],
     time: &mut TimeSplit,
 ) {
-    for sighting in signatures(findings, input, &observation.answers) {
+    for sighting in sightings(findings, input, &observation.answers) {
         let sig = sighting.signature.clone();
         let dir = {
             let mut buckets = shared.buckets.lock().expect("not poisoned");
@@ -682,7 +682,7 @@ impl<'a> StillInBucket<'a> {
             .into_iter()
             .filter(|f| f.adapter == sig.adapter && f.other == sig.other)
             .collect();
-        signatures(&findings, candidate, &observation.answers)
+        sightings(&findings, candidate, &observation.answers)
             .iter()
             .any(|s| s.signature == *sig)
     }
