@@ -208,10 +208,9 @@ pub fn run(options: &Options, progress: &(dyn Fn(u64, usize, Duration) + Sync)) 
 
 /// How many inputs a job generates before it runs them: each stage (the oracle, then each adapter,
 /// then the findings) goes over the whole batch before the next stage starts, so that each parser's
-/// code stays in the CPU's caches from one input to the next. Measured on this project's 2-core VM
-/// (seed 9, all six adapters, 400k executions, against input by input in the same window): 64
-/// ran 12% faster, 256 15%, 1024 18%, 4096 16%. Inputs, findings and buckets are the same, in the
-/// same order, whatever the batch size; a stopped run stops at the end of a batch (about 45 ms).
+/// code stays in the CPU's caches from one input to the next (the sizes measured:
+/// `docs/performance.md`, "The fuzzer's own side"). Inputs, findings and buckets are the same, in
+/// the same order, whatever the batch size; a stopped run stops at the end of a batch.
 pub const BATCH: usize = 1024;
 
 /// By default, one input in this many is also put to a second, fresh process of each adapter

@@ -98,8 +98,8 @@ pub fn about(body: Vec<u8>, u: &mut Unstructured<'_>) -> Input {
 }
 
 /// Octets of the stream filled before generating from it ([`from_stream`]): a structured input
-/// reads about 260 of the 2,000 a draw gives on average, so the rest is filled only when
-/// generation reads past these.
+/// reads a small part of what a draw gives (`docs/performance.md`, "The fuzzer's own side"), so
+/// the rest is filled only when generation reads past these.
 const FIRST_FILL: usize = 512;
 
 /// An input from the next draw of `rng`: a length of 64 to `buffer.len()` octets, then that many
