@@ -19,9 +19,11 @@ use robotstxt_oracle::{ProfileId, Verdict};
 use serde::Serialize;
 
 use crate::compare::{self, Engines, Observation};
+use crate::hash::name_hash;
 use crate::input::Input;
 use crate::seeds::Seeds;
-use crate::signature::{signatures, Sighting, Signature};
+use crate::signature::{sightings, Sighting, Signature};
+use crate::violation::FAST_EQUALS_LITERAL;
 use crate::{case, generate, invariants, minimize, seeds};
 
 /// What a campaign runs.
@@ -206,10 +208,9 @@ pub fn run(options: &Options, progress: &(dyn Fn(u64, usize, Duration) + Sync)) 
 
 /// How many inputs a job generates before it runs them: each stage (the oracle, then each adapter,
 /// then the findings) goes over the whole batch before the next stage starts, so that each parser's
-/// code stays in the CPU's caches from one input to the next. Measured on this project's 2-core VM
-/// (seed 9, all six adapters, 400k executions, against input by input in the same window): 64
-/// ran 12% faster, 256 15%, 1024 18%, 4096 16%. Inputs, findings and buckets are the same, in the
-/// same order, whatever the batch size; a stopped run stops at the end of a batch (about 45 ms).
+/// code stays in the CPU's caches from one input to the next (the sizes measured:
+/// `docs/performance.md`, "The fuzzer's own side"). Inputs, findings and buckets are the same, in
+/// the same order, whatever the batch size; a stopped run stops at the end of a batch.
 pub const BATCH: usize = 1024;
 
 /// By default, one input in this many is also put to a second, fresh process of each adapter
@@ -390,7 +391,7 @@ fn oracle_or_bug(
     })) {
         Ok(Ok(verdicts)) => Some(verdicts),
         Ok(Err(violation)) => {
-            let message = if violation.relation == invariants::FAST_EQUALS_LITERAL {
+            let message = if violation.relation == FAST_EQUALS_LITERAL {
                 // The detail names the request and the readings; nothing was transformed.
                 format!(
                     "invariant `{}` broken: {}",
@@ -463,7 +464,7 @@ fn report_bug(options: &Options, shared: &Shared, input: &Input, kind: String, m
     }
     let dir = options.out.join("oracle-bugs");
     let _ = std::fs::create_dir_all(&dir);
-    let path = dir.join(format!("{:016x}.json", fingerprint(input)));
+    let path = dir.join(oracle_bug_file(input));
     let _ = std::fs::write(&path, input_json(input, message));
     bugs.insert(
         kind.clone(),
@@ -489,7 +490,7 @@ fn handle_findings(
     findings: &[compare::Finding],
     time: &mut TimeSplit,
 ) {
-    for sighting in signatures(findings, input, &observation.answers) {
+    for sighting in sightings(findings, input, &observation.answers) {
         let sig = sighting.signature.clone();
         let dir = {
             let mut buckets = shared.buckets.lock().expect("not poisoned");
@@ -497,11 +498,7 @@ fn handle_findings(
                 bucket.hits += 1;
                 continue;
             }
-            let dir = format!(
-                "buckets/{}-{:08x}",
-                sig.slug(),
-                fingerprint_sig(&sig) as u32
-            );
+            let dir = bucket_dir(&sig);
             buckets.insert(
                 sig.clone(),
                 Bucket {
@@ -684,7 +681,7 @@ impl<'a> StillInBucket<'a> {
             .into_iter()
             .filter(|f| f.adapter == sig.adapter && f.other == sig.other)
             .collect();
-        signatures(&findings, candidate, &observation.answers)
+        sightings(&findings, candidate, &observation.answers)
             .iter()
             .any(|s| s.signature == *sig)
     }
@@ -852,23 +849,21 @@ fn input_json(input: &Input, message: &str) -> String {
     serde_json::to_string_pretty(&value).unwrap_or_default()
 }
 
-/// A stable hash (FNV-1a) for file names.
-fn fingerprint(input: &Input) -> u64 {
-    fnv(&[&input.body, input.agent.as_bytes(), input.url.as_bytes()])
+/// A bucket's directory, relative to the output directory: its signature's slug and
+/// [`name_hash`], so that two signatures with one slug get two directories.
+fn bucket_dir(sig: &Signature) -> String {
+    format!(
+        "buckets/{}-{:08x}",
+        sig.slug(),
+        name_hash(&[sig.to_string().as_bytes()]) as u32
+    )
 }
 
-fn fingerprint_sig(sig: &Signature) -> u64 {
-    fnv(&[sig.to_string().as_bytes()])
-}
-
-fn fnv(parts: &[&[u8]]) -> u64 {
-    let mut hash = 0xcbf29ce484222325u64;
-    for part in parts {
-        for &b in *part {
-            hash ^= b as u64;
-            hash = hash.wrapping_mul(0x100000001b3);
-        }
-        hash ^= 0xff;
-    }
-    hash
+/// The file an oracle bug's input is written to, in `oracle-bugs/`: named by [`name_hash`] of body,
+/// agent and URL.
+fn oracle_bug_file(input: &Input) -> String {
+    format!(
+        "{:016x}.json",
+        name_hash(&[&input.body, input.agent.as_bytes(), input.url.as_bytes()])
+    )
 }

@@ -199,8 +199,8 @@ impl Engines {
     /// [`Engines::answer_each`] for every input of a batch (the answers in input order), adding each
     /// adapter's time over the batch, in nanoseconds, to its slot in `times`. Each adapter answers
     /// the whole batch before the next one starts, so its code and tables stay in the CPU's caches
-    /// from one input to the next (a batch of 256 ran about 12% faster than input by input); an
-    /// adapter process is sent the whole batch before its first answer is read (one round trip).
+    /// from one input to the next ([`crate::campaign::BATCH`]); an adapter process is sent the whole
+    /// batch before its first answer is read (one round trip).
     pub fn answer_batch(&self, inputs: &[Input], times: &mut [u64]) -> Vec<Vec<Answer>> {
         // One body per input for all the adapters: its text is converted once.
         let bodies: Vec<Body<'_>> = inputs.iter().map(|i| Body::new(&i.body)).collect();

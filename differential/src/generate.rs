@@ -39,6 +39,7 @@
 use arbitrary::Unstructured;
 use robotstxt_oracle::line::{is_ws, trim_ws};
 
+use crate::edit::{hex_value, is_escape, line_spans, percent_escape, HexCase, BOM};
 use crate::input::Input;
 
 /// The most `*` on any one line of a structured body.
@@ -97,8 +98,8 @@ pub fn about(body: Vec<u8>, u: &mut Unstructured<'_>) -> Input {
 }
 
 /// Octets of the stream filled before generating from it ([`from_stream`]): a structured input
-/// reads about 260 of the 2,000 a draw gives on average, so the rest is filled only when
-/// generation reads past these.
+/// reads a small part of what a draw gives (`docs/performance.md`, "The fuzzer's own side"), so
+/// the rest is filled only when generation reads past these.
 const FIRST_FILL: usize = 512;
 
 /// An input from the next draw of `rng`: a length of 64 to `buffer.len()` octets, then that many
@@ -201,8 +202,6 @@ impl<'a, 'b> Draw<'a, 'b> {
 // ---------------------------------------------------------------------------------------------
 // Vocabulary
 
-const BOM: &[u8] = b"\xEF\xBB\xBF";
-
 const USER_AGENT_NAMES: &[(u8, &[u8])] = &[
     (80, b"User-agent"),
     (10, b"user-agent"),
@@ -278,8 +277,10 @@ const AGENT_NAMES: &[(u8, &[u8])] = &[
     (1, b"Bot-2"),
 ];
 
+/// The form of a `user-agent` line's value written in a body (not the crawler's name asked
+/// about: [`CrawlerNameForm`]; not the oracle's K3 knob, which reads such values).
 #[derive(Clone, Copy)]
-enum AgentValue {
+enum UserAgentValueForm {
     Name,
     Star,
     Lower,
@@ -294,19 +295,19 @@ enum AgentValue {
     Empty,
 }
 
-const AGENT_VALUES: &[(u8, AgentValue)] = &[
-    (24, AgentValue::Name),
-    (10, AgentValue::Star),
-    (2, AgentValue::Lower),
-    (1, AgentValue::Upper),
-    (2, AgentValue::Version),
-    (1, AgentValue::Prefix),
-    (1, AgentValue::Extended),
-    (1, AgentValue::Spaced),
-    (1, AgentValue::List),
-    (1, AgentValue::TrailingStar),
-    (1, AgentValue::Full),
-    (1, AgentValue::Empty),
+const USER_AGENT_VALUE_FORMS: &[(u8, UserAgentValueForm)] = &[
+    (24, UserAgentValueForm::Name),
+    (10, UserAgentValueForm::Star),
+    (2, UserAgentValueForm::Lower),
+    (1, UserAgentValueForm::Upper),
+    (2, UserAgentValueForm::Version),
+    (1, UserAgentValueForm::Prefix),
+    (1, UserAgentValueForm::Extended),
+    (1, UserAgentValueForm::Spaced),
+    (1, UserAgentValueForm::List),
+    (1, UserAgentValueForm::TrailingStar),
+    (1, UserAgentValueForm::Full),
+    (1, UserAgentValueForm::Empty),
 ];
 
 const VERSIONS: &[&[u8]] = &[b"/1.2", b"/2.1", b"/1.0 (+http://example.com/bot)"];
@@ -411,8 +412,9 @@ enum Eol {
 const EOL_STYLES: &[(u8, Eol)] = &[(12, Eol::Lf), (3, Eol::CrLf), (2, Eol::Cr), (2, Eol::Mixed)];
 const MIXED_EOLS: &[Eol] = &[Eol::Lf, Eol::CrLf, Eol::Cr, Eol::LfCr];
 
+/// The kind of line the writer adds to a body.
 #[derive(Clone, Copy)]
-enum Line {
+enum LineToWrite {
     Rule,
     UserAgent,
     Comment,
@@ -426,36 +428,36 @@ enum Line {
 }
 
 /// Lines inside a group, after its user-agent lines.
-const GROUP_LINES: &[(u8, Line)] = &[
-    (70, Line::Rule),
-    (3, Line::UserAgent),
-    (4, Line::Comment),
-    (3, Line::Blank),
-    (2, Line::WhiteSpace),
-    (2, Line::Sitemap),
-    (2, Line::CrawlDelay),
-    (1, Line::Host),
-    (2, Line::Unknown),
-    (1, Line::Junk),
+const GROUP_LINES: &[(u8, LineToWrite)] = &[
+    (70, LineToWrite::Rule),
+    (3, LineToWrite::UserAgent),
+    (4, LineToWrite::Comment),
+    (3, LineToWrite::Blank),
+    (2, LineToWrite::WhiteSpace),
+    (2, LineToWrite::Sitemap),
+    (2, LineToWrite::CrawlDelay),
+    (1, LineToWrite::Host),
+    (2, LineToWrite::Unknown),
+    (1, LineToWrite::Junk),
 ];
 
 /// Lines before the first group and after the last one.
-const OUTER_LINES: &[(u8, Line)] = &[
-    (4, Line::Comment),
-    (3, Line::Rule),
-    (2, Line::Blank),
-    (2, Line::Sitemap),
-    (1, Line::Host),
-    (1, Line::Unknown),
-    (1, Line::Junk),
+const OUTER_LINES: &[(u8, LineToWrite)] = &[
+    (4, LineToWrite::Comment),
+    (3, LineToWrite::Rule),
+    (2, LineToWrite::Blank),
+    (2, LineToWrite::Sitemap),
+    (1, LineToWrite::Host),
+    (1, LineToWrite::Unknown),
+    (1, LineToWrite::Junk),
 ];
 
 /// What ends a group: mostly a blank line.
-const GROUP_ENDS: &[(u8, Option<Line>)] = &[
-    (10, Some(Line::Blank)),
+const GROUP_ENDS: &[(u8, Option<LineToWrite>)] = &[
+    (10, Some(LineToWrite::Blank)),
     (4, None),
-    (2, Some(Line::WhiteSpace)),
-    (2, Some(Line::Comment)),
+    (2, Some(LineToWrite::WhiteSpace)),
+    (2, Some(LineToWrite::Comment)),
 ];
 
 const UNKNOWN_RECORDS: &[(&[u8], &[u8])] = &[
@@ -549,7 +551,11 @@ impl<'a, 'b> Writer<'a, 'b> {
         for k in 0..agents {
             if k > 0 {
                 // Between user-agent lines: rfc9309 keeps them in one group, blank-line profiles do not.
-                let between = [(10, None), (1, Some(Line::Blank)), (1, Some(Line::Comment))];
+                let between = [
+                    (10, None),
+                    (1, Some(LineToWrite::Blank)),
+                    (1, Some(LineToWrite::Comment)),
+                ];
                 if let Some(line) = self.draw.weighted(&between) {
                     self.line(line);
                 }
@@ -576,18 +582,18 @@ impl<'a, 'b> Writer<'a, 'b> {
         self.line(line);
     }
 
-    fn line(&mut self, line: Line) {
+    fn line(&mut self, line: LineToWrite) {
         match line {
-            Line::Rule => self.rule_line(),
-            Line::UserAgent => self.user_agent_line(),
-            Line::Comment => self.comment_line(),
-            Line::Blank => self.end_line(),
-            Line::WhiteSpace => self.white_space_line(),
-            Line::Sitemap => self.sitemap_line(),
-            Line::CrawlDelay => self.crawl_delay_line(),
-            Line::Host => self.host_line(),
-            Line::Unknown => self.unknown_line(),
-            Line::Junk => self.junk_line(),
+            LineToWrite::Rule => self.rule_line(),
+            LineToWrite::UserAgent => self.user_agent_line(),
+            LineToWrite::Comment => self.comment_line(),
+            LineToWrite::Blank => self.end_line(),
+            LineToWrite::WhiteSpace => self.white_space_line(),
+            LineToWrite::Sitemap => self.sitemap_line(),
+            LineToWrite::CrawlDelay => self.crawl_delay_line(),
+            LineToWrite::Host => self.host_line(),
+            LineToWrite::Unknown => self.unknown_line(),
+            LineToWrite::Junk => self.junk_line(),
         }
     }
 
@@ -597,7 +603,7 @@ impl<'a, 'b> Writer<'a, 'b> {
         let name = self.draw.weighted(USER_AGENT_NAMES);
         self.field(name);
         let start = self.out.len();
-        self.agent_value();
+        self.user_agent_value();
         self.agents.push(Span {
             start,
             end: self.out.len(),
@@ -740,51 +746,51 @@ impl<'a, 'b> Writer<'a, 'b> {
         self.out.extend_from_slice(octets);
     }
 
-    fn agent_value(&mut self) {
+    fn user_agent_value(&mut self) {
         let name = self.draw.weighted(AGENT_NAMES);
-        match self.draw.weighted(AGENT_VALUES) {
-            AgentValue::Name => self.out.extend_from_slice(name),
-            AgentValue::Star => self.out.push(b'*'),
-            AgentValue::Lower => self.out.extend(name.iter().map(u8::to_ascii_lowercase)),
-            AgentValue::Upper => self.out.extend(name.iter().map(u8::to_ascii_uppercase)),
-            AgentValue::Version => {
+        match self.draw.weighted(USER_AGENT_VALUE_FORMS) {
+            UserAgentValueForm::Name => self.out.extend_from_slice(name),
+            UserAgentValueForm::Star => self.out.push(b'*'),
+            UserAgentValueForm::Lower => self.out.extend(name.iter().map(u8::to_ascii_lowercase)),
+            UserAgentValueForm::Upper => self.out.extend(name.iter().map(u8::to_ascii_uppercase)),
+            UserAgentValueForm::Version => {
                 self.out.extend_from_slice(name);
                 let version = self.draw.pick(VERSIONS);
                 self.out.extend_from_slice(version);
             }
-            AgentValue::Prefix => {
+            UserAgentValueForm::Prefix => {
                 let length = 1 + self.draw.below(name.len() - 1);
                 self.out.extend_from_slice(&name[..length]);
             }
-            AgentValue::Extended => {
+            UserAgentValueForm::Extended => {
                 self.out.extend_from_slice(name);
                 let extension = self.draw.pick(EXTENSIONS);
                 self.out.extend_from_slice(extension);
             }
-            AgentValue::Spaced => {
+            UserAgentValueForm::Spaced => {
                 let at = 1 + self.draw.below(name.len() - 1);
                 self.out.extend_from_slice(&name[..at]);
                 self.out.push(b' ');
                 self.out.extend_from_slice(&name[at..]);
             }
-            AgentValue::List => {
+            UserAgentValueForm::List => {
                 self.out.extend_from_slice(name);
                 let other = self
                     .draw
                     .pick(&[b" OtherBot" as &[u8], b", OtherBot", b"\tBot-2"]);
                 self.out.extend_from_slice(other);
             }
-            AgentValue::TrailingStar => {
+            UserAgentValueForm::TrailingStar => {
                 self.out.extend_from_slice(name);
                 self.out.push(b'*');
             }
-            AgentValue::Full => {
+            UserAgentValueForm::Full => {
                 self.out.extend_from_slice(b"Mozilla/5.0 (compatible; ");
                 self.out.extend_from_slice(name);
                 self.out
                     .extend_from_slice(b"/2.1; +http://example.com/bot)");
             }
-            AgentValue::Empty => {}
+            UserAgentValueForm::Empty => {}
         }
     }
 
@@ -885,10 +891,9 @@ impl<'a, 'b> Writer<'a, 'b> {
 fn scan(body: &[u8]) -> (Vec<Span>, Vec<Span>) {
     let mut agents = Vec::new();
     let mut patterns = Vec::new();
-    let mut start = 0;
-    for line in body.split(|&b| b == b'\n' || b == b'\r') {
-        let line_start = start;
-        start += line.len() + 1;
+    for span in line_spans(body, 0) {
+        let line_start = span.start;
+        let line = &body[span.start..span.end];
         let Some(colon) = line.iter().position(|&b| b == b':') else {
             continue;
         };
@@ -927,8 +932,9 @@ fn ends_with_ignore_case(s: &[u8], suffix: &[u8]) -> bool {
 // ---------------------------------------------------------------------------------------------
 // The agent
 
+/// How the crawler's name asked about is made, mostly from one of the body's user-agent values.
 #[derive(Clone, Copy)]
-enum AgentKind {
+enum CrawlerNameForm {
     Token,
     Exact,
     OtherCase,
@@ -939,15 +945,15 @@ enum AgentKind {
     Odd,
 }
 
-const AGENT_KINDS: &[(u8, AgentKind)] = &[
-    (8, AgentKind::Token),
-    (4, AgentKind::Exact),
-    (2, AgentKind::OtherCase),
-    (1, AgentKind::Version),
-    (1, AgentKind::Extended),
-    (1, AgentKind::Prefix),
-    (3, AgentKind::Fresh),
-    (1, AgentKind::Odd),
+const CRAWLER_NAME_FORMS: &[(u8, CrawlerNameForm)] = &[
+    (8, CrawlerNameForm::Token),
+    (4, CrawlerNameForm::Exact),
+    (2, CrawlerNameForm::OtherCase),
+    (1, CrawlerNameForm::Version),
+    (1, CrawlerNameForm::Extended),
+    (1, CrawlerNameForm::Prefix),
+    (3, CrawlerNameForm::Fresh),
+    (1, CrawlerNameForm::Odd),
 ];
 
 const FRESH_AGENTS: &[&str] = &[
@@ -972,7 +978,7 @@ const ODD_AGENTS: &[&str] = &[
 
 /// The agent to ask about: mostly taken from one of the body's user-agent values.
 fn derive_agent(draw: &mut Draw<'_, '_>, body: &[u8], agents: &[Span]) -> String {
-    let kind = draw.weighted(AGENT_KINDS);
+    let kind = draw.weighted(CRAWLER_NAME_FORMS);
     let written = if agents.is_empty() {
         ""
     } else {
@@ -985,21 +991,21 @@ fn derive_agent(draw: &mut Draw<'_, '_>, body: &[u8], agents: &[Span]) -> String
         .count();
     let token = &written[..token_len];
     match kind {
-        AgentKind::Odd => draw.pick(ODD_AGENTS).to_string(),
-        AgentKind::Exact if !written.is_empty() && written != "*" => written.to_string(),
+        CrawlerNameForm::Odd => draw.pick(ODD_AGENTS).to_string(),
+        CrawlerNameForm::Exact if !written.is_empty() && written != "*" => written.to_string(),
         _ if token.is_empty() => draw.pick(FRESH_AGENTS).to_string(),
-        AgentKind::Token | AgentKind::Exact => token.to_string(),
-        AgentKind::OtherCase => {
+        CrawlerNameForm::Token | CrawlerNameForm::Exact => token.to_string(),
+        CrawlerNameForm::OtherCase => {
             if draw.chance(1, 2) {
                 token.to_ascii_uppercase()
             } else {
                 token.to_ascii_lowercase()
             }
         }
-        AgentKind::Version => format!("{token}/1.2"),
-        AgentKind::Extended => format!("{token}Extra"),
-        AgentKind::Prefix => token[..token.len().div_ceil(2)].to_string(),
-        AgentKind::Fresh => draw.pick(FRESH_AGENTS).to_string(),
+        CrawlerNameForm::Version => format!("{token}/1.2"),
+        CrawlerNameForm::Extended => format!("{token}Extra"),
+        CrawlerNameForm::Prefix => token[..token.len().div_ceil(2)].to_string(),
+        CrawlerNameForm::Fresh => draw.pick(FRESH_AGENTS).to_string(),
     }
 }
 
@@ -1146,24 +1152,16 @@ fn instantiate(draw: &mut Draw<'_, '_>, pattern: &[u8], path: &mut Vec<u8>) {
                 continue;
             }
             _ if rewrite == Rewrite::EscapeSome && draw.chance(1, 4) => {
-                push_escape(path, b, draw.chance(1, 3));
+                let case = if draw.chance(1, 3) {
+                    HexCase::Lower
+                } else {
+                    HexCase::Upper
+                };
+                path.extend_from_slice(&percent_escape(b, case));
             }
             _ => path.push(b),
         }
         i += 1;
-    }
-}
-
-fn is_escape(s: &[u8]) -> bool {
-    s.len() >= 3 && s[0] == b'%' && s[1].is_ascii_hexdigit() && s[2].is_ascii_hexdigit()
-}
-
-fn hex_value(digit: u8) -> u8 {
-    match digit {
-        b'0'..=b'9' => digit - b'0',
-        b'a'..=b'f' => digit - b'a' + 10,
-        b'A'..=b'F' => digit - b'A' + 10,
-        _ => 0,
     }
 }
 
@@ -1175,19 +1173,6 @@ fn flip(digit: u8) -> u8 {
     }
 }
 
-fn push_escape(out: &mut Vec<u8>, b: u8, lower: bool) {
-    let digits: &[u8; 16] = if lower {
-        b"0123456789abcdef"
-    } else {
-        b"0123456789ABCDEF"
-    };
-    out.extend_from_slice(&[
-        b'%',
-        digits[usize::from(b >> 4)],
-        digits[usize::from(b & 15)],
-    ]);
-}
-
 /// `origin` + `path` as a string: controls, white space and (when the path is not UTF-8) every
 /// non-ASCII octet escaped; cut to [`MAX_URL_LEN`] without splitting a character or an escape.
 fn finish_url(origin: &str, path: &[u8]) -> String {
@@ -1196,7 +1181,7 @@ fn finish_url(origin: &str, path: &[u8]) -> String {
     let utf8 = std::str::from_utf8(path).is_ok();
     for &b in path {
         if b <= b' ' || b == 0x7F || (!utf8 && b >= 0x80) {
-            push_escape(&mut escaped, b, false);
+            escaped.extend_from_slice(&percent_escape(b, HexCase::Upper));
         } else {
             escaped.push(b);
         }

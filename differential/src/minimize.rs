@@ -3,6 +3,7 @@
 
 use std::cell::Cell;
 
+use crate::edit::{path_start, split_lines};
 use crate::input::Input;
 
 /// The most predicate calls one minimisation may make.
@@ -118,42 +119,6 @@ pub fn minimize_batched(
     );
     best.agent = agent.iter().collect();
     best
-}
-
-/// Lines with their line ends (LF, CRLF or CR), so that concatenation gives the body back.
-pub fn split_lines(body: &[u8]) -> Vec<Vec<u8>> {
-    let mut lines = Vec::new();
-    let mut start = 0;
-    let mut i = 0;
-    while i < body.len() {
-        let end = match body[i] {
-            b'\n' => Some(i + 1),
-            b'\r' if body.get(i + 1) == Some(&b'\n') => Some(i + 2),
-            b'\r' => Some(i + 1),
-            _ => None,
-        };
-        if let Some(end) = end {
-            lines.push(body[start..end].to_vec());
-            start = end;
-            i = end;
-        } else {
-            i += 1;
-        }
-    }
-    if start < body.len() {
-        lines.push(body[start..].to_vec());
-    }
-    lines
-}
-
-/// Where the path starts in an absolute URL (after `scheme://authority`).
-fn path_start(url: &str) -> Option<usize> {
-    let after_scheme = url.find("://")? + 3;
-    Some(
-        url[after_scheme..]
-            .find(['/', '?', '#'])
-            .map_or(url.len(), |i| after_scheme + i),
-    )
 }
 
 /// ddmin by complement removal: the smallest subsequence (1-minimal with respect to chunk removal)
@@ -294,6 +259,5 @@ mod tests {
         assert_eq!(out.body, b"Disallow: ");
         assert_eq!(out.url, "http://example.com/p");
         assert_eq!(out.agent, "F");
-        assert_eq!(split_lines(b"a\r\nb\rc\nd").len(), 4);
     }
 }

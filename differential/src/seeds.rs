@@ -16,9 +16,9 @@ use std::path::Path;
 
 use arbitrary::Unstructured;
 
+use crate::edit::{split_lines, without_line_end};
 use crate::generate::{self, MAX_STARS_PER_LINE};
 use crate::input::Input;
-use crate::minimize::split_lines;
 
 /// The most octets of a seed file used, and of a mutated body.
 pub const MAX_SEED_BODY: usize = 32 * 1024;
@@ -237,15 +237,6 @@ fn field_and_value(line: &[u8]) -> Option<(&[u8], &[u8])> {
     let text = without_line_end(line);
     let colon = text.iter().position(|&b| b == b':')?;
     Some((&text[..colon], &text[colon + 1..]))
-}
-
-/// A line without its line end (LF, CRLF or CR).
-fn without_line_end(line: &[u8]) -> &[u8] {
-    let mut end = line.len();
-    while end > 0 && matches!(line[end - 1], b'\n' | b'\r') {
-        end -= 1;
-    }
-    &line[..end]
 }
 
 /// A number in `0..n` (`n` at least 1) from the fuzzer's bytes; 0 once they run out.

@@ -96,10 +96,10 @@ impl fmt::Display for Sighting {
     }
 }
 
-/// The signatures of all the findings of one input, in order (`answers` in
+/// The sightings (signature and record) of all the findings of one input, in order (`answers` in
 /// [`crate::compare::Engines`] order, each adapter's full answer, for messages). Adapters claiming
 /// the same profile and giving the same answer share its cause, which is worked out once.
-pub fn signatures(findings: &[Finding], input: &Input, answers: &[Answer]) -> Vec<Sighting> {
+pub fn sightings(findings: &[Finding], input: &Input, answers: &[Answer]) -> Vec<Sighting> {
     // The causes to work out, each (profile, answer) once, all on one memo.
     let mut asks: Vec<(ProfileId, bool)> = Vec::new();
     for finding in findings {
@@ -117,13 +117,13 @@ pub fn signatures(findings: &[Finding], input: &Input, answers: &[Answer]) -> Ve
         .collect();
     findings
         .iter()
-        .map(|f| signature_sharing(f, input, &answers[f.index], &mut explained))
+        .map(|f| sighting_sharing(f, input, &answers[f.index], &mut explained))
         .collect()
 }
 
 /// The signature of one finding on `input` (`answer` is its adapter's).
 pub fn sighting(finding: &Finding, input: &Input, answer: &Answer) -> Sighting {
-    signature_sharing(finding, input, answer, &mut Vec::new())
+    sighting_sharing(finding, input, answer, &mut Vec::new())
 }
 
 /// Whether `finding` on `input` (`answer` is its adapter's) still belongs to the bucket whose first
@@ -151,14 +151,14 @@ pub fn still_in_bucket(
 }
 
 /// Whether `finding`'s signature is its cause (an adapter's answer where its profile says
-/// otherwise): what [`signature_sharing`] works out with [`cause_of`].
+/// otherwise): what [`sighting_sharing`] works out with [`cause_of`].
 fn needs_cause(finding: &Finding, answer: &Answer) -> bool {
     finding.second_got.is_none() && finding.other.is_none() && answer.detail().is_none()
 }
 
 /// The signature of `finding` on `input`, taking the cause from `explained` (by profile and
 /// answer) when it is there, and keeping it there when it is worked out.
-fn signature_sharing(
+fn sighting_sharing(
     finding: &Finding,
     input: &Input,
     answer: &Answer,
