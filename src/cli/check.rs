@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use base64::Engine as _;
 use clap::{Args, ValueEnum};
 use robotstxt_conformance::cases::model;
-use robotstxt_oracle::{evaluate, Fetch, ProfileId, Request};
+use robotstxt_oracle::{evaluate_all, verdicts, Explanation, Fetch, ProfileId, Request};
 
 use super::options::{AdapterArgs, Format};
 
@@ -118,7 +118,11 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
         check_robots_url(robots_url, url)?;
         request = request.with_robots_url(robots_url);
     }
-    let explanations: Vec<_> = profiles.iter().map(|&p| evaluate(p, &request)).collect();
+    // The oracle is asked once for every profile; each profile asked for (in the order asked, a
+    // profile asked twice shown twice) takes its explanation from that one answer.
+    let every_profile = evaluate_all(&request);
+    let explanations: Vec<&Explanation> =
+        profiles.iter().map(|p| &every_profile[p.index()]).collect();
     let answers = ask_adapters(&mut adapters, &request);
     let mut out = std::io::stdout().lock();
     match args.format {
@@ -237,14 +241,11 @@ fn batch_line(
             request = request.with_robots_url(robots_url);
         }
     }
+    // One question to the oracle for every profile asked (the body is read once).
     let verdicts: serde_json::Map<String, serde_json::Value> = profiles
         .iter()
-        .map(|&p| {
-            (
-                p.name().to_string(),
-                evaluate(p, &request).verdict.name().into(),
-            )
-        })
+        .zip(verdicts(profiles, &request))
+        .map(|(p, verdict)| (p.name().to_string(), verdict.name().into()))
         .collect();
     let mut value = serde_json::json!({ "oracle": verdicts });
     if !adapters.is_empty() {
