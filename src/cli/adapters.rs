@@ -17,14 +17,14 @@ pub struct AdaptersArgs {
     format: Format,
 }
 
-/// `adapters list`: every adapter, whether it is available here, and who it is (or why not).
+/// Runs `adapters`: every adapter, whether it is available here, and who it is (or why not).
 pub fn run(args: &AdaptersArgs) -> Result<ExitCode, String> {
     let json = matches!(args.format, Format::Json);
-    let args = &args.adapters;
-    let options = args.options()?;
+    let adapters = &args.adapters;
+    let options = adapters.options()?;
     let mut out = std::io::stdout().lock();
     let w = |e: std::io::Error| e.to_string();
-    for id in args.ids(&options)? {
+    for id in adapters.ids(&options)? {
         match robotstxt_adapters::open(&id, &options) {
             Ok(adapter) => {
                 let i = adapter.identity();

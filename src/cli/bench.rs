@@ -8,7 +8,6 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-
 use robotstxt_adapters::inprocess::InProcess;
 use robotstxt_adapters::registry::Options;
 use robotstxt_adapters::{Adapter, Answer, Capabilities, Identity, Query, UrlForm};

@@ -242,12 +242,12 @@ fn batch_line(
         }
     }
     // One question to the oracle for every profile asked (the body is read once).
-    let verdicts: serde_json::Map<String, serde_json::Value> = profiles
+    let oracle: serde_json::Map<String, serde_json::Value> = profiles
         .iter()
         .zip(verdicts(profiles, &request))
         .map(|(p, verdict)| (p.name().to_string(), verdict.name().into()))
         .collect();
-    let mut value = serde_json::json!({ "oracle": verdicts });
+    let mut value = serde_json::json!({ "oracle": oracle });
     if !adapters.is_empty() {
         let answers = ask_adapters(adapters, &request);
         value["adapters"] = answers_json(&answers);

@@ -26,11 +26,11 @@ pub struct FingerprintArgs {
 pub fn run(args: &FingerprintArgs) -> Result<ExitCode, String> {
     let corpus = &args.corpus.load()?;
     let json = matches!(args.format, Format::Json);
-    let args = &args.adapters;
-    let options = args.options()?;
+    let adapters = &args.adapters;
+    let options = adapters.options()?;
     let selection = Selection::new(corpus, None);
     // Your own adapters alone, when they are all that is named (AdapterArgs::ids).
-    let ids = args.ids(&options)?;
+    let ids = adapters.ids(&options)?;
     let mut skipped = Vec::new();
     for id in &ids {
         let mut adapter = match robotstxt_adapters::open(id, &options) {

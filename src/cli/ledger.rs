@@ -21,7 +21,7 @@ pub enum LedgerCommand {
         #[command(flatten)]
         corpus: CasesDir,
         #[command(flatten)]
-        args: AdapterArgs,
+        adapters: AdapterArgs,
         /// The ledger directory (default: adapters/expectations).
         #[arg(long, value_name = "DIR")]
         ledgers: Option<PathBuf>,
@@ -33,14 +33,14 @@ pub enum LedgerCommand {
 pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
     let LedgerCommand::Rewrite {
         corpus,
-        args,
+        adapters,
         ledgers,
     } = command;
     let corpus = &corpus.load()?;
     let dir = &ledgers.clone().unwrap_or_else(ledger::default_dir);
-    let options = args.options()?;
+    let options = adapters.options()?;
     let selection = Selection::new(corpus, None);
-    for id in args.ids(&options)? {
+    for id in adapters.ids(&options)? {
         let mut adapter = match robotstxt_adapters::open(&id, &options) {
             Ok(adapter) => adapter,
             Err(why) => {
