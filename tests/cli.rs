@@ -120,6 +120,51 @@ fn check_explains_and_filters_profiles() {
     assert!(!text.contains("rfc9309"), "{text}");
 }
 
+/// The oracle answers every profile at once; `check` shows the profiles asked for, in the order
+/// asked (a profile asked twice, twice), each with its own explanation.
+#[test]
+fn check_answers_the_profiles_asked_in_the_order_asked() {
+    let body = b"User-agent: *\nDisallow: /page\nAllow: /page\n";
+    let ask = |extra: &[&str]| {
+        let mut args = vec!["check", "--robots", "-", "--agent", "a", "--url", "/page"];
+        args.extend(extra);
+        run(&args, body)
+    };
+    let profiles = [
+        "--profile",
+        "original-1994",
+        "--profile",
+        "google",
+        "--profile",
+        "original-1994",
+    ];
+    let out = ask(&profiles);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        "original-1994: disallowed\ngoogle: allowed\noriginal-1994: disallowed\n"
+    );
+    let out = ask(&[&profiles[..], &["--explain", "--format", "json"]].concat());
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let explained: Vec<&str> = value["explanations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["profile"].as_str().unwrap())
+        .collect();
+    assert_eq!(explained, ["original-1994", "google", "original-1994"]);
+    // Each explanation is the one `check` gives for its profile asked alone.
+    for profile in ["original-1994", "google"] {
+        let alone = ask(&["--profile", profile, "--explain"]);
+        let together = ask(&[&profiles[..], &["--explain"]].concat());
+        assert!(
+            stdout(&together).contains(&stdout(&alone)),
+            "{profile}: {}",
+            stdout(&together)
+        );
+    }
+}
+
 #[test]
 fn check_json_and_fetch_outcome() {
     let out = run(

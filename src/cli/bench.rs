@@ -1,23 +1,57 @@
-//! `bench --adapter`: checks per second per adapter and for the oracle, as ratios to `google-cpp`
-//! measured in the same run, on the corpus and on a typical 2 KB robots.txt; and the subprocess
-//! protocol's cost per check against starting one process per check (the way Google's
-//! robotstxt-spec-test drives parsers).
+//! `bench`: the oracle's checks per second on the whole corpus, per profile; with `--adapter`,
+//! checks per second per adapter and for the oracle, as ratios to `google-cpp` measured in the same
+//! run, on the corpus and on a typical 2 KB robots.txt; and the subprocess protocol's cost per check
+//! against starting one process per check (the way Google's robotstxt-spec-test drives parsers).
 
+use std::io::Write;
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use clap::Args;
 use robotstxt_adapters::inprocess::InProcess;
 use robotstxt_adapters::registry::Options;
 use robotstxt_adapters::{Adapter, Answer, Capabilities, Identity, Query, UrlForm};
 use robotstxt_conformance::cases::Corpus;
 use robotstxt_conformance::run::{self, Selection};
-use robotstxt_oracle::{ProfileId, Request, Verdict};
+use robotstxt_oracle::{evaluate, ProfileId, Request, Verdict};
 use serde::Serialize;
+
+use super::options::{AdapterArgs, CasesDir, Format};
 
 /// The profile the oracle answers in the table: Google's, the document google-cpp implements.
 const ORACLE_PROFILE: ProfileId = ProfileId::Google;
 
 /// The adapters whose protocol is compared with a process per check, when they are measured.
 const PROTOCOL_IDS: [&str; 2] = ["google-cpp", "py-urllib"];
+
+/// The `bench` command's options.
+#[derive(Args)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    corpus: CasesDir,
+    /// Seconds to measure for (at least one full pass is made).
+    #[arg(long, default_value_t = 5.0)]
+    seconds: f64,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// Also measure adapters (`--adapter all` or ids), and the oracle with them: checks per
+    /// second as ratios to google-cpp in the same run, and the subprocess protocol against a
+    /// process per check (not for in-process parsers under --no-isolation).
+    #[command(flatten)]
+    adapters: AdapterArgs,
+}
+
+/// Runs `bench`: the oracle alone, or with `--adapter` the table of adapters.
+pub fn run(args: &BenchArgs) -> Result<ExitCode, String> {
+    let corpus = args.corpus.load()?;
+    let json = matches!(args.format, Format::Json);
+    if args.adapters.adapters.is_empty() {
+        oracle_alone(&corpus, args.seconds, json)
+    } else {
+        with_adapters(&corpus, &args.adapters, args.seconds, json)
+    }
+}
 
 /// One adapter's speed.
 #[derive(Debug, Serialize)]
@@ -249,13 +283,74 @@ pub fn protocol_speed(id: &str, options: &Options, checks: usize) -> Result<Prot
     })
 }
 
+/// `bench` without `--adapter`: the oracle's checks per second on the corpus, per profile and for
+/// all four.
+fn oracle_alone(corpus: &Corpus, seconds: f64, json: bool) -> Result<ExitCode, String> {
+    // The single-fetch pipeline is what is measured; a case with a history of fetches runs it once
+    // per permitted fetch and is left out.
+    let requests: Vec<Request<'_>> = corpus
+        .cases
+        .iter()
+        .filter(|case| case.fetches.is_empty())
+        .flat_map(|case| {
+            case.checks
+                .iter()
+                .map(move |check| robotstxt_conformance::verify::request(case, check))
+        })
+        .collect();
+    let mut per_profile = std::collections::BTreeMap::new();
+    for profile in ProfileId::ALL {
+        let started = Instant::now();
+        let mut done = 0usize;
+        let budget = seconds / ProfileId::ALL.len() as f64;
+        while done == 0 || started.elapsed().as_secs_f64() < budget {
+            for request in &requests {
+                std::hint::black_box(evaluate(profile, request).verdict);
+                done += 1;
+            }
+        }
+        per_profile.insert(
+            profile.name(),
+            done as f64 / started.elapsed().as_secs_f64(),
+        );
+    }
+    let checks = requests.len() * ProfileId::ALL.len();
+    // Harmonic combination: checks per second when all four profiles are answered.
+    let per_pass: f64 = ProfileId::ALL
+        .iter()
+        .map(|p| requests.len() as f64 / per_profile[p.name()])
+        .sum();
+    let overall = checks as f64 / per_pass;
+    let mut out = std::io::stdout().lock();
+    if json {
+        let value = serde_json::json!({ "checks": checks, "checks_per_sec": overall,
+            "by_profile": per_profile, "release_build": !cfg!(debug_assertions) });
+        writeln!(out, "{value}").map_err(|e| e.to_string())?;
+    } else {
+        writeln!(out, "{checks} (profile, check) evaluations in the corpus")
+            .map_err(|e| e.to_string())?;
+        for (name, rate) in &per_profile {
+            writeln!(out, "  {name:<14} {rate:>12.0} checks/s").map_err(|e| e.to_string())?;
+        }
+        writeln!(out, "  all profiles   {overall:>12.0} checks/s").map_err(|e| e.to_string())?;
+        if cfg!(debug_assertions) {
+            writeln!(
+                out,
+                "note: a debug build; run `cargo run --release -- bench` for real numbers"
+            )
+            .map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `bench --adapter ...`: prints the speed table and the protocol comparison.
-pub fn run(
+fn with_adapters(
     corpus: &Corpus,
-    args: &super::AdapterArgs,
+    args: &AdapterArgs,
     seconds: f64,
     json: bool,
-) -> Result<std::process::ExitCode, String> {
+) -> Result<ExitCode, String> {
     let options = args.options()?;
     let mut ids = args.ids(&options)?;
     // The reference is always measured in the same run.
@@ -292,7 +387,7 @@ pub fn run(
             "typical_body_bytes": typical_body().len(),
         });
         println!("{value}");
-        return Ok(std::process::ExitCode::SUCCESS);
+        return Ok(ExitCode::SUCCESS);
     }
     println!(
         "checks per second; ratio = google-cpp's time per check / the adapter's, same mode (>1 is faster);\n\
@@ -331,5 +426,5 @@ pub fn run(
     if cfg!(debug_assertions) {
         println!("note: a debug build; run `cargo run --release -- bench --adapter all` for real numbers");
     }
-    Ok(std::process::ExitCode::SUCCESS)
+    Ok(ExitCode::SUCCESS)
 }

@@ -15,7 +15,7 @@ use robotstxt_conformance::results::{Results, Status};
 use robotstxt_conformance::run::{self, Opened, RunOptions};
 use robotstxt_oracle::ProfileId;
 
-use super::AdapterArgs;
+use super::options::AdapterArgs;
 
 /// The `certify` command's options.
 #[derive(Args)]

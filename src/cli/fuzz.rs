@@ -10,7 +10,7 @@ use robotstxt_differential::campaign::{self, Options};
 use robotstxt_differential::compare::{in_process_ids, Engines};
 use robotstxt_differential::seeds::Seeds;
 
-use super::{AdapterArgs, UserAdapterArgs};
+use super::options::{AdapterArgs, UserAdapterArgs};
 
 /// How long a run without --seconds or --execs lasts.
 const DEFAULT_SECONDS: u64 = 60;

@@ -1,5 +1,5 @@
-//! `realworld` (every profile and parser on real robots.txt files) and `merge` (shards' results
-//! into one report). `docs/realworld.md` is the user's guide.
+//! `realworld`: every profile and parser on real robots.txt files, and the report that `merge`
+//! also writes. `docs/realworld.md` is the user's guide.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -13,7 +13,7 @@ use robotstxt_conformance::realworld::tally::Results;
 use robotstxt_conformance::realworld::{bench, html, report};
 use robotstxt_oracle::ProfileId;
 
-use super::AdapterArgs;
+use super::options::AdapterArgs;
 
 /// The name protego's data goes by in results.
 const PROTEGO_NAME: &str = "protego-0.7.0";
@@ -68,20 +68,6 @@ pub struct RealworldArgs {
     pub processes: Option<usize>,
 }
 
-/// The `merge` command's options.
-#[derive(Args)]
-pub struct MergeArgs {
-    /// Results to merge: `realworld.json` files or `--partial` outputs (one JSON object each).
-    #[arg(required = true, value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-    /// Write realworld.json, realworld.md and realworld.html here.
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// What to print.
-    #[arg(long, value_enum, default_value = "text")]
-    pub format: ReportFormat,
-}
-
 /// What `realworld` and `merge` print.
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum ReportFormat {
@@ -98,7 +84,7 @@ pub enum ReportFormat {
 }
 
 /// Runs `realworld`.
-pub fn realworld(args: &RealworldArgs) -> Result<ExitCode, String> {
+pub fn run(args: &RealworldArgs) -> Result<ExitCode, String> {
     let options = args.adapters.options()?;
     let adapters = args.adapters.ids(&options)?;
     let profiles = profiles(&args.profiles)?;
@@ -192,30 +178,16 @@ pub fn realworld(args: &RealworldArgs) -> Result<ExitCode, String> {
         print!("{}", bench::Scheduled::measure(&plan, &results)?.text());
         return Ok(ExitCode::SUCCESS);
     }
-    finish(&results, args.out.as_deref(), args.format)
+    write_report(&results, args.out.as_deref(), args.format)
 }
 
-/// Runs `merge`.
-pub fn merge(args: &MergeArgs) -> Result<ExitCode, String> {
-    let mut merged: Option<Results> = None;
-    for path in &args.files {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-        let results: Results = serde_json::from_str(text.trim())
-            .map_err(|e| format!("{}: not realworld results: {e}", path.display()))?;
-        match &mut merged {
-            None => merged = Some(results),
-            Some(m) => m
-                .merge(&results)
-                .map_err(|e| format!("{}: {e}", path.display()))?,
-        }
-    }
-    let merged = merged.ok_or("no results to merge")?;
-    finish(&merged, args.out.as_deref(), args.format)
-}
-
-/// Writes the outputs and prints the chosen format.
-fn finish(results: &Results, out: Option<&Path>, format: ReportFormat) -> Result<ExitCode, String> {
+/// Writes the report's files into `out` when given, and prints it in `format` (`realworld` and
+/// `merge`).
+pub fn write_report(
+    results: &Results,
+    out: Option<&Path>,
+    format: ReportFormat,
+) -> Result<ExitCode, String> {
     if let Some(dir) = out {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let json = serde_json::to_string_pretty(results).map_err(|e| e.to_string())?;

@@ -6,15 +6,16 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use robotstxt_conformance::cases::Corpus;
 use robotstxt_conformance::run::{self, Progress, RunOptions};
 use robotstxt_oracle::ProfileId;
 
-use super::AdapterArgs;
+use super::options::{AdapterArgs, CasesDir};
 
 /// The `run` command's options.
 #[derive(Args)]
 pub struct RunArgs {
+    #[command(flatten)]
+    pub corpus: CasesDir,
     #[command(flatten)]
     pub adapters: AdapterArgs,
     /// Oracle profiles to show as columns (repeatable; default: all four).
@@ -50,7 +51,8 @@ pub enum ReportFormat {
 }
 
 /// Runs it. Exit status: 0, or 1 when an answer contradicts a ledger.
-pub fn run(args: &RunArgs, corpus: &Corpus) -> Result<ExitCode, String> {
+pub fn run(args: &RunArgs) -> Result<ExitCode, String> {
+    let corpus = &args.corpus.load()?;
     let open = args.adapters.options()?;
     let adapters = args.adapters.ids(&open)?;
     let profiles = if args.profiles.is_empty() {

@@ -7,15 +7,18 @@ use std::process::{Command, ExitCode};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use clap::Args;
-use robotstxt_conformance::cases::load::Corpus;
 use robotstxt_conformance::ledger::{self, Ledger};
 use robotstxt_conformance::realworld::tally::Results as RealWorld;
 use robotstxt_conformance::results::Results;
 use robotstxt_conformance::site::{self, Inputs};
 
+use super::options::CasesDir;
+
 /// The `site` command's options.
 #[derive(Args)]
 pub struct SiteArgs {
+    #[command(flatten)]
+    pub corpus: CasesDir,
     /// Write the site here (created if needed).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
@@ -34,7 +37,8 @@ pub struct SiteArgs {
 }
 
 /// Runs `site`.
-pub fn run(args: &SiteArgs, corpus: Corpus) -> Result<ExitCode, String> {
+pub fn run(args: &SiteArgs) -> Result<ExitCode, String> {
+    let corpus = args.corpus.load()?;
     let started = Instant::now();
     let run_dir = match &args.run {
         Some(dir) => dir.clone(),
