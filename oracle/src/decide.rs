@@ -59,6 +59,26 @@ pub fn robots_txt_exempt(url: &crate::url::SplitUrl<'_>, knobs: &Knobs) -> bool 
     knobs.robots_txt_allowed && crate::url::is_robots_txt_uri(url)
 }
 
+/// K9 under `EmptyRule::EmptyRecordAllowsAll`: whether one of the applying records gives no
+/// Disallow value, every rule of it an empty `Disallow`, so that it lets its robot index the whole
+/// tree before any other record's rule is matched. `norobots-1994#format`: "если значение Disallow
+/// не указано, то это означает, что индексируется все дерево каталогов сервера" (with no Disallow
+/// value, the whole tree of the server may be indexed), said of a record; another applying
+/// record's Disallow still says "любой URL, начинающийся с такого пути не должен
+/// индексироваться", and the text ranks neither record, so this is one of two readings.
+pub fn empty_record_allows_all<'r, 'a: 'r>(
+    records: impl IntoIterator<Item = &'r [RuleLine<'a>]>,
+    knobs: &Knobs,
+) -> bool {
+    knobs.empty_rule == EmptyRule::EmptyRecordAllowsAll
+        && records.into_iter().any(|rules| {
+            !rules.is_empty()
+                && rules
+                    .iter()
+                    .all(|rule| rule.kind == RuleKind::Disallow && rule.value.is_empty())
+        })
+}
+
 /// K13: a value that is no `path-pattern` of `rfc9309#2.2`'s ABNF because it holds a control
 /// character or a space (`UTF8-1-noctl = %x21 / %x22 / %x24-7F ; excluding control, space, "#"`).
 /// rfc9309#2.3.1.5 asks crawlers to "use the parseable rules", which such a line is not, while
@@ -230,7 +250,9 @@ fn outcome(rule: &RuleLine<'_>, pattern: &Pattern, target: &[u8], knobs: &Knobs)
     if rule.value.is_empty() {
         match knobs.empty_rule {
             // K9: rfc9309#2.2 `empty-pattern`; google#disallow: ignored; norobots-1994#format.
-            EmptyRule::MatchesNothing => RuleOutcome::EmptyIgnored,
+            EmptyRule::MatchesNothing | EmptyRule::EmptyRecordAllowsAll => {
+                RuleOutcome::EmptyIgnored
+            }
             // K9: draft-1996#3.2.2 read literally, guide-ch9#table-9-3.
             EmptyRule::MatchesEverything => RuleOutcome::Matched { specificity: 0 },
         }

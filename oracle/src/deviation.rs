@@ -684,7 +684,7 @@ mod tests {
             (
                 EmptyDisallowClears,
                 Original1994,
-                b"User-agent: FooBot\nDisallow: /a\n\nUser-agent: FooBot\nDisallow:\n",
+                b"User-agent: FooBot\nDisallow: /a\nDisallow:\n",
                 "/a",
                 D,
                 A,

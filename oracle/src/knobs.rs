@@ -528,6 +528,10 @@ pub enum EmptyRule {
     MatchesNothing,
     /// It matches every URL, with length 0.
     MatchesEverything,
+    /// It matches nothing, and a record whose every rule is an empty `Disallow` (a record that
+    /// gives no Disallow value) lets its robot index the whole tree, whatever other applying
+    /// records disallow: `norobots-1994#format`, read record by record.
+    EmptyRecordAllowsAll,
 }
 
 /// K12: a UTF-8 byte-order mark at the start of the body.
@@ -1135,6 +1139,17 @@ pub const OPEN_KNOBS: &[OpenRow] = &[
         citation: "norobots-1994#format",
         alternatives: &[Alternative::CommentLine(CommentLine::Blank)],
         subject: Subject::CommentInsideRecord,
+    },
+    // norobots-1994#format: a Disallow with no value means the whole tree may be indexed, and
+    // each other Disallow forbids what it names; when two applying records say each, the text
+    // ranks neither.
+    OpenRow {
+        knob: KnobId::EmptyRule,
+        name: "empty-rule",
+        profile: ProfileId::Original1994,
+        citation: "norobots-1994#format",
+        alternatives: &[Alternative::EmptyRule(EmptyRule::EmptyRecordAllowsAll)],
+        subject: Subject::EmptyRule,
     },
     OpenRow {
         knob: KnobId::AgentList,

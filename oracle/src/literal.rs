@@ -277,6 +277,10 @@ pub fn allowed(knobs: &Knobs, request: &Request<'_>) -> bool {
     let groups = group::build_groups_deviating(&kinds, knobs.grouping, deviations);
     // Step 4 (K3): the groups that apply to the agent, and their rules.
     let selected = select::select(&groups.groups, request.agent, SelectKnobs::of(knobs));
+    // K9 (`norobots-1994#format`, one reading): a record that gives no Disallow value allows all.
+    if decide::empty_record_allows_all(selected.records(&groups.groups), knobs) {
+        return true;
+    }
     // Step 5 (K8 match target, K7 percent-encoding): what the patterns are matched against.
     let target = url::normalised_target(&split, TargetKnobs::of(knobs));
     // Step 6a (K6 `*` and `$`, K7 percent-encoding): each applicable rule's pattern.

@@ -29,7 +29,7 @@ use crate::decide;
 use crate::deviation::{Deviation, Deviations};
 use crate::explain::{GroupSummary, Reading};
 use crate::group::{self, GroupKnobs, Groups, RuleLine};
-use crate::knobs::Knobs;
+use crate::knobs::{EmptyRule, Knobs};
 use crate::line::{self, LineKind};
 use crate::pattern::{Pattern, PatternKnobs};
 use crate::request::Request;
@@ -433,7 +433,21 @@ impl<'b> Memo<'b> {
             return true;
         }
         let shared = self.share(knobs);
+        if self.empty_record_allows_all(&shared, knobs) {
+            return true;
+        }
         decide::allows_deviating(self.rules(&shared), self.targets.get(shared.target), knobs)
+    }
+
+    /// K9 under `EmptyRule::EmptyRecordAllowsAll` ([`decide::empty_record_allows_all`]).
+    fn empty_record_allows_all(&self, shared: &Shared, knobs: &Knobs) -> bool {
+        knobs.empty_rule == EmptyRule::EmptyRecordAllowsAll
+            && decide::empty_record_allows_all(
+                self.selections
+                    .get(shared.selection)
+                    .records(&self.groups.get(shared.groups).groups),
+                knobs,
+            )
     }
 
     /// One concrete reading, explained: the groups, the selection, every rule and the decision.
@@ -444,6 +458,7 @@ impl<'b> Memo<'b> {
         let decision = decide::decide(&rules, target, knobs);
         let groups = self.groups.get(shared.groups);
         let robots_txt_implicit = self.is_robots_txt(knobs);
+        let record_allows_all = self.empty_record_allows_all(&shared, knobs);
         Reading {
             body: self.body_of[shared.body].2.clone(),
             groups: groups.groups.iter().map(GroupSummary::of).collect(),
@@ -451,7 +466,7 @@ impl<'b> Memo<'b> {
             selected: self.selections.get(shared.selection).clone(),
             target: String::from_utf8_lossy(target).into_owned(),
             robots_txt_implicit,
-            allowed: robots_txt_implicit || decision.allowed,
+            allowed: robots_txt_implicit || record_allows_all || decision.allowed,
             decision,
         }
     }

@@ -165,6 +165,15 @@ impl Selected {
             .iter()
             .flat_map(move |&i| groups[i].rules.iter())
     }
+
+    /// The rules of each selected group, group by group (what `decide::empty_record_allows_all`
+    /// reads: under 1994 a record speaks for itself).
+    pub fn records<'g, 'a>(
+        &self,
+        groups: &'g [Group<'a>],
+    ) -> impl Iterator<Item = &'g [RuleLine<'a>]> + use<'_, 'g, 'a> {
+        self.groups.iter().map(move |&i| &groups[i].rules[..])
+    }
 }
 
 /// Selects the group(s) for `agent` (K3).

@@ -308,6 +308,9 @@ fn open_words(alternative: Alternative) -> &'static str {
         Alternative::MatchTarget(MatchTarget::PathOnly) => "rules match the path only",
         Alternative::EmptyRule(EmptyRule::MatchesNothing) => "an empty rule matches nothing",
         Alternative::EmptyRule(EmptyRule::MatchesEverything) => "an empty rule matches every URL",
+        Alternative::EmptyRule(EmptyRule::EmptyRecordAllowsAll) => {
+            "a record whose only rules are empty Disallow lines allows every URL"
+        }
         Alternative::RobotsTxtAllowed(true) => "`/robots.txt` is always allowed",
         Alternative::RobotsTxtAllowed(false) => "`/robots.txt` is matched like any URL",
         Alternative::Bom(Bom::Skip) => "a byte-order mark at the start is skipped",
