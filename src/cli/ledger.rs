@@ -153,11 +153,7 @@ pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
         let unexplained = divergences
             .keys()
-            .filter(|c| {
-                old.entries.get(*c).is_none_or(|e| {
-                    e.answer != divergences[*c] || ledger::is_unexplained(&e.reason)
-                })
-            })
+            .filter(|c| ledger::needs_reason(&old.entries, c, &divergences[*c]))
             .count();
         eprintln!(
             "{}: {} divergences ({unexplained} new or changed, marked UNEXPLAINED, one group per \
