@@ -50,34 +50,31 @@ fn code_of(text: &str) -> String {
         .join("\n");
     while let Some(start) = code.find("#[cfg(test)]\nmod ") {
         let rest = &code[start..];
-        let (Some(brace), semicolon) = (rest.find('{'), rest.find(';')) else {
-            // `#[cfg(test)] mod tests;`: the tests live in a file of their own.
-            code.replace_range(start..start + rest.find(';').unwrap_or(rest.len()), "");
-            continue;
-        };
-        if semicolon.is_some_and(|semicolon| semicolon < brace) {
-            code.replace_range(start..start + semicolon.unwrap() + 1, "");
-            continue;
-        }
-        let open = start + brace;
-        let mut depth = 0;
-        let mut end = code.len();
-        for (at, c) in code[open..].char_indices() {
-            match c {
-                '{' => depth += 1,
-                '}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        end = open + at + 1;
-                        break;
-                    }
-                }
-                _ => {}
+        let end = match (rest.find('{'), rest.find(';')) {
+            // `#[cfg(test)] mod tests { ... }`: up to the brace that closes the body.
+            (Some(brace), semicolon) if semicolon.is_none_or(|s| brace < s) => {
+                start + brace + closing_brace(&rest[brace..])
             }
-        }
+            // `#[cfg(test)] mod tests;`: the tests live in a file of their own.
+            (_, semicolon) => start + semicolon.map_or(rest.len(), |s| s + 1),
+        };
         code.replace_range(start..end, "");
     }
     code
+}
+
+/// The length of `text` up to and including the brace that closes its first `{`.
+fn closing_brace(text: &str) -> usize {
+    let mut depth = 0;
+    for (at, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 1 => return at + 1,
+            '}' => depth -= 1,
+            _ => {}
+        }
+    }
+    text.len()
 }
 
 fn graph() -> Graph {

@@ -29,7 +29,7 @@ use crate::decide;
 use crate::deviation::{Deviation, Deviations};
 use crate::explain::{GroupSummary, Reading};
 use crate::group::{self, GroupKnobs, Groups, RuleLine};
-use crate::knobs::{EmptyRule, Knobs};
+use crate::knobs::Knobs;
 use crate::line::{self, LineKind};
 use crate::pattern::{Pattern, PatternKnobs};
 use crate::request::Request;
@@ -441,13 +441,9 @@ impl<'b> Memo<'b> {
 
     /// K9 under `EmptyRule::EmptyRecordAllowsAll` ([`decide::empty_record_allows_all`]).
     fn empty_record_allows_all(&self, shared: &Shared, knobs: &Knobs) -> bool {
-        knobs.empty_rule == EmptyRule::EmptyRecordAllowsAll
-            && decide::empty_record_allows_all(
-                self.selections
-                    .get(shared.selection)
-                    .records(&self.groups.get(shared.groups).groups),
-                knobs,
-            )
+        let groups = &self.groups.get(shared.groups).groups;
+        let selected = self.selections.get(shared.selection);
+        decide::empty_record_allows_all(selected.records(groups), knobs)
     }
 
     /// One concrete reading, explained: the groups, the selection, every rule and the decision.
