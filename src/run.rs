@@ -255,7 +255,7 @@ pub fn judge(
     if !applicable {
         return (Status::NotApplicable, None);
     }
-    match ledger::standing(agrees(answer, expected), answer.kind(), entry) {
+    match ledger::standing(answer.agrees(expected), answer.kind(), entry) {
         Standing::Pass => (Status::Pass, None),
         Standing::Fixed(entry) => (Status::FixedDivergence, Some(entry.reason.clone())),
         Standing::Listed(entry) => (Status::ExpectedDivergence, Some(entry.reason.clone())),
@@ -268,12 +268,6 @@ pub fn judge(
         ),
         Standing::Unlisted => (Status::UnexpectedDivergence, None),
     }
-}
-
-/// Whether an answer is what a profile expects ([`robotstxt_spec::parser::agrees`]): `either`
-/// accepts both verdicts; anything that is not a verdict never agrees.
-pub fn agrees(answer: &Answer, expected: Verdict) -> bool {
-    robotstxt_spec::parser::agrees(answer.verdict(), expected)
 }
 
 /// What a run covers and how adapters are opened.
@@ -609,7 +603,7 @@ pub fn summarise(
             t.checks += 1;
             match &cell.answer {
                 Answer::Allowed | Answer::Disallowed => {
-                    if agrees(&cell.answer, row.expected[&profile]) {
+                    if cell.answer.agrees(row.expected[&profile]) {
                         t.agree += 1;
                     } else {
                         t.disagree += 1;

@@ -628,7 +628,7 @@ fn corpus_sized_with(n: usize) -> Results {
                         Verdict::Disallowed => Answer::Disallowed,
                         _ => Answer::Allowed,
                     };
-                    let passes = run::agrees(&answer, check.expect[&claimed]);
+                    let passes = answer.agrees(check.expect[&claimed]);
                     let (status, reason) = if passes {
                         (Status::Pass, None)
                     } else {

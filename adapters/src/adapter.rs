@@ -1,7 +1,12 @@
 //! The one interface every parser is seen through.
 
-use robotstxt_oracle::{Fetch, ProfileId, Verdict};
+use robotstxt_oracle::{Fetch, ProfileId};
 use serde::{Deserialize, Serialize};
+
+/// An adapter's answer to one check: the one answer model, defined in `robotstxt-spec` (the suite
+/// a downstream parser runs gets the same answers); its JSON is the wire protocol's
+/// (`adapters/PROTOCOL.md`).
+pub use robotstxt_spec::Answer;
 
 /// A robots.txt parser the suite can ask questions.
 ///
@@ -98,88 +103,6 @@ impl Query {
             agent: agent.into(),
             url: url.into(),
             fetch: Fetch::default(),
-        }
-    }
-}
-
-/// An adapter's answer to one check.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "answer", rename_all = "kebab-case")]
-pub enum Answer {
-    /// The parser allows the URL.
-    Allowed,
-    /// The parser disallows the URL.
-    Disallowed,
-    /// The parser cannot be asked this (e.g. a fetch outcome), with the reason.
-    Unsupported {
-        /// Why.
-        reason: String,
-    },
-    /// The parser reported an error, or its adapter's output made no sense.
-    Error {
-        /// What it said.
-        message: String,
-    },
-    /// The parser panicked, aborted, or its process died.
-    Crash {
-        /// How it died (panic message, signal, exit status, last lines of stderr).
-        message: String,
-    },
-    /// The parser gave no answer within the per-check time limit.
-    Timeout {
-        /// The limit that was exceeded.
-        message: String,
-    },
-}
-
-impl Answer {
-    /// The answer's kind: `allowed`, `disallowed`, `unsupported`, `error`, `crash` or `timeout`.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Answer::Allowed => "allowed",
-            Answer::Disallowed => "disallowed",
-            Answer::Unsupported { .. } => "unsupported",
-            Answer::Error { .. } => "error",
-            Answer::Crash { .. } => "crash",
-            Answer::Timeout { .. } => "timeout",
-        }
-    }
-
-    /// The verdict, when the parser gave one.
-    pub fn verdict(&self) -> Option<Verdict> {
-        match self {
-            Answer::Allowed => Some(Verdict::Allowed),
-            Answer::Disallowed => Some(Verdict::Disallowed),
-            _ => None,
-        }
-    }
-
-    /// The answer for a boolean "is it allowed".
-    pub fn from_allowed(allowed: bool) -> Answer {
-        if allowed {
-            Answer::Allowed
-        } else {
-            Answer::Disallowed
-        }
-    }
-
-    /// The detail carried by a non-verdict answer.
-    pub fn detail(&self) -> Option<&str> {
-        match self {
-            Answer::Allowed | Answer::Disallowed => None,
-            Answer::Unsupported { reason } => Some(reason),
-            Answer::Error { message } | Answer::Crash { message } | Answer::Timeout { message } => {
-                Some(message)
-            }
-        }
-    }
-}
-
-impl std::fmt::Display for Answer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.detail() {
-            None => f.write_str(self.kind()),
-            Some(detail) => write!(f, "{} ({detail})", self.kind()),
         }
     }
 }

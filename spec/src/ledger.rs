@@ -259,7 +259,7 @@ pub enum Standing<'e> {
 }
 
 /// Where an answer of kind `kind` stands ([`Standing`]): `agrees` is whether it is what the
-/// profile expects ([`crate::parser::agrees`]), `entry` the ledger's entry for its check.
+/// profile expects ([`crate::Answer::agrees`]), `entry` the ledger's entry for its check.
 pub fn standing<'e>(agrees: bool, kind: &str, entry: Option<&'e Entry>) -> Standing<'e> {
     match (agrees, entry) {
         (true, None) => Standing::Pass,

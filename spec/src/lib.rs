@@ -11,6 +11,7 @@
 
 #![deny(missing_docs)]
 
+pub mod answer;
 pub mod cases;
 pub mod causes;
 pub mod embedded;
@@ -21,7 +22,8 @@ pub mod suite;
 pub mod verify;
 pub mod versions;
 
+pub use answer::Answer;
 pub use embedded::CORPUS_VERSION;
-pub use parser::{Answer, Parser};
+pub use parser::Parser;
 pub use robotstxt_oracle::{Fetch, ProfileId, Verdict};
 pub use suite::Suite;

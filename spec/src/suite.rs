@@ -8,9 +8,10 @@ use std::sync::Arc;
 use libtest_mimic::{Arguments, Completion, Conclusion, Failed, Trial};
 use robotstxt_oracle::{Fetch, ProfileId, Verdict};
 
+use crate::answer::Answer;
 use crate::cases::{Case, Check, Corpus};
 use crate::ledger::{self, Ledger, Standing};
-use crate::parser::{Answer, Parser};
+use crate::parser::Parser;
 use crate::verify::{absolute_url, describe_fetch, parser_failure_report};
 use crate::versions::{CheckVersions, Version};
 
@@ -93,7 +94,7 @@ pub fn not_asked(
 }
 
 /// Asks `parser` one check (which must be askable, see [`not_asked`]); a panic is the check's
-/// answer, [`Answer::Crash`] with the panic's message.
+/// answer, [`Answer::panicked`] with the panic's message.
 pub fn ask(parser: &dyn Parser, case: &Case, check: &Check) -> Answer {
     let url = absolute_url(&check.url);
     quiet_panics_while_asking();
@@ -106,7 +107,7 @@ pub fn ask(parser: &dyn Parser, case: &Case, check: &Check) -> Answer {
         }
     }));
     ASKING.with(|asking| asking.set(false));
-    asked.unwrap_or_else(|payload| Answer::Crash(panic_message(payload.as_ref())))
+    asked.unwrap_or_else(|payload| Answer::panicked(panic_message(payload.as_ref())))
 }
 
 thread_local! {
@@ -172,10 +173,17 @@ pub fn judge(
         |p| p.display().to_string(),
     );
     let bless = format!("{BLESS_VAR}=1 cargo test");
-    if let Answer::Crash(message) = answer {
+    if let Some(message) = answer.panic_message() {
         return Outcome::Fail(format!(
             "crash: the parser panicked ({message}); fix the parser: a panic is never a \
              divergence a ledger accepts, and bless does not record it"
+        ));
+    }
+    if answer.is_failure() {
+        return Outcome::Fail(format!(
+            "{}: the parser answered {answer}; fix the parser: a failure is never a divergence \
+             a ledger accepts, and bless does not record it",
+            answer.kind()
         ));
     }
     match ledger::standing(answer.agrees(expected), answer.kind(), entry) {
@@ -254,7 +262,8 @@ pub struct Blessed {
     pub entries: usize,
     /// Of them, entries marked UNEXPLAINED (new, or with a changed answer), one group per cause.
     pub unexplained: usize,
-    /// Checks where the parser panicked (`<test name>: <message>`): not written, their tests fail.
+    /// Checks where the parser panicked (`<test name>: <message>`), or gave another failure
+    /// answer (`<test name>: <answer>`): not written, their tests fail.
     pub crashes: Vec<String>,
 }
 
@@ -491,9 +500,12 @@ impl Suite {
             let Some((answer, cause)) = found else {
                 continue;
             };
-            // A panic is a fault to fix, never a divergence to accept.
-            if let Answer::Crash(message) = &answer {
-                crashes.push(format!("{name}: {message}"));
+            // A panic (or another failure) is a fault to fix, never a divergence to accept.
+            if answer.is_failure() {
+                let what = answer
+                    .panic_message()
+                    .map_or_else(|| answer.to_string(), str::to_string);
+                crashes.push(format!("{name}: {what}"));
                 continue;
             }
             if let Some(cause) = cause {

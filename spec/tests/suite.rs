@@ -259,7 +259,7 @@ fn judge_says_what_to_do() {
         Outcome::Ignored("accepted divergence: why".into())
     );
     let m = fail(judge(
-        &Answer::Unsupported("no".into()),
+        &Answer::unsupported("no"),
         Verdict::Either,
         None,
         None,
@@ -479,6 +479,51 @@ fn a_panicking_parser_is_a_crash_answer_with_message_and_case_in_tests_and_bless
     let written = Ledger::load(&path).unwrap();
     assert_eq!(written.entries.len(), blessed.entries);
     assert!(written.entries.values().all(|e| e.answer != "crash"));
+}
+
+/// Answers `error` on URLs with a user name, agrees with the oracle elsewhere.
+fn errs_on_userinfo(body: &[u8], agent: &str, url: &str) -> Answer {
+    if url.contains('@') {
+        return Answer::Error {
+            message: "no user names".into(),
+        };
+    }
+    oracle(body, agent, url)
+}
+
+#[test]
+fn an_error_answer_fails_its_check_and_bless_never_records_it() {
+    let m = match judge(
+        &Answer::Error {
+            message: "bad".into(),
+        },
+        Verdict::Either,
+        None,
+        None,
+        None,
+        "x",
+    ) {
+        Outcome::Fail(m) => m,
+        other => panic!("expected a failure, got {other:?}"),
+    };
+    assert!(
+        m.starts_with("error: the parser answered error (bad); fix the parser"),
+        "{m}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.yaml");
+    let suite = Suite::new("toy").ledger(&path);
+    let corpus = robotstxt_spec::embedded::corpus().unwrap();
+    let blessed = suite.bless(&corpus, &errs_on_userinfo).unwrap();
+    assert!(!blessed.crashes.is_empty(), "no check has a user name?");
+    assert!(
+        blessed.crashes[0].ends_with(": error (no user names)"),
+        "{:?}",
+        blessed.crashes
+    );
+    let written = Ledger::load(&path).unwrap();
+    assert_eq!(written.entries.len(), blessed.entries);
+    assert!(written.entries.values().all(|e| e.answer != "error"));
 }
 
 #[test]

@@ -37,11 +37,8 @@ impl InProcess {
     /// building the query and answer lists: the fuzzer's path, where every adapter is given the
     /// same [`Body`]).
     pub fn answer_one(&self, body: &Body<'_>, agent: &str, url: &str) -> Answer {
-        catch_unwind(AssertUnwindSafe(|| (self.check)(body, agent, url))).unwrap_or_else(
-            |payload| Answer::Crash {
-                message: format!("panicked: {}", panic_message(&*payload)),
-            },
-        )
+        catch_unwind(AssertUnwindSafe(|| (self.check)(body, agent, url)))
+            .unwrap_or_else(|payload| Answer::panicked(panic_message(&*payload)))
     }
 }
 
