@@ -98,7 +98,7 @@ impl Memo {
 
 /// The fingerprint of a parser claiming `claimed` from its `answers`.
 pub fn fingerprint(claimed: ProfileId, answers: &[Answered<'_>]) -> Fingerprint {
-    fingerprint_with(claimed, answers, &mut Memo::default())
+    fingerprint_memoised(claimed, answers, &mut Memo::default())
 }
 
 /// How many times, at most, the dimensions are read (the first time from the claimed profile's
@@ -110,7 +110,7 @@ pub const MAX_PASSES: usize = 4;
 pub const MAX_TRIALS: usize = 3;
 
 /// [`fingerprint`], reusing (and filling) `memo`: what a run computes once for all its parsers.
-pub fn fingerprint_with(
+pub fn fingerprint_memoised(
     claimed: ProfileId,
     answers: &[Answered<'_>],
     memo: &mut Memo,
@@ -132,7 +132,7 @@ type Score = (usize, std::cmp::Reverse<usize>);
 /// A pass made: the settled alternatives it started from, and each dimension's reading.
 type Made = (Vec<Option<usize>>, Vec<Read>);
 
-/// [`fingerprint_with`] with at most `passes` passes (1: every dimension alone from the base
+/// [`fingerprint_memoised`] with at most `passes` passes (1: every dimension alone from the base
 /// reading, as before any is settled).
 ///
 /// The first pass reads each dimension alone from the claimed profile's base reading. A dimension
@@ -457,9 +457,9 @@ mod tests {
         // A memo shared between parsers gives each the fingerprint it would get alone.
         let mut memo = Memo::default();
         let json = |p: &Fingerprint| serde_json::to_string(p).unwrap();
-        let shared_plain = fingerprint_with(ProfileId::Rfc9309, &plain, &mut memo);
+        let shared_plain = fingerprint_memoised(ProfileId::Rfc9309, &plain, &mut memo);
         plain[0].allowed = false;
-        let shared_typos = fingerprint_with(ProfileId::Rfc9309, &plain, &mut memo);
+        let shared_typos = fingerprint_memoised(ProfileId::Rfc9309, &plain, &mut memo);
         assert_eq!(
             json(&shared_typos),
             json(&fingerprint(ProfileId::Rfc9309, &plain))

@@ -464,7 +464,7 @@ fn assemble(
         .map(|((identity, ledger), answers)| {
             let mut summary = summarise(identity, ledger, corpus, &rows);
             let answered = answered(identity, corpus, selection, answers);
-            summary.fingerprint = Some(fingerprint::fingerprint_with(
+            summary.fingerprint = Some(fingerprint::fingerprint_memoised(
                 identity.profile,
                 &answered,
                 &mut memo,
