@@ -133,7 +133,7 @@ pub fn check_all(input: &Input) -> Result<(), Violation> {
 /// One fuzz input in this many has its verdicts compared with the literal mode's. The literal mode
 /// reads the input under every combination of every open knob, many times the fast path's cost,
 /// so it is sampled (its cost at this rate: `docs/performance.md`, "The fuzzer's own side").
-pub const LITERAL_SAMPLE: u64 = 2048;
+pub const LITERAL_SAMPLE: u64 = 4096;
 
 /// Whether the input whose [`seed_of`] is `seed` is compared with the literal mode: one in
 /// [`LITERAL_SAMPLE`], chosen by the seed's high half (the relation is chosen by its low bits).

@@ -816,6 +816,8 @@ pub enum Subject {
     QueryAndQuestionInRule,
     /// A rule with an empty value.
     EmptyRule,
+    /// An empty `Disallow` in a record that can name the crawler, and a `Disallow` with a value.
+    EmptyRecordBesideDisallow,
     /// A rule holding white space, a control octet or DEL.
     OddPatternOctet,
     /// A rule holding white space, a control octet, DEL or an octet outside ASCII.
@@ -1149,7 +1151,7 @@ pub const OPEN_KNOBS: &[OpenRow] = &[
         profile: ProfileId::Original1994,
         citation: "norobots-1994#format",
         alternatives: &[Alternative::EmptyRule(EmptyRule::EmptyRecordAllowsAll)],
-        subject: Subject::EmptyRule,
+        subject: Subject::EmptyRecordBesideDisallow,
     },
     OpenRow {
         knob: KnobId::AgentList,

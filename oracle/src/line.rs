@@ -150,6 +150,17 @@ fn field_kind<'a>(
     allow_directive: bool,
     deviations: Deviations,
 ) -> LineKind<'a> {
+    if deviations.is_empty() {
+        return if field.eq_ignore_ascii_case(b"user-agent") {
+            LineKind::UserAgent(value)
+        } else if field.eq_ignore_ascii_case(b"disallow") {
+            LineKind::Disallow(value)
+        } else if allow_directive && field.eq_ignore_ascii_case(b"allow") {
+            LineKind::Allow(value)
+        } else {
+            LineKind::Other(field)
+        };
+    }
     if names_field(field, b"user-agent", deviations) {
         LineKind::UserAgent(value)
     } else if names_field(field, b"disallow", deviations) {

@@ -138,6 +138,7 @@ pub struct InputFacts {
     ruleless_record: bool,
     agent_substring: bool,
     empty_rule_in_body: bool,
+    empty_record_beside_disallow: bool,
     body_has_odd_pattern_octets: bool,
     non_ascii_in_rules: bool,
     comment_inside_record: bool,
@@ -177,6 +178,7 @@ impl InputFacts {
         }
         lines.agent_after_rule |= !asked.records;
         lines.ruleless_record |= !asked.records;
+        lines.empty_disallow_in_naming_record |= !asked.records;
         lines.agent_substring |= !asked.substring;
         let split = crate::url::split(request.url);
         let query = split.query.unwrap_or(b"");
@@ -190,7 +192,14 @@ impl InputFacts {
             allow_and_disallow_rules: lines.allow_rule && lines.disallow_rule,
             mid_dollar_in_rules: lines.mid_dollar_in_rules,
             percent_in_rules: lines.percent_in_rules,
-            unreserved_escape_in_rules: lines.unreserved_escape_in_rules,
+            // K7's unreserved-in-rule: a rule's escape left as written (`%7E`) can meet nothing,
+            // since every reading of the match target decodes its unreserved escapes; decoded
+            // (`~`), it meets the octet itself. The readings differ only where the URL holds that
+            // octet, raw or escaped (in either case: D-case-insensitive-paths folds it).
+            unreserved_escape_in_rules: lines.unreserved_escape_in_rules
+                && url.iter().copied().chain(escaped_octets(url)).any(|b| {
+                    b < 0x80 && lines.unreserved_escaped & (1 << b.to_ascii_lowercase()) != 0
+                }),
             percent_in_url: memchr::memchr(b'%', url).is_some(),
             // Raw non-ASCII in the URL is percent-encoded by some readings and not others.
             percent_or_special_in_url: memchr::memchr3(b'%', b'*', b'$', url).is_some()
@@ -229,10 +238,15 @@ impl InputFacts {
             robots_txt_path: crate::url::is_robots_txt_uri(&split),
             agent_after_rule: lines.agent_after_rule,
             // A comment line read as an empty line (1994's comment-line) can leave a record
-            // without rules: the fact holds wherever such a line stands inside a record.
-            ruleless_record: lines.ruleless_record || lines.comment_inside_record,
+            // without rules.
+            ruleless_record: lines.ruleless_record || lines.ruleless_at_comment,
             agent_substring: lines.agent_substring,
             empty_rule_in_body: lines.empty_rule_in_body,
+            // K9's 1994 reading (a record of empty Disallows allows all) reads an input apart from
+            // the base only where such a record can be selected and a Disallow with a value could
+            // otherwise decide; with no Disallow value anywhere, both readings allow every URL.
+            empty_record_beside_disallow: lines.empty_disallow_in_naming_record
+                && lines.disallow_with_value,
             body_has_odd_pattern_octets: lines.body_has_odd_pattern_octets,
             non_ascii_in_rules: lines.non_ascii_in_rules,
             comment_inside_record: lines.comment_inside_record || !asked.records,
@@ -284,6 +298,7 @@ impl InputFacts {
                 self.url_has_query && (self.question_in_rules || self.percent_in_rules)
             }
             Subject::EmptyRule => self.empty_rule_in_body,
+            Subject::EmptyRecordBesideDisallow => self.empty_record_beside_disallow,
             Subject::OddPatternOctet => self.body_has_odd_pattern_octets,
             Subject::OddOrNonAsciiPatternOctet => {
                 self.body_has_odd_pattern_octets || self.non_ascii_in_rules
@@ -328,6 +343,13 @@ struct LineFacts {
     /// A line holding only a comment between two lines that are neither blank nor comments: one
     /// that would split a record if it were a blank line.
     comment_inside_record: bool,
+    /// An empty `Disallow` in a record that can name the crawler.
+    empty_disallow_in_naming_record: bool,
+    /// A record that 1994's comment-line reading would leave without rules, one of its user-agent
+    /// lines naming the crawler.
+    ruleless_at_comment: bool,
+    /// A `Disallow` with a value.
+    disallow_with_value: bool,
     agent_after_rule: bool,
     ruleless_record: bool,
     agent_substring: bool,
@@ -340,6 +362,8 @@ struct LineFacts {
     percent_in_rules: bool,
     /// A rule holding an escaped unreserved octet (`%7E`).
     unreserved_escape_in_rules: bool,
+    /// The unreserved octets rules hold escaped, in lower case, a bit each.
+    unreserved_escaped: u128,
     /// A rule holding `?`.
     question_in_rules: bool,
 }
@@ -355,8 +379,27 @@ impl LineFacts {
     /// user-agent lines meet a blank line or the end before any disallow line (ruleless_record:
     /// `Allow` does not count, since 1994 ignores it; for 1996 that only over-approximates, which
     /// costs time, never correctness).
+    ///
+    /// Two more facts hold only for a record that can name the crawler: a line holding only a
+    /// comment between two of its user-agent or rule lines (comment_inside_record: 1994's comment-line reading
+    /// splits the record there, and the parts of a record none of whose user-agent lines can name
+    /// the crawler cannot name it either), and an empty `Disallow` in it
+    /// (empty_disallow_in_naming_record: 1994's empty-rule reading lets a record whose every rule is
+    /// an empty `Disallow` allow all, and every record that reading forms lies within one between
+    /// blank lines). Where that comment line would end a part whose user-agent lines, one of them
+    /// naming the crawler, meet it before any disallow line, the comment-line reading makes a
+    /// ruleless record (ruleless_at_comment).
     fn read_records<'a>(&mut self, kinds: impl Iterator<Item = (LineKind<'a>, bool)>) {
         let mut rule_since_blank = false;
+        // Since the last blank line: a user-agent or rule line, a comment line after one, a further
+        // user-agent or rule line after that comment, and an empty `Disallow`. (Split off alone, an
+        // unrecognised line forms no record and leaves the record's own lines as they were.)
+        let mut content = false;
+        let mut comment_after_content = false;
+        let mut comment_inside = false;
+        let mut empty_disallow = false;
+        // A comment line after content came while naming user-agent lines were pending.
+        let mut naming_at_comment = false;
         // Since the last blank line: a user-agent line came after a rule, and one can name the
         // crawler.
         let mut agent_after_rule = false;
@@ -370,12 +413,30 @@ impl LineFacts {
                 LineKind::Blank => {
                     self.ruleless_record |= naming_pending;
                     self.agent_after_rule |= agent_after_rule && record_names;
+                    self.comment_inside_record |= comment_inside && record_names;
+                    self.empty_disallow_in_naming_record |= empty_disallow && record_names;
+                    (content, comment_after_content) = (false, false);
+                    (comment_inside, empty_disallow, naming_at_comment) = (false, false, false);
                     agent_pending = false;
                     naming_pending = false;
                     agent_after_rule = false;
                     record_names = false;
                     rule_since_blank = false;
+                    continue;
                 }
+                LineKind::Comment => {
+                    comment_after_content |= content;
+                    naming_at_comment |= content && naming_pending;
+                    continue;
+                }
+                LineKind::UserAgent(_) | LineKind::Allow(_) | LineKind::Disallow(_) => {
+                    comment_inside |= comment_after_content;
+                    self.ruleless_at_comment |= naming_at_comment;
+                    content = true;
+                }
+                LineKind::Other(_) | LineKind::Invalid => {}
+            }
+            match kind {
                 LineKind::UserAgent(_) => {
                     agent_after_rule |= rule_since_blank;
                     record_names |= names;
@@ -384,16 +445,19 @@ impl LineFacts {
                 }
                 LineKind::Allow(_) | LineKind::Disallow(_) => {
                     rule_since_blank = true;
+                    empty_disallow |= matches!(kind, LineKind::Disallow(b""));
                     if matches!(kind, LineKind::Disallow(_)) {
                         agent_pending = false;
                         naming_pending = false;
                     }
                 }
-                LineKind::Comment | LineKind::Other(_) | LineKind::Invalid => {}
+                _ => {}
             }
         }
         self.ruleless_record |= agent_pending && naming_pending;
         self.agent_after_rule |= agent_after_rule && record_names;
+        self.comment_inside_record |= comment_inside && record_names;
+        self.empty_disallow_in_naming_record |= empty_disallow && record_names;
     }
 
     /// Adds what one reading's line kinds (`Allow` a rule) show, for the crawler `agent`: each
@@ -404,21 +468,6 @@ impl LineFacts {
         // Whether each line is a user-agent line that can name the crawler ([`can_name`]): a
         // value no reading can make name the crawler is read alike by every K3 reading. (Every
         // user-agent line, when no asked profile reads it.)
-        if asked.records && !self.comment_inside_record {
-            let mut before = false;
-            let mut comment_since = false;
-            for kind in kinds {
-                match kind {
-                    LineKind::Comment => comment_since |= before,
-                    LineKind::Blank => (before, comment_since) = (false, false),
-                    _ if comment_since => {
-                        self.comment_inside_record = true;
-                        break;
-                    }
-                    _ => before = true,
-                }
-            }
-        }
         let names: Vec<bool> = kinds
             .iter()
             .map(|kind| {
@@ -451,20 +500,22 @@ impl LineFacts {
                 LineKind::Allow(value) | LineKind::Disallow(value) => {
                     self.allow_rule |= matches!(kind, LineKind::Allow(_)) || value.is_empty();
                     self.disallow_rule |= matches!(kind, LineKind::Disallow(_));
+                    self.disallow_with_value |=
+                        matches!(kind, LineKind::Disallow(_)) && !value.is_empty();
                     self.empty_rule_in_body |= value.is_empty();
                     // The octets the facts look for, in one pass over the value.
                     let classes = RuleOctets::of(value);
                     self.wildcard_or_dollar_in_rules |= classes.has(RuleOctets::STAR);
                     // K7: the encodings differ only where a pattern or the target holds a `%`.
                     self.percent_in_rules |= classes.has(RuleOctets::PERCENT);
-                    self.unreserved_escape_in_rules |= classes.has(RuleOctets::PERCENT)
-                        && value.windows(3).any(|w| match w {
-                            [b'%', h, l] if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => {
-                                let digit = |d: u8| (d as char).to_digit(16).unwrap_or(0) as u8;
-                                crate::encoding::is_unreserved(digit(*h) * 16 + digit(*l))
+                    if classes.has(RuleOctets::PERCENT) {
+                        for octet in escaped_octets(value) {
+                            if crate::encoding::is_unreserved(octet) {
+                                self.unreserved_escape_in_rules = true;
+                                self.unreserved_escaped |= 1 << octet.to_ascii_lowercase();
                             }
-                            _ => false,
-                        });
+                        }
+                    }
                     self.question_in_rules |= classes.has(RuleOctets::QUESTION);
                     self.body_has_odd_pattern_octets |= classes.has(RuleOctets::ODD);
                     self.non_ascii_in_rules |= classes.has(RuleOctets::NON_ASCII);
@@ -489,6 +540,17 @@ impl LineFacts {
             self.read_records(strict_kinds(kinds, spaced).zip(names.iter().copied()));
         }
     }
+}
+
+/// The octets `bytes` holds percent-encoded (`%7E` is `~`), in order.
+fn escaped_octets(bytes: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    bytes.windows(3).filter_map(|w| match w {
+        [b'%', h, l] => {
+            let digit = |d: u8| (d as char).to_digit(16).map(|v| v as u8);
+            Some(digit(*h)? * 16 + digit(*l)?)
+        }
+        _ => None,
+    })
 }
 
 /// The classes of octets a rule's value holds that [`LineFacts::read`] looks for, a bit each.
