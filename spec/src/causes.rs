@@ -192,8 +192,8 @@ pub fn unexplained_reason(label: Option<&str>, written_by: &str) -> String {
              replace with the reason"
         ),
         None => format!(
-            "UNEXPLAINED (no cause: robotstxt-spec built without its `causes` feature): written \
-             by {written_by}; replace with the reason"
+            "UNEXPLAINED (no cause: robotstxt-spec's `causes` feature is off; turn it on to have \
+             bless name the cause): written by {written_by}; replace with the reason"
         ),
     }
 }
