@@ -9,9 +9,10 @@
 //! from the input alone. That is at most eight oracle evaluations (two per profile).
 //! [`verdicts_checked`] evaluates the input under all four profiles ([`verdicts_checked_under`], the
 //! fuzzer's path, under those its adapters claim and the checked one) and checks
-//! the relation under **one** of its profiles, also chosen from the seed ([`checked_profile`]):
-//! over a run every (relation, profile) pair is checked on a share of the inputs, and an input
-//! costs five evaluations rather than up to eight (what that saves: `docs/performance.md`, "The
+//! the relation under **one** of its profiles, also chosen from the seed ([`checked_profile`]), one
+//! the run reads anyway when the relation has one: over a run every (relation, profile) pair whose
+//! profile is read is checked on a share of the inputs (all of them when all four are read, as by
+//! `fuzz --adapter none`), and an input costs five evaluations rather than up to eight (what that saves: `docs/performance.md`, "The
 //! fuzzer's own side"). When the relation leaves the body as it is (`fragment`, the
 //! URL escapes, the crawler's name in `agent-case`), both requests share one reading of the body
 //! ([`robotstxt_oracle::verdicts_on_one_body`]).
@@ -79,7 +80,7 @@ pub fn verdicts_checked_under(
     let chosen = chosen_by(input, seed);
     let checked = chosen
         .as_ref()
-        .map(|(_, profiles, _)| checked_profile(profiles, seed));
+        .map(|(_, profiles, _)| checked_profile(profiles, wanted, seed));
     let literal = literal_sampled(seed);
     let profiles: Vec<ProfileId> = ProfileId::ALL
         .into_iter()
@@ -111,11 +112,22 @@ pub fn verdicts_checked_under(
     Ok(out)
 }
 
-/// The one profile of `profiles` (a relation's, for one input) that [`verdicts_checked`] checks the
-/// relation under: chosen by bits 16 to 31 of the input's [`seed_of`] (the relation is chosen by the
-/// low bits, the literal-mode sample by the high half).
-pub fn checked_profile(profiles: &[ProfileId], seed: u64) -> ProfileId {
-    profiles[((seed >> 16) as u16 as usize) % profiles.len()]
+/// The one profile of `profiles` (a relation's, for one input) that [`verdicts_checked_under`]
+/// checks the relation under: one of those in `wanted` (profiles the input is read under anyway)
+/// when there are some, else one of them all; chosen by bits 16 to 31 of the input's [`seed_of`]
+/// (the relation is chosen by the low bits, the literal-mode sample by the high half). So a run
+/// reads no profile for the relation's sake alone where one it reads will do.
+pub fn checked_profile(profiles: &[ProfileId], wanted: &[ProfileId], seed: u64) -> ProfileId {
+    let pick = (seed >> 16) as u16 as usize;
+    let read = profiles.iter().filter(|p| wanted.contains(p)).count();
+    if read == 0 {
+        return profiles[pick % profiles.len()];
+    }
+    *profiles
+        .iter()
+        .filter(|p| wanted.contains(p))
+        .nth(pick % read)
+        .expect("fewer than `read` profiles are wanted")
 }
 
 /// Checks every relation that applies to `input` (up to 14 relations, about 70 evaluations), and
@@ -176,11 +188,19 @@ mod tests {
             // Asked for some profiles, it gives each the verdict it has when all four are asked,
             // and works out only those, the checked one and, when sampled, all four.
             let seed = seed_of(&input);
-            let checked = chosen(&input).map(|(_, profiles, _)| checked_profile(&profiles, seed));
+            let relation = chosen(&input);
             for wanted in [
                 &[ProfileId::Google][..],
                 &[ProfileId::Rfc9309, ProfileId::Original1994],
             ] {
+                let checked = relation
+                    .as_ref()
+                    .map(|(_, profiles, _)| checked_profile(profiles, wanted, seed));
+                // A profile the input is read under anyway is checked when the relation has one.
+                if let (Some((_, profiles, _)), Some(checked)) = (&relation, checked) {
+                    let any_wanted = profiles.iter().any(|p| wanted.contains(p));
+                    assert_eq!(wanted.contains(&checked), any_wanted, "{input:?}");
+                }
                 let under = verdicts_checked_under(&input, wanted).unwrap();
                 for profile in ProfileId::ALL {
                     let read = wanted.contains(&profile)
