@@ -14,7 +14,7 @@
 //! | `programs/` | the adapter programs and the pinned requirements, as embedded |
 //! | `python/` | a virtual environment with the PyPI peers (`requirements.txt`) |
 //! | `node/` | `package.json`, `package-lock.json` and the `node_modules` `npm ci` made of them |
-//! | `go/`, `java/` | the Go and Java programs built at install time ([`compiled`]) |
+//! | `go/`, `java/` | the Go and Java programs built at install time (`peers/compiled.rs`) |
 //! | `rust/` | the Rust adapter programs' build (`cargo build --release --locked`): `target/` |
 
 use std::io::Write;
@@ -743,7 +743,7 @@ impl std::fmt::Display for Step {
 /// `out`: a virtual environment with the PyPI packages of `requirements.txt` (pinned by version and
 /// sha256), the npm packages of `package-lock.json` (pinned by integrity hash), a check of the
 /// Debian-packaged Perl and Ruby libraries, and the Go and Java programs built against pinned modules
-/// and jars ([`compiled`]). Idempotent: when everything is already installed at
+/// and jars (`peers/compiled.rs`). Idempotent: when everything is already installed at
 /// the pinned versions it does nothing and needs no network. A missing tool is a [`Outcome::Missing`]
 /// line with its fix, never an error; the error is only for failing to write to `out`.
 pub fn install(peers_dir: &Path, out: &mut dyn Write) -> std::io::Result<InstallReport> {
