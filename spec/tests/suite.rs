@@ -110,7 +110,7 @@ fn bless_then_explain_then_fix_one() {
     } else {
         // Built without the cause search: one placeholder group that says so, no id.
         assert!(
-            written.contains("built without its `causes` feature"),
+            written.contains("`causes` feature is off; turn it on"),
             "{written}"
         );
         assert!(!written.contains("  id: "), "{written}");
