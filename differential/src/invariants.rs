@@ -12,8 +12,8 @@
 //! the relation under **one** of its profiles, also chosen from the seed ([`checked_profile`]), one
 //! the run reads anyway when the relation has one: over a run every (relation, profile) pair whose
 //! profile is read is checked on a share of the inputs (all of them when all four are read, as by
-//! `fuzz --adapter none`), and an input costs five evaluations rather than up to eight (what that saves: `docs/performance.md`, "The
-//! fuzzer's own side"). When the relation leaves the body as it is (`fragment`, the
+//! `fuzz --adapter none`), and an input costs five evaluations rather than up to eight (what that
+//! saves: `docs/performance.md`, "The fuzzer's own side"). When the relation leaves the body as it is (`fragment`, the
 //! URL escapes, the crawler's name in `agent-case`), both requests share one reading of the body
 //! ([`robotstxt_oracle::verdicts_on_one_body`]).
 //! One input in [`LITERAL_SAMPLE`] is also compared with the literal mode ([`fast_equals_literal`]).

@@ -48,6 +48,15 @@ fn hex_value(b: u8) -> Option<u8> {
     (b as char).to_digit(16).map(|d| d as u8)
 }
 
+/// The octet a percent-escape at the start of `bytes` encodes (`%7E` is `~`, `%7e` too: RFC 3986
+/// 2.1 makes the hex digits' case irrelevant); `None` when `bytes` does not start with one.
+pub(crate) fn escaped_octet(bytes: &[u8]) -> Option<u8> {
+    match bytes {
+        [b'%', h, l, ..] => Some(hex_value(*h)? * 16 + hex_value(*l)?),
+        _ => None,
+    }
+}
+
 fn push_escaped(out: &mut Vec<u8>, b: u8) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
@@ -114,11 +123,7 @@ fn decode_all(input: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(input.len());
     let mut i = 0;
     while i < input.len() {
-        let escaped = match input.get(i..i + 3) {
-            Some([b'%', h, l]) => hex_value(*h).zip(hex_value(*l)).map(|(h, l)| h * 16 + l),
-            _ => None,
-        };
-        match escaped {
+        match escaped_octet(&input[i..]) {
             Some(value) if !matches!(value, b'%' | b'*' | b'$') => {
                 out.push(value);
                 i += 3;
@@ -180,12 +185,7 @@ fn normalise_each_octet(
     let mut i = 0;
     while i < input.len() {
         let b = input[i];
-        let escaped = match (input.get(i + 1), input.get(i + 2)) {
-            (Some(&h), Some(&l)) if b == b'%' => {
-                hex_value(h).zip(hex_value(l)).map(|(h, l)| h * 16 + l)
-            }
-            _ => None,
-        };
+        let escaped = escaped_octet(&input[i..]);
         match encoding {
             Encoding::Rfc9309 {
                 reserved_in_path_equivalent,

@@ -150,17 +150,6 @@ fn field_kind<'a>(
     allow_directive: bool,
     deviations: Deviations,
 ) -> LineKind<'a> {
-    if deviations.is_empty() {
-        return if field.eq_ignore_ascii_case(b"user-agent") {
-            LineKind::UserAgent(value)
-        } else if field.eq_ignore_ascii_case(b"disallow") {
-            LineKind::Disallow(value)
-        } else if allow_directive && field.eq_ignore_ascii_case(b"allow") {
-            LineKind::Allow(value)
-        } else {
-            LineKind::Other(field)
-        };
-    }
     if names_field(field, b"user-agent", deviations) {
         LineKind::UserAgent(value)
     } else if names_field(field, b"disallow", deviations) {
@@ -234,6 +223,7 @@ pub fn classify_deviating<'a>(
 /// literals and `*WS ":"`), also a field that begins with `name`; under D-typo-fields (breaks
 /// rfc9309#2.2's literals and google#syntax's list of fields), also one that begins with one of
 /// its frequent misspellings.
+#[inline]
 pub fn names_field(field: &[u8], name: &[u8], deviations: Deviations) -> bool {
     let starts = |prefix: &[u8]| {
         field.len() >= prefix.len() && field[..prefix.len()].eq_ignore_ascii_case(prefix)

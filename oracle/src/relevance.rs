@@ -340,8 +340,8 @@ struct LineFacts {
     body_has_odd_pattern_octets: bool,
     /// A rule holding an octet outside ASCII.
     non_ascii_in_rules: bool,
-    /// A line holding only a comment between two lines that are neither blank nor comments: one
-    /// that would split a record if it were a blank line.
+    /// A line holding only a comment between two user-agent or rule lines of a record that can
+    /// name the crawler: one that would split the record if it were a blank line.
     comment_inside_record: bool,
     /// An empty `Disallow` in a record that can name the crawler.
     empty_disallow_in_naming_record: bool,
@@ -381,9 +381,9 @@ impl LineFacts {
     /// costs time, never correctness).
     ///
     /// Two more facts hold only for a record that can name the crawler: a line holding only a
-    /// comment between two of its user-agent or rule lines (comment_inside_record: 1994's comment-line reading
-    /// splits the record there, and the parts of a record none of whose user-agent lines can name
-    /// the crawler cannot name it either), and an empty `Disallow` in it
+    /// comment between two of its user-agent or rule lines (comment_inside_record: 1994's
+    /// comment-line reading splits the record there, and the parts of a record none of whose
+    /// user-agent lines can name the crawler cannot name it either), and an empty `Disallow` in it
     /// (empty_disallow_in_naming_record: 1994's empty-rule reading lets a record whose every rule is
     /// an empty `Disallow` allow all, and every record that reading forms lies within one between
     /// blank lines). Where that comment line would end a part whose user-agent lines, one of them
@@ -544,13 +544,7 @@ impl LineFacts {
 
 /// The octets `bytes` holds percent-encoded (`%7E` is `~`), in order.
 fn escaped_octets(bytes: &[u8]) -> impl Iterator<Item = u8> + '_ {
-    bytes.windows(3).filter_map(|w| match w {
-        [b'%', h, l] => {
-            let digit = |d: u8| (d as char).to_digit(16).map(|v| v as u8);
-            Some(digit(*h)? * 16 + digit(*l)?)
-        }
-        _ => None,
-    })
+    bytes.windows(3).filter_map(crate::encoding::escaped_octet)
 }
 
 /// The classes of octets a rule's value holds that [`LineFacts::read`] looks for, a bit each.

@@ -134,17 +134,12 @@ pub fn is_robots_txt_uri(split: &SplitUrl<'_>) -> bool {
     split.query.is_none() && unescape_unreserved(split.path).eq(b"/robots.txt".iter().copied())
 }
 
-/// `path` (or any component) with every `%xx` that encodes an unreserved character replaced by the character
-/// (RFC 3986 6.2.2.2); other octets as they are.
+/// `path` (or any component) with every `%xx` that encodes an unreserved character replaced by the
+/// character (RFC 3986 6.2.2.2); other octets as they are.
 pub(crate) fn unescape_unreserved(path: &[u8]) -> impl Iterator<Item = u8> + '_ {
-    let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
     let mut i = 0;
-    std::iter::from_fn(move || {
-        let decoded = match path.get(i..i + 3) {
-            Some([b'%', h, l]) => hex(*h).zip(hex(*l)).map(|(h, l)| h * 16 + l),
-            _ => None,
-        };
-        match decoded {
+    std::iter::from_fn(
+        move || match path.get(i..).and_then(crate::encoding::escaped_octet) {
             Some(b) if crate::encoding::is_unreserved(b) => {
                 i += 3;
                 Some(b)
@@ -153,20 +148,19 @@ pub(crate) fn unescape_unreserved(path: &[u8]) -> impl Iterator<Item = u8> + '_ 
                 i += 1;
                 path.get(i - 1).copied()
             }
-        }
-    })
+        },
+    )
 }
 
 /// `text` with every `%xx` replaced by its octet (a host's percent-encoded UTF-8, RFC 3986 3.2.2);
 /// a `%` not followed by two hex digits is kept.
 pub(crate) fn percent_decode(text: &[u8]) -> Vec<u8> {
-    let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
     let mut out = Vec::with_capacity(text.len());
     let mut i = 0;
     while i < text.len() {
-        match text.get(i..i + 3) {
-            Some([b'%', h, l]) if hex(*h).is_some() && hex(*l).is_some() => {
-                out.push(hex(*h).unwrap_or(0) * 16 + hex(*l).unwrap_or(0));
+        match crate::encoding::escaped_octet(&text[i..]) {
+            Some(octet) => {
+                out.push(octet);
                 i += 3;
             }
             _ => {

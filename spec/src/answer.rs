@@ -112,10 +112,7 @@ impl Answer {
     /// Whether the answer is a failure of the parser or its adapter (`error`, `crash`,
     /// `timeout`; [`crate::ledger::FAILURE_KINDS`]), not a reading of the file.
     pub fn is_failure(&self) -> bool {
-        matches!(
-            self,
-            Answer::Error { .. } | Answer::Crash { .. } | Answer::Timeout { .. }
-        )
+        crate::ledger::is_failure(self.kind())
     }
 
     /// Whether the answer is what a profile expects: `either` accepts both verdicts; an answer
