@@ -201,20 +201,22 @@ pub fn split_lines_deviating(body: &[u8], deviations: Deviations) -> Vec<Line<'_
 
 /// The lines of [`split_lines`], one at a time.
 pub fn lines_of(body: &[u8]) -> impl Iterator<Item = Line<'_>> {
+    // Every CR and LF of the body, found in one pass (the LF of a CRLF is passed over below).
+    let mut ends = memchr::memchr2_iter(b'\n', b'\r', body);
     let mut start = 0;
     let mut number = 0;
     std::iter::from_fn(move || {
         if start >= body.len() {
             return None;
         }
-        let rest = &body[start..];
-        let (bytes, next) = match memchr::memchr2(b'\n', b'\r', rest) {
+        let end = ends.by_ref().find(|&end| end >= start);
+        let (bytes, next) = match end {
             // CRLF is one line end.
-            Some(end) if rest[end] == b'\r' && rest.get(end + 1) == Some(&b'\n') => {
-                (&rest[..end], start + end + 2)
+            Some(end) if body[end] == b'\r' && body.get(end + 1) == Some(&b'\n') => {
+                (&body[start..end], end + 2)
             }
-            Some(end) => (&rest[..end], start + end + 1),
-            None => (rest, body.len()),
+            Some(end) => (&body[start..end], end + 1),
+            None => (&body[start..], body.len()),
         };
         start = next;
         number += 1;
@@ -236,6 +238,49 @@ mod tests {
         assert_eq!(texts(b"a\nb\rc\r\nd"), vec![&b"a"[..], b"b", b"c", b"d"]);
         assert_eq!(texts(b"a\r\r\nb\n"), vec![&b"a"[..], b"", b"b"]);
         assert_eq!(texts(b""), Vec::<&[u8]>::new());
+    }
+
+    /// The one-pass splitter gives the lines a line-end search from each line's start gives, on
+    /// every string of up to six octets over `a`, CR and LF.
+    #[test]
+    fn splitting_in_one_pass_is_splitting_line_by_line() {
+        fn line_by_line(body: &[u8]) -> Vec<&[u8]> {
+            let mut lines = Vec::new();
+            let mut rest = body;
+            while !rest.is_empty() {
+                match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+                    Some(end) => {
+                        lines.push(&rest[..end]);
+                        let crlf = rest[end] == b'\r' && rest.get(end + 1) == Some(&b'\n');
+                        rest = &rest[end + 1 + usize::from(crlf)..];
+                    }
+                    None => {
+                        lines.push(rest);
+                        rest = &[];
+                    }
+                }
+            }
+            lines
+        }
+        let mut bodies: Vec<Vec<u8>> = vec![Vec::new()];
+        for _ in 0..6 {
+            let longer: Vec<Vec<u8>> = bodies
+                .iter()
+                .flat_map(|b| {
+                    [b'a', b'\r', b'\n'].map(|o| {
+                        let mut b = b.clone();
+                        b.push(o);
+                        b
+                    })
+                })
+                .collect();
+            bodies.extend(longer);
+        }
+        for body in &bodies {
+            assert_eq!(texts(body), line_by_line(body), "{body:?}");
+            let numbers: Vec<usize> = split_lines(body).iter().map(|l| l.number).collect();
+            assert_eq!(numbers, (1..=numbers.len()).collect::<Vec<_>>());
+        }
     }
 
     #[test]

@@ -49,8 +49,9 @@ fn hex_value(b: u8) -> Option<u8> {
 }
 
 /// The octet a percent-escape at the start of `bytes` encodes (`%7E` is `~`, `%7e` too: RFC 3986
-/// 2.1 makes the hex digits' case irrelevant); `None` when `bytes` does not start with one.
-pub(crate) fn escaped_octet(bytes: &[u8]) -> Option<u8> {
+/// 2.1 makes the hex digits' case irrelevant); `None` when `bytes` does not start with one. The
+/// one `%XX` decoder of the workspace: the fuzzer's edits and the real-world report use it too.
+pub fn escaped_octet(bytes: &[u8]) -> Option<u8> {
     match bytes {
         [b'%', h, l, ..] => Some(hex_value(*h)? * 16 + hex_value(*l)?),
         _ => None,
@@ -70,11 +71,18 @@ pub fn normalise(
     encoding: Encoding,
     in_query: bool,
 ) -> (Cow<'_, [u8]>, bool) {
-    // Most pieces hold no octet any rule below rewrites: they are their own normal form.
-    if input.iter().all(|&b| kept_as_is(b, encoding, in_query)) {
+    // Most pieces hold no octet any rule below rewrites: they are their own normal form. In the
+    // others, the octets before the first such octet are copied as they are.
+    let Some(first) = input
+        .iter()
+        .position(|&b| !kept_as_is(b, encoding, in_query))
+    else {
         return (Cow::Borrowed(input), in_query);
-    }
-    let (out, in_query) = normalise_each_octet(input, side, encoding, in_query, Deviations::NONE);
+    };
+    let rest = &input[first..];
+    let mut out = Vec::with_capacity(input.len() + rest.len() / 4);
+    out.extend_from_slice(&input[..first]);
+    let in_query = normalise_each_octet(rest, side, encoding, in_query, Deviations::NONE, &mut out);
     (Cow::Owned(out), in_query)
 }
 
@@ -106,8 +114,15 @@ pub fn normalise_deviating(
         } else {
             input
         };
-        let (out, in_query) =
-            normalise_each_octet(input, side, encoding, in_query, encoding_deviations);
+        let mut out = Vec::with_capacity(input.len() + input.len() / 4);
+        let in_query = normalise_each_octet(
+            input,
+            side,
+            encoding,
+            in_query,
+            encoding_deviations,
+            &mut out,
+        );
         (Cow::Owned(out), in_query)
     };
     if deviations.has(Deviation::CaseInsensitivePaths) && out.iter().any(u8::is_ascii_uppercase) {
@@ -163,14 +178,16 @@ fn kept_as_is(b: u8, encoding: Encoding, in_query: bool) -> bool {
     }
 }
 
-/// [`normalise`], octet by octet: the rules themselves.
+/// [`normalise`], octet by octet: the rules themselves. The normal form is appended to `out`; the
+/// return value says whether `input` ends inside the query.
 fn normalise_each_octet(
     input: &[u8],
     side: Side,
     encoding: Encoding,
     in_query: bool,
     deviations: Deviations,
-) -> (Vec<u8>, bool) {
+    out: &mut Vec<u8>,
+) -> bool {
     let target = side == Side::Target;
     // D-url-non-ascii-raw, breaks rfc9309#2.2.2 (octets outside ASCII "MUST be percent-encoded")
     // and google#url-matching: the URL's non-ASCII octets are compared as they are.
@@ -180,7 +197,6 @@ fn normalise_each_octet(
     // D-escape-case-rules-only, breaks rfc9309#2.2.2 (RFC 3986 2.1: hex case is irrelevant):
     // escapes are upper-cased in rules and copied as written from the URL.
     let escape_case = deviations.has(Deviation::EscapeCaseRulesOnly);
-    let mut out = Vec::with_capacity(input.len() + input.len() / 4);
     let mut in_query = in_query;
     let mut i = 0;
     while i < input.len() {
@@ -202,7 +218,7 @@ fn normalise_each_octet(
                     } else if escape_case && target {
                         out.extend_from_slice(&input[i..i + 3]);
                     } else {
-                        push_escaped(&mut out, value);
+                        push_escaped(out, value);
                     }
                     i += 3;
                     continue;
@@ -214,18 +230,18 @@ fn normalise_each_octet(
                     out.push(b);
                 } else if b >= 0x80 {
                     // rfc9309#2.2.2: octets outside ASCII are compared percent-encoded.
-                    push_escaped(&mut out, b);
+                    push_escaped(out, b);
                 } else if side == Side::Target && (b == b'*' || b == b'$') && !raw_specials {
                     // rfc9309#2.2.3 Figure 6: a literal `*` or `$` in the URI is what a pattern's
                     // `%2A` or `%24` matches; bare `*` and `$` in a pattern stay special.
-                    push_escaped(&mut out, b);
+                    push_escaped(out, b);
                 } else if side == Side::Pattern && b == b'$' {
                     // A `$` inside a pattern (K6, MidDollar::Literal) is a literal `$`.
-                    push_escaped(&mut out, b);
+                    push_escaped(out, b);
                 } else if in_query && is_encoded_in_query(b) {
                     // rfc9309#2.2.2 and rfc9309#figure-4 (row 2): `:` and `/` in the query are
                     // compared percent-encoded.
-                    push_escaped(&mut out, b);
+                    push_escaped(out, b);
                 } else if is_reserved_data(b, in_query)
                     && (if in_query {
                         reserved_in_query_equivalent
@@ -237,14 +253,14 @@ fn normalise_each_octet(
                     // prior to comparison", so a raw reserved character that is data equals its
                     // escape (Figure 4 row 2 does so in a query value). K7, open: see
                     // `docs/profiles.md`.
-                    push_escaped(&mut out, b);
+                    push_escaped(out, b);
                 } else {
                     out.push(b);
                 }
             }
             Encoding::NonAsciiOnly => {
                 if let (Some(value), true, false) = (escaped, escape_case, target) {
-                    push_escaped(&mut out, value);
+                    push_escaped(out, value);
                     i += 3;
                     continue;
                 }
@@ -253,13 +269,13 @@ fn normalise_each_octet(
                 // equivalent: such an escape is compared in upper case (escapes of ASCII octets
                 // the page does not discuss: kept as written, K7 open).
                 if let Some(value) = escaped.filter(|&v| v >= 0x80 && !(escape_case && target)) {
-                    push_escaped(&mut out, value);
+                    push_escaped(out, value);
                     i += 3;
                     continue;
                 }
                 // google#url-matching: UTF-8 and percent-escaped UTF-8 are the same.
                 if b >= 0x80 && !raw_non_ascii {
-                    push_escaped(&mut out, b);
+                    push_escaped(out, b);
                 } else {
                     out.push(b);
                 }
@@ -284,7 +300,7 @@ fn normalise_each_octet(
         }
         i += 1;
     }
-    (out, in_query)
+    in_query
 }
 
 #[cfg(test)]
@@ -398,9 +414,18 @@ mod tests {
                 for side in [Side::Pattern, Side::Target] {
                     for in_query in [false, true] {
                         let (fast, fast_in_query) = normalise(input, side, encoding, in_query);
+                        let mut each = Vec::new();
+                        let each_in_query = normalise_each_octet(
+                            input,
+                            side,
+                            encoding,
+                            in_query,
+                            Deviations::NONE,
+                            &mut each,
+                        );
                         assert_eq!(
                             (fast.into_owned(), fast_in_query),
-                            normalise_each_octet(input, side, encoding, in_query, Deviations::NONE),
+                            (each, each_in_query),
                             "{input:?} {encoding:?} {side:?} {in_query}"
                         );
                     }
