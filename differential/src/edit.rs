@@ -442,15 +442,7 @@ fn push_str_escape(out: &mut String, b: u8, case: HexCase) {
     out.extend(percent_escape(b, case).map(char::from));
 }
 
-/// Whether `s` starts with an escape: `%` and two hex digits.
-pub fn is_escape(s: &[u8]) -> bool {
-    s.len() >= 3 && s[0] == b'%' && s[1].is_ascii_hexdigit() && s[2].is_ascii_hexdigit()
-}
-
-/// The value of a hex digit (0 for any other octet).
-pub fn hex_value(digit: u8) -> u8 {
-    char::from(digit).to_digit(16).unwrap_or(0) as u8
-}
+pub use robotstxt_oracle::encoding::{escaped_octet, is_unreserved};
 
 // ---------------------------------------------------------------------------------------------
 // URLs
@@ -490,11 +482,6 @@ pub fn path_and_query(url: &[u8]) -> std::ops::Range<usize> {
     start..end
 }
 
-/// RFC 3986 2.3.
-pub fn is_unreserved(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
-}
-
 /// Whether `path_and_query` (the raw octets) is `/robots.txt` once unreserved escapes are decoded.
 pub fn is_robots_txt_path(url: &[u8]) -> bool {
     let range = path_and_query(url);
@@ -503,8 +490,7 @@ pub fn is_robots_txt_path(url: &[u8]) -> bool {
     let mut decoded = Vec::with_capacity(path.len());
     let mut i = 0;
     while i < path.len() {
-        if is_escape(&path[i..]) {
-            let v = hex_value(path[i + 1]) << 4 | hex_value(path[i + 2]);
+        if let Some(v) = escaped_octet(&path[i..]) {
             if is_unreserved(v) {
                 decoded.push(v);
                 i += 3;
@@ -641,8 +627,10 @@ mod tests {
     fn escapes_in_either_case() {
         assert_eq!(&percent_escape(0x2F, HexCase::Upper), b"%2F");
         assert_eq!(&percent_escape(0xE9, HexCase::Lower), b"%e9");
-        assert!(is_escape(b"%2fx") && !is_escape(b"%2") && !is_escape(b"%zz"));
-        assert_eq!(hex_value(b'f') << 4 | hex_value(b'A'), 0xFA);
+        assert_eq!(escaped_octet(b"%2fx"), Some(0x2F));
+        assert_eq!(escaped_octet(b"%2"), None);
+        assert_eq!(escaped_octet(b"%zz"), None);
+        assert_eq!(escaped_octet(b"%fA"), Some(0xFA));
         assert!(is_robots_txt_path(b"http://h/%72obots.tx%74"));
         assert!(!is_robots_txt_path(b"http://h/robots.txt2"));
     }

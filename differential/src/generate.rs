@@ -39,7 +39,7 @@
 use arbitrary::Unstructured;
 use robotstxt_oracle::line::{is_ws, trim_ws};
 
-use crate::edit::{hex_value, is_escape, line_spans, percent_escape, HexCase, BOM};
+use crate::edit::{escaped_octet, line_spans, percent_escape, HexCase, BOM};
 use crate::input::Input;
 
 /// The most `*` on any one line of a structured body.
@@ -1141,10 +1141,10 @@ fn instantiate(draw: &mut Draw<'_, '_>, pattern: &[u8], path: &mut Vec<u8>) {
                     path.push(b'$');
                 }
             }
-            b'%' if is_escape(&pattern[i..]) => {
+            b'%' if escaped_octet(&pattern[i..]).is_some() => {
                 let (hi, lo) = (pattern[i + 1], pattern[i + 2]);
                 match rewrite {
-                    Rewrite::Unescape => path.push(hex_value(hi) << 4 | hex_value(lo)),
+                    Rewrite::Unescape => path.extend(escaped_octet(&pattern[i..])),
                     Rewrite::FlipHexCase => path.extend_from_slice(&[b'%', flip(hi), flip(lo)]),
                     Rewrite::Keep | Rewrite::EscapeSome => path.extend_from_slice(&[b'%', hi, lo]),
                 }

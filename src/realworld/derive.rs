@@ -314,18 +314,15 @@ fn other_writing(path: &[u8]) -> (String, UrlKind) {
 
 /// `path` with its `%XX` escapes decoded, or `None` when it holds none.
 fn decoded(path: &[u8]) -> Option<Vec<u8>> {
-    let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
     let mut out = Vec::with_capacity(path.len());
     let mut any = false;
     let mut i = 0;
     while i < path.len() {
-        if path[i] == b'%' && i + 2 < path.len() {
-            if let (Some(h), Some(l)) = (hex(path[i + 1]), hex(path[i + 2])) {
-                out.push(h << 4 | l);
-                any = true;
-                i += 3;
-                continue;
-            }
+        if let Some(octet) = robotstxt_oracle::encoding::escaped_octet(&path[i..]) {
+            out.push(octet);
+            any = true;
+            i += 3;
+            continue;
         }
         out.push(path[i]);
         i += 1;
