@@ -1129,6 +1129,7 @@ fn instantiate(draw: &mut Draw<'_, '_>, pattern: &[u8], path: &mut Vec<u8>) {
     while i < pattern.len() {
         let b = pattern[i];
         let last = i + 1 == pattern.len();
+        let escaped = escaped_octet(&pattern[i..]);
         match b {
             b'*' => path.extend_from_slice(draw.pick(STAR_FILLS)),
             b'$' if last => {
@@ -1141,10 +1142,10 @@ fn instantiate(draw: &mut Draw<'_, '_>, pattern: &[u8], path: &mut Vec<u8>) {
                     path.push(b'$');
                 }
             }
-            b'%' if escaped_octet(&pattern[i..]).is_some() => {
+            b'%' if escaped.is_some() => {
                 let (hi, lo) = (pattern[i + 1], pattern[i + 2]);
                 match rewrite {
-                    Rewrite::Unescape => path.extend(escaped_octet(&pattern[i..])),
+                    Rewrite::Unescape => path.extend(escaped),
                     Rewrite::FlipHexCase => path.extend_from_slice(&[b'%', flip(hi), flip(lo)]),
                     Rewrite::Keep | Rewrite::EscapeSome => path.extend_from_slice(&[b'%', hi, lo]),
                 }

@@ -135,8 +135,8 @@ pub fn is_robots_txt_uri(split: &SplitUrl<'_>) -> bool {
 }
 
 /// `path` (or any component) with every `%xx` that encodes an unreserved character replaced by the
-/// character (RFC 3986 6.2.2.2); other octets as they are.
-pub(crate) fn unescape_unreserved(path: &[u8]) -> impl Iterator<Item = u8> + '_ {
+/// character (RFC 3986 6.2.2.2); other octets as they are. The fuzzer's edits use it too.
+pub fn unescape_unreserved(path: &[u8]) -> impl Iterator<Item = u8> + '_ {
     let mut i = 0;
     std::iter::from_fn(
         move || match path.get(i..).and_then(crate::encoding::escaped_octet) {
@@ -153,8 +153,8 @@ pub(crate) fn unescape_unreserved(path: &[u8]) -> impl Iterator<Item = u8> + '_ 
 }
 
 /// `text` with every `%xx` replaced by its octet (a host's percent-encoded UTF-8, RFC 3986 3.2.2);
-/// a `%` not followed by two hex digits is kept.
-pub(crate) fn percent_decode(text: &[u8]) -> Vec<u8> {
+/// a `%` not followed by two hex digits is kept. The real-world report uses it too.
+pub fn percent_decode(text: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(text.len());
     let mut i = 0;
     while i < text.len() {

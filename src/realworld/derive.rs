@@ -314,20 +314,9 @@ fn other_writing(path: &[u8]) -> (String, UrlKind) {
 
 /// `path` with its `%XX` escapes decoded, or `None` when it holds none.
 fn decoded(path: &[u8]) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(path.len());
-    let mut any = false;
-    let mut i = 0;
-    while i < path.len() {
-        if let Some(octet) = robotstxt_oracle::encoding::escaped_octet(&path[i..]) {
-            out.push(octet);
-            any = true;
-            i += 3;
-            continue;
-        }
-        out.push(path[i]);
-        i += 1;
-    }
-    any.then_some(out)
+    // Each escape decoded shortens the path by two octets.
+    let out = robotstxt_oracle::url::percent_decode(path);
+    (out.len() != path.len()).then_some(out)
 }
 
 /// `scheme://authority` of an absolute URL.
