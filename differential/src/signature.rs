@@ -98,7 +98,8 @@ impl fmt::Display for Sighting {
 
 /// The sightings (signature and record) of all the findings of one input, in order (`answers` in
 /// [`crate::compare::Engines`] order, each adapter's full answer, for messages). Adapters claiming
-/// the same profile and giving the same answer share its cause, which is worked out once.
+/// the same profile and giving the same answer share its cause, which is worked out once, and
+/// pairs of adapters claiming one profile share the open knob that names their disagreement.
 pub fn sightings(findings: &[Finding], input: &Input, answers: &[Answer]) -> Vec<Sighting> {
     // The causes to work out, each (profile, answer) once, all on one memo.
     let mut asks: Vec<(ProfileId, bool)> = Vec::new();
@@ -115,15 +116,16 @@ pub fn sightings(findings: &[Finding], input: &Input, answers: &[Answer]) -> Vec
         .zip(causes_of(&input.request(), &asks))
         .map(|(&key, found)| (key, cause_label(found.as_deref()), found))
         .collect();
+    let mut open_named = Vec::new();
     findings
         .iter()
-        .map(|f| sighting_sharing(f, input, &answers[f.index], &mut explained))
+        .map(|f| sighting_sharing(f, input, &answers[f.index], &mut explained, &mut open_named))
         .collect()
 }
 
 /// The signature of one finding on `input` (`answer` is its adapter's).
 pub fn sighting(finding: &Finding, input: &Input, answer: &Answer) -> Sighting {
-    sighting_sharing(finding, input, answer, &mut Vec::new())
+    sighting_sharing(finding, input, answer, &mut Vec::new(), &mut Vec::new())
 }
 
 /// Whether `finding` on `input` (`answer` is its adapter's) still belongs to the bucket whose first
@@ -157,12 +159,14 @@ fn needs_cause(finding: &Finding, answer: &Answer) -> bool {
 }
 
 /// The signature of `finding` on `input`, taking the cause from `explained` (by profile and
-/// answer) when it is there, and keeping it there when it is worked out.
+/// answer) when it is there, and keeping it there when it is worked out; likewise the open knob
+/// of two adapters that disagree, from `open_named` (by profile: several pairs share it).
 fn sighting_sharing(
     finding: &Finding,
     input: &Input,
     answer: &Answer,
     explained: &mut Vec<Explained>,
+    open_named: &mut Vec<(ProfileId, String)>,
 ) -> Sighting {
     let mut changes = None;
     let (kind, cause) = match (&finding.other, answer.detail()) {
@@ -175,7 +179,17 @@ fn sighting_sharing(
                 finding.second_got.unwrap_or_default()
             ),
         ),
-        (Some(_), _) => ("adapters-disagree", open_knobs(input, finding.profile)),
+        (Some(_), _) => {
+            let open = match open_named.iter().find(|(p, _)| *p == finding.profile) {
+                Some((_, open)) => open.clone(),
+                None => {
+                    let open = open_knobs(input, finding.profile);
+                    open_named.push((finding.profile, open.clone()));
+                    open
+                }
+            };
+            ("adapters-disagree", open)
+        }
         (None, Some(detail)) => (answer.kind(), normalise_message(detail)),
         (None, None) => {
             let key = (finding.profile, finding.got == "allowed");

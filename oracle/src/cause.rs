@@ -281,10 +281,13 @@ fn causes_of_skipping(
             {
                 return Some(vec![changes[at]]);
             }
+            // Every single was looked at, so whether each change is live is known: the pairs and
+            // triples (thousands) read it from a list.
+            let live: Vec<bool> = (0..singles).map(live).collect();
             let after = tried.singles.len();
             if let Some(at) = (0..tried.pairs.len()).find(|&at| {
                 let (i, j, knobs) = &tried.pairs[at];
-                live(*i) && live(*j) && gives(after + at, knobs)
+                live[*i] && live[*j] && gives(after + at, knobs)
             }) {
                 let (i, j, _) = tried.pairs[at];
                 return Some(vec![changes[i], changes[j]]);
@@ -293,7 +296,7 @@ fn causes_of_skipping(
             (0..tried.triples.len())
                 .find(|&at| {
                     let (places, knobs) = &tried.triples[at];
-                    places.iter().all(|&i| live(i)) && gives(after + at, knobs)
+                    places.iter().all(|&i| live[i]) && gives(after + at, knobs)
                 })
                 .map(|at| tried.triples[at].0.iter().map(|&i| changes[i]).collect())
         })
@@ -313,33 +316,49 @@ pub fn explains(
     let knobs = cause
         .iter()
         .fold(profile.base_knobs(), |knobs, c| c.apply(knobs));
-    // One change is smallest as soon as it gives the answer: only its own body is prepared.
-    let others: &[Knobs] = if cause.len() == 1 { &[] } else { &tried.bodies };
-    let prepared =
-        PreparedBodies::prepare(request.body, others.iter().chain(std::iter::once(&knobs)));
+    if cause.len() == 1 {
+        // One change is smallest as soon as it gives the answer: only its own body is prepared.
+        let prepared = PreparedBodies::prepare(request.body, std::iter::once(&knobs));
+        return Memo::new(request, &prepared).allowed(&knobs) == allowed;
+    }
+    // As in [`causes_of`]: bodies only for live readings, and a set holding a change that cannot
+    // matter is skipped when the base reading does not give the answer (it gives the answer of
+    // the base, or of the smaller set without that change, already found not to).
+    let inert = Inert::of(request);
+    let prepared = PreparedBodies::prepare(
+        request.body,
+        tried
+            .bodies
+            .iter()
+            .filter(|k| {
+                let body = crate::body::BodyKnobs::of(k).deviations;
+                body.only_in(inert.by_octets).is_empty()
+            })
+            .chain([&knobs, &profile.base_knobs()]),
+    );
     let mut memo = Memo::new(request, &prepared);
     if memo.allowed(&knobs) != allowed {
         return false;
     }
-    if cause.len() == 1 {
-        return true;
-    }
-    let inert = inert(request);
-    let live = |knobs: &Knobs| knobs.deviations.only_in(inert).is_empty();
-    let no_single = |memo: &mut Memo<'_>| {
-        !tried
-            .singles
-            .iter()
-            .any(|k| live(k) && memo.allowed(k) == allowed)
-    };
+    let skip_inert = memo.allowed(&profile.base_knobs()) != allowed;
+    let live: Vec<bool> = tried
+        .subjects
+        .iter()
+        .map(|&subject| match subject {
+            ChangeSubject::Deviation(d) => !inert.deviation(d),
+            ChangeSubject::Knob(knob) => !skip_inert || !inert.knob(knob),
+        })
+        .collect();
+    let no_single =
+        (0..tried.singles.len()).all(|at| !live[at] || memo.allowed(&tried.singles[at]) != allowed);
     match cause.len() {
-        2 => no_single(&mut memo),
+        2 => no_single,
         _ => {
-            no_single(&mut memo)
+            no_single
                 && !tried
                     .pairs
                     .iter()
-                    .any(|(_, _, k)| live(k) && memo.allowed(k) == allowed)
+                    .any(|(i, j, k)| live[*i] && live[*j] && memo.allowed(k) == allowed)
         }
     }
 }

@@ -204,9 +204,27 @@ struct SplitBody<'b> {
     octets: &'b [u8],
     /// The deviations that split the lines.
     split: Deviations,
-    lines: Cow<'b, [Line<'b>]>,
+    /// Split on first need: a search prepares bodies for readings it may never reach.
+    lines: Option<Cow<'b, [Line<'b>]>>,
     /// Which lines K13's settings read differently, once asked for.
     spaced: Option<Cow<'b, [bool]>>,
+}
+
+impl<'b> SplitBody<'b> {
+    /// Splits the octets into lines, unless they were split already.
+    fn split_once(&mut self) {
+        if self.lines.is_none() {
+            self.lines = Some(Cow::Owned(body::split_lines_deviating(
+                self.octets,
+                self.split,
+            )));
+        }
+    }
+
+    /// The lines ([`SplitBody::split_once`] was called).
+    fn lines(&self) -> &[Line<'b>] {
+        self.lines.as_deref().expect("split before use")
+    }
 }
 
 /// Outputs kept by key, in the order they were first computed. A profile's readings give few keys,
@@ -389,7 +407,7 @@ impl<'b> Memo<'b> {
                             memo.bodies.push(SplitBody {
                                 octets,
                                 split,
-                                lines: Cow::Borrowed(&received.lines),
+                                lines: Some(Cow::Borrowed(&received.lines)),
                                 spaced: Some(Cow::Borrowed(&received.spaced)),
                             });
                             memo.kinds.index(
@@ -400,7 +418,7 @@ impl<'b> Memo<'b> {
                         None => memo.bodies.push(SplitBody {
                             octets,
                             split,
-                            lines: Cow::Owned(body::split_lines_deviating(octets, split)),
+                            lines: None,
                             spaced: None,
                         }),
                     }
@@ -509,19 +527,19 @@ impl<'b> Memo<'b> {
         });
         let Some((from_allow, from_spacing, at)) = from else {
             return self.bodies[body]
-                .lines
+                .lines()
                 .iter()
                 .map(|line| line::classify_deviating(line, allow, spacing, deviations))
                 .collect();
         };
         let split = &mut self.bodies[body];
         if from_spacing != spacing {
-            split
-                .spaced
-                .get_or_insert_with(|| Cow::Owned(spaced_lines(&split.lines)));
+            split.spaced.get_or_insert_with(|| {
+                Cow::Owned(spaced_lines(split.lines.as_deref().unwrap_or_default()))
+            });
         }
         let split = &self.bodies[body];
-        let lines = &split.lines;
+        let lines = split.lines();
         // At least one setting differs, so the kinds are always rebuilt (owned) below.
         let mut kinds: Cow<'_, [LineKind<'b>]> = Cow::Borrowed(self.kinds.get(at));
         if from_spacing != spacing {
@@ -546,6 +564,7 @@ impl<'b> Memo<'b> {
             .position(|(k, _, _)| *k == body_knobs)
             .expect("PreparedBodies::prepare was given every reading");
         let body = self.body_of[body_at].1;
+        self.bodies[body].split_once();
         // Step 2: line kinds (K5, K13), shared by the groupings of one body. Kinds already known
         // under the other K5 setting or the other K13 spacing are reused for every line the
         // setting cannot change ([`reclassify`], [`respace`]).
@@ -560,7 +579,7 @@ impl<'b> Memo<'b> {
                     .index((body, allow, spacing, deviations), || Cow::Owned(kinds))
             }
         };
-        let lines = &self.bodies[body].lines;
+        let lines = self.bodies[body].lines();
         // Step 3: groups (K1).
         let kinds = self.kinds.get(kinds);
         let groups = self.groups.index((body, group_knobs), || {
