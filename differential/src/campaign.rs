@@ -181,7 +181,22 @@ pub fn run(options: &Options, progress: &(dyn Fn(u64, usize, Duration) + Sync)) 
     std::thread::scope(|scope| {
         for job in 0..jobs {
             let shared = &shared;
-            scope.spawn(move || run_job(options, job as u64, shared, started));
+            scope.spawn(move || {
+                // Counted as finished however it ends: a job that panics must not leave the
+                // loop below waiting for it. Its panic is told (the fuzzer silences the panic
+                // hook for the in-process parsers) and raised again when the scope ends.
+                let _finished = Finished(&shared.finished);
+                let ran = catch_unwind(AssertUnwindSafe(|| {
+                    run_job(options, job as u64, shared, started)
+                }));
+                if let Err(payload) = ran {
+                    eprintln!(
+                        "\njob {job} stopped: it panicked: {}",
+                        robotstxt_adapters::inprocess::panic_message(&*payload)
+                    );
+                    std::panic::resume_unwind(payload);
+                }
+            });
         }
         // Progress every 200 ms; `summary.json` every second (five ticks): it holds every bucket,
         // and writing it takes a core's time away from the jobs.
@@ -204,6 +219,15 @@ pub fn run(options: &Options, progress: &(dyn Fn(u64, usize, Duration) + Sync)) 
         }
     });
     write_summary(options, &shared, started.elapsed())
+}
+
+/// Adds one to a count of finished jobs when dropped, also while a job's panic unwinds.
+struct Finished<'a>(&'a std::sync::atomic::AtomicUsize);
+
+impl Drop for Finished<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_add(1, Ordering::Relaxed);
+    }
 }
 
 /// How many inputs a job generates before it runs them: each stage (the oracle, then each adapter,
@@ -251,6 +275,10 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
     let mut inputs: Vec<Input> = Vec::with_capacity(batch);
     while !shared.stop.load(Ordering::Relaxed) && share.is_none_or(|s| local_execs < s) {
         let size = share.map_or(batch, |s| batch.min((s - local_execs) as usize));
+        #[cfg(test)]
+        if tests::INJECTED_PANIC.load(Ordering::Relaxed) == tests::IN_A_JOB && job == 1 {
+            panic!("injected in a job");
+        }
         // Generation: the batch's inputs, in the order the stream gives them.
         let t0 = Instant::now();
         inputs.clear();
@@ -331,7 +359,12 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
                 seconds,
             };
             let findings = compare::findings(&engines, &observation);
-            if !findings.is_empty() {
+            if findings.is_empty() {
+                continue;
+            }
+            // The causes and the minimiser read the input again (the oracle's code): a panic
+            // there is an oracle bug too, and the job goes on.
+            let handled = catch_unwind(AssertUnwindSafe(|| {
                 handle_findings(
                     options,
                     shared,
@@ -341,7 +374,17 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
                     &observation,
                     &findings,
                     &mut time,
+                )
+            }));
+            if let Err(payload) = handled {
+                let message = robotstxt_adapters::inprocess::panic_message(&*payload);
+                let kind = format!(
+                    "panic in the findings: {}",
+                    crate::signature::normalise_message(&message)
                 );
+                let message =
+                    format!("the oracle panicked working out the findings' causes: {message}");
+                report_bug(options, shared, input, kind, &message);
             }
         }
         let t4 = Instant::now();
@@ -372,7 +415,6 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
         *total.second_processes.entry(id).or_default() += ns;
     }
     total.second_inputs += time.second_inputs;
-    shared.finished.fetch_add(1, Ordering::Relaxed);
 }
 
 /// The oracle's verdicts for `input` with its metamorphic relation checked, or `None` after
@@ -490,6 +532,12 @@ fn handle_findings(
     findings: &[compare::Finding],
     time: &mut TimeSplit,
 ) {
+    #[cfg(test)]
+    if tests::INJECTED_PANIC.load(Ordering::Relaxed) == tests::IN_THE_FINDINGS
+        && input.body.len() % 7 == 0
+    {
+        panic!("injected in the findings");
+    }
     for sighting in sightings(findings, input, &observation.answers) {
         let sig = sighting.signature.clone();
         let dir = {
@@ -866,4 +914,57 @@ fn oracle_bug_file(input: &Input) -> String {
         "{:016x}.json",
         name_hash(&[&input.body, input.agent.as_bytes(), input.url.as_bytes()])
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicU8;
+
+    /// Where the campaign is made to panic: nowhere, [`IN_THE_FINDINGS`] or [`IN_A_JOB`].
+    pub(super) static INJECTED_PANIC: AtomicU8 = AtomicU8::new(0);
+    /// In an input's findings (one input in seven, by its body's length).
+    pub(super) const IN_THE_FINDINGS: u8 = 1;
+    /// In the second job, before its first batch.
+    pub(super) const IN_A_JOB: u8 = 2;
+
+    fn options(out: &Path) -> Options {
+        Options {
+            duration: None,
+            max_execs: Some(3000),
+            seed: 3,
+            adapters: vec!["robots-txt".to_string()],
+            adapter_options: Default::default(),
+            recheck_every: 0,
+            seeds: None,
+            jobs: 2,
+            batch: BATCH,
+            out: out.to_path_buf(),
+        }
+    }
+
+    /// A panic while working out an input's findings is an oracle bug and the run goes on to its
+    /// count; a job that panics ends the run (its panic raised) rather than leaving it waiting.
+    /// One test, since both set the one injection point.
+    #[test]
+    fn a_panic_in_the_findings_or_a_job_neither_hangs_nor_is_lost() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        INJECTED_PANIC.store(IN_THE_FINDINGS, Ordering::Relaxed);
+        let summary = run(&options(&dir.path().join("findings")), &|_, _, _| {});
+        let injected = summary
+            .oracle_bugs
+            .iter()
+            .find(|bug| bug.kind.starts_with("panic in the findings: injected"));
+        assert_eq!(summary.execs, 3000);
+        assert!(
+            injected.is_some_and(|bug| bug.hits > 10),
+            "{:?}",
+            summary.oracle_bugs
+        );
+        INJECTED_PANIC.store(IN_A_JOB, Ordering::Relaxed);
+        let ran =
+            std::panic::catch_unwind(|| run(&options(&dir.path().join("job")), &|_, _, _| {}));
+        INJECTED_PANIC.store(0, Ordering::Relaxed);
+        assert!(ran.is_err(), "the job's panic is raised");
+    }
 }
