@@ -114,7 +114,7 @@ pub fn sightings(findings: &[Finding], input: &Input, answers: &[Answer]) -> Vec
     let mut explained: Vec<Explained> = asks
         .iter()
         .zip(causes_of(&input.request(), &asks))
-        .map(|(&key, found)| (key, cause_label(found.as_deref()), found))
+        .map(|(&key, found)| (key, (cause_label(found.as_deref()), found)))
         .collect();
     let mut open_named = Vec::new();
     findings
@@ -180,28 +180,18 @@ fn sighting_sharing(
             ),
         ),
         (Some(_), _) => {
-            let open = match open_named.iter().find(|(p, _)| *p == finding.profile) {
-                Some((_, open)) => open.clone(),
-                None => {
-                    let open = open_knobs(input, finding.profile);
-                    open_named.push((finding.profile, open.clone()));
-                    open
-                }
-            };
+            let open = remembered(open_named, finding.profile, || {
+                open_knobs(input, finding.profile)
+            });
             ("adapters-disagree", open)
         }
         (None, Some(detail)) => (answer.kind(), normalise_message(detail)),
         (None, None) => {
             let key = (finding.profile, finding.got == "allowed");
-            let (cause, found) = match explained.iter().find(|(k, _, _)| *k == key) {
-                Some((_, cause, found)) => (cause.clone(), found.clone()),
-                None => {
-                    let found = cause_of(key.0, &input.request(), key.1);
-                    let cause = cause_label(found.as_deref());
-                    explained.push((key, cause.clone(), found.clone()));
-                    (cause, found)
-                }
-            };
+            let (cause, found) = remembered(explained, key, || {
+                let found = cause_of(key.0, &input.request(), key.1);
+                (cause_label(found.as_deref()), found)
+            });
             changes = found;
             ("adapter-vs-profile", cause)
         }
@@ -231,7 +221,23 @@ fn sighting_sharing(
 }
 
 /// A cause worked out for one input: by (profile, answer allowed), its label and changes.
-type Explained = ((ProfileId, bool), String, Option<Vec<Change>>);
+type Explained = ((ProfileId, bool), (String, Option<Vec<Change>>));
+
+/// The value kept in `known` for `key`, else `make`'s, kept there.
+fn remembered<K: PartialEq, V: Clone>(
+    known: &mut Vec<(K, V)>,
+    key: K,
+    make: impl FnOnce() -> V,
+) -> V {
+    match known.iter().find(|(k, _)| *k == key) {
+        Some((_, value)) => value.clone(),
+        None => {
+            let value = make();
+            known.push((key, value.clone()));
+            value
+        }
+    }
+}
 
 /// The open knob that makes the verdict `either`: the first alternative reading (in the oracle's
 /// order) whose verdict differs from the profile's base reading.

@@ -7,6 +7,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use robotstxt_differential::generate;
+use robotstxt_differential::input::Input;
 use robotstxt_oracle::cause::{
     causes_of, causes_of_trying_every_knob, changes, explains, verdicts_under, Change,
 };
@@ -18,17 +19,28 @@ const INPUTS: usize = 6_000;
 /// Differences printed in full (all are counted).
 const SHOWN: usize = 5;
 
+/// The first `count` inputs of seed `seed`'s generated stream (a draw that gives none is skipped).
+fn generated(seed: u64, count: usize) -> impl Iterator<Item = Input> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut buffer = vec![0u8; 4096];
+    std::iter::from_fn(move || loop {
+        if let Ok(input) = generate::from_stream(&mut rng, &mut buffer) {
+            return Some(input);
+        }
+    })
+    .take(count)
+}
+
+/// The first [`SHOWN`] of `differences`, one per line.
+fn first_shown(differences: &[String]) -> String {
+    differences[..differences.len().min(SHOWN)].join("\n")
+}
+
 #[test]
 fn skipping_inert_knob_changes_finds_the_same_causes() {
-    let mut rng = ChaCha8Rng::seed_from_u64(15);
-    let mut buffer = vec![0u8; 4096];
-    let (mut asked, mut explained, mut inputs) = (0usize, 0usize, 0usize);
+    let (mut asked, mut explained) = (0usize, 0usize);
     let mut differences = Vec::new();
-    while inputs < INPUTS {
-        let Ok(input) = generate::from_stream(&mut rng, &mut buffer) else {
-            continue;
-        };
-        inputs += 1;
+    for input in generated(15, INPUTS) {
         let request = input.request();
         let verdicts = verdicts_all(&request);
         let mut asks: Vec<(ProfileId, bool)> = ProfileId::ALL
@@ -64,12 +76,7 @@ fn skipping_inert_knob_changes_finds_the_same_causes() {
         differences.is_empty(),
         "{} differences in {asked} asks; the first ones:\n{}",
         differences.len(),
-        differences
-            .iter()
-            .take(SHOWN)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
+        first_shown(&differences)
     );
 }
 
@@ -79,15 +86,10 @@ fn skipping_inert_knob_changes_finds_the_same_causes() {
 /// a single change and a pair of changes picked per input, on generated inputs.
 #[test]
 fn explains_agrees_with_the_search_trying_every_knob() {
-    let mut rng = ChaCha8Rng::seed_from_u64(17);
-    let mut buffer = vec![0u8; 4096];
-    let (mut inputs, mut asked, mut explained) = (0usize, 0usize, 0usize);
+    let inputs = INPUTS / 2;
+    let (mut asked, mut explained) = (0usize, 0usize);
     let mut differences = Vec::new();
-    while inputs < INPUTS / 2 {
-        let Ok(input) = generate::from_stream(&mut rng, &mut buffer) else {
-            continue;
-        };
-        inputs += 1;
+    for (n, input) in (1..).zip(generated(17, inputs)) {
         let request = input.request();
         for (profile, verdict) in ProfileId::ALL.into_iter().zip(verdicts_all(&request)) {
             let allowed = match verdict {
@@ -99,7 +101,7 @@ fn explains_agrees_with_the_search_trying_every_knob() {
                 .pop()
                 .expect("one answer per ask");
             let all = changes(profile);
-            let (i, j) = (inputs % all.len(), (inputs * 7 + 3) % all.len());
+            let (i, j) = (n % all.len(), (n * 7 + 3) % all.len());
             let mut sets: Vec<Vec<Change>> = vec![vec![all[i]], vec![all[i], all[j]]];
             sets.extend(every.clone());
             for set in sets {
@@ -129,12 +131,7 @@ fn explains_agrees_with_the_search_trying_every_knob() {
         differences.is_empty(),
         "{} differences in {asked} sets; the first ones:\n{}",
         differences.len(),
-        differences
-            .iter()
-            .take(SHOWN)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
+        first_shown(&differences)
     );
 }
 
@@ -143,15 +140,10 @@ fn explains_agrees_with_the_search_trying_every_knob() {
 /// line deviations, on generated inputs.
 #[test]
 fn an_inert_deviation_changes_no_reading() {
-    let mut rng = ChaCha8Rng::seed_from_u64(16);
-    let mut buffer = vec![0u8; 4096];
-    let (mut inputs, mut compared) = (0usize, 0usize);
+    let inputs = INPUTS / 3;
+    let mut compared = 0usize;
     let mut differences = Vec::new();
-    while inputs < INPUTS / 3 {
-        let Ok(input) = generate::from_stream(&mut rng, &mut buffer) else {
-            continue;
-        };
-        inputs += 1;
+    for input in generated(16, inputs) {
         let request = input.request();
         let inert = robotstxt_oracle::cause::inert(&request);
         for profile in ProfileId::ALL {
@@ -213,12 +205,7 @@ fn an_inert_deviation_changes_no_reading() {
                     .or_insert(0) += 1;
                 by
             }),
-        differences
-            .iter()
-            .take(SHOWN)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
+        first_shown(&differences)
     );
 }
 
@@ -227,14 +214,8 @@ fn an_inert_deviation_changes_no_reading() {
 /// from the base reading's.
 #[test]
 fn the_knob_behind_either_is_the_explanations() {
-    let mut rng = ChaCha8Rng::seed_from_u64(16);
-    let mut buffer = vec![0u8; 4096];
-    let (mut inputs, mut named) = (0usize, 0usize);
-    while inputs < INPUTS {
-        let Ok(input) = generate::from_stream(&mut rng, &mut buffer) else {
-            continue;
-        };
-        inputs += 1;
+    let mut named = 0usize;
+    for input in generated(16, INPUTS) {
         let request = input.request();
         for profile in ProfileId::ALL {
             let explanation = robotstxt_oracle::evaluate(profile, &request);

@@ -216,19 +216,16 @@ fn causes_of_skipping(
     if !skip_knobs {
         inert_changes.every_knob_live();
     }
-    // A body's deviations (`crate::deviation::BODY`) are all about octets.
-    let inert = inert_changes.by_octets;
-    // Step 1 is prepared for every body a live reading of an asked profile can ask for (a body's
-    // deviations are live).
+    // Step 1 is prepared for every body a live reading of an asked profile can ask for.
     let mut profiles: Vec<ProfileId> = asks.iter().map(|&(p, _)| p).collect();
     profiles.sort_by_key(|p| p.index());
     profiles.dedup();
     let prepared = PreparedBodies::prepare(
         request.body,
-        profiles.iter().flat_map(|&p| &tried(p).bodies).filter(|k| {
-            let body = crate::body::BodyKnobs::of(k).deviations;
-            body.only_in(inert).is_empty()
-        }),
+        live_bodies(
+            profiles.iter().flat_map(|&p| &tried(p).bodies),
+            &inert_changes,
+        ),
     );
     // One memo for every reading: a pair shares most steps with its singles.
     let mut memo = Memo::new(request, &prepared);
@@ -256,11 +253,7 @@ fn causes_of_skipping(
             // answer, such sets are skipped and the result is the same. (Asked for the base
             // reading's own answer, every set is tried, in order, as it would be without the test.)
             let skip_inert = skip_knobs && memo.allowed(&profile.base_knobs()) != allowed;
-            let live = |place: usize| match tried.subjects[place] {
-                // Inert deviations are never tried (`inert`).
-                ChangeSubject::Deviation(d) => !inert_changes.deviation(d),
-                ChangeSubject::Knob(knob) => !skip_inert || !inert_changes.knob(knob),
-            };
+            let live = |place: usize| is_live(tried.subjects[place], &inert_changes, skip_inert);
             let mut gives = |place: usize, knobs: &Knobs| {
                 if known.len() <= place {
                     // To the end of the singles, the pairs or the triples, whichever holds `place`.
@@ -303,6 +296,31 @@ fn causes_of_skipping(
         .collect()
 }
 
+/// The readings of `bodies` whose step-1 deviations can matter on the input (a body's deviations,
+/// `crate::deviation::BODY`, are all about octets): those a search prepares bodies for.
+fn live_bodies<'k>(
+    bodies: impl IntoIterator<Item = &'k Knobs>,
+    inert: &Inert<'_>,
+) -> impl Iterator<Item = &'k Knobs> {
+    let inert = inert.by_octets;
+    bodies.into_iter().filter(move |k| {
+        crate::body::BodyKnobs::of(k)
+            .deviations
+            .only_in(inert)
+            .is_empty()
+    })
+}
+
+/// Whether a set holding the change about `subject` is tried: an inert deviation never is (it
+/// reads the input as the reading without it), an inert knob change not when `skip_inert_knobs`
+/// (the base reading does not give the answer asked for).
+fn is_live(subject: ChangeSubject, inert: &Inert<'_>, skip_inert_knobs: bool) -> bool {
+    match subject {
+        ChangeSubject::Deviation(d) => !inert.deviation(d),
+        ChangeSubject::Knob(knob) => !skip_inert_knobs || !inert.knob(knob),
+    }
+}
+
 /// Whether `cause` (a set of changes [`cause_of`] found) explains `request`'s answer `allowed`
 /// under `profile` as a smallest set: its reading gives the answer and no smaller set does. Cheaper than [`cause_of`] (which also finds the first such pair in order): the fuzzer's
 /// minimiser keeps an input only while its bucket's cause still explains it.
@@ -327,14 +345,7 @@ pub fn explains(
     let inert = Inert::of(request);
     let prepared = PreparedBodies::prepare(
         request.body,
-        tried
-            .bodies
-            .iter()
-            .filter(|k| {
-                let body = crate::body::BodyKnobs::of(k).deviations;
-                body.only_in(inert.by_octets).is_empty()
-            })
-            .chain([&knobs, &profile.base_knobs()]),
+        live_bodies(&tried.bodies, &inert).chain([&knobs, &profile.base_knobs()]),
     );
     let mut memo = Memo::new(request, &prepared);
     if memo.allowed(&knobs) != allowed {
@@ -344,10 +355,7 @@ pub fn explains(
     let live: Vec<bool> = tried
         .subjects
         .iter()
-        .map(|&subject| match subject {
-            ChangeSubject::Deviation(d) => !inert.deviation(d),
-            ChangeSubject::Knob(knob) => !skip_inert || !inert.knob(knob),
-        })
+        .map(|&subject| is_live(subject, &inert, skip_inert))
         .collect();
     let no_single =
         (0..tried.singles.len()).all(|at| !live[at] || memo.allowed(&tried.singles[at]) != allowed);

@@ -534,9 +534,10 @@ impl<'b> Memo<'b> {
         };
         let split = &mut self.bodies[body];
         if from_spacing != spacing {
-            split.spaced.get_or_insert_with(|| {
-                Cow::Owned(spaced_lines(split.lines.as_deref().unwrap_or_default()))
-            });
+            let lines = split.lines.as_deref().expect("split before use");
+            split
+                .spaced
+                .get_or_insert_with(|| Cow::Owned(spaced_lines(lines)));
         }
         let split = &self.bodies[body];
         let lines = split.lines();
