@@ -534,7 +534,7 @@ fn handle_findings(
 ) {
     #[cfg(test)]
     if tests::INJECTED_PANIC.load(Ordering::Relaxed) == tests::IN_THE_FINDINGS
-        && input.body.len() % 7 == 0
+        && input.body.len().is_multiple_of(7)
     {
         panic!("injected in the findings");
     }
