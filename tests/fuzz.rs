@@ -57,6 +57,12 @@ fn a_seeded_run_writes_loadable_cases_and_a_summary() {
     let mut written = 0;
     for bucket in std::fs::read_dir(dir.path().join("buckets")).unwrap() {
         let bucket = bucket.unwrap().path();
+        // The files describe the minimal input: never a case beside a note that there is none.
+        assert!(
+            !(bucket.join("case.yaml").is_file() && bucket.join("not-a-case.txt").is_file()),
+            "{} has both case.yaml and not-a-case.txt",
+            bucket.display()
+        );
         if !bucket.join("case.yaml").is_file() {
             // Only a non-token agent keeps a finding out of the corpus format, and it says so.
             assert!(

@@ -559,8 +559,15 @@ fn handle_findings(
             options.out.join(dir)
         };
         let started = Instant::now();
-        // Written before minimising: an interrupted run keeps the raw finding.
-        write_bucket(&dir, &sighting, input, input, engines, identities);
+        // Written before minimising, with the answers that made the finding: an interrupted run
+        // keeps the raw finding.
+        let _ = std::fs::create_dir_all(&dir);
+        if let Ok(oracle) = compare::oracle_verdicts(input) {
+            let named = named_answers(identities, &sighting, observation.answers.clone(), |i| {
+                observation.seconds.get(i).cloned().flatten()
+            });
+            write_finding(&dir, &sighting, input, input, &named, oracle);
+        }
         let still = StillInBucket::new(engines, &sighting, input);
         let minimal = minimize::minimize_batched(
             input,
@@ -572,9 +579,9 @@ fn handle_findings(
                 minimize::DEFAULT_BUDGET
             },
         );
-        write_bucket(&dir, &sighting, input, &minimal, engines, identities);
+        let answering = write_bucket(&dir, &sighting, input, &minimal, engines, identities);
         time.minimise += started.elapsed().as_nanos() as u64;
-        time.minimise_answers += still.answering.get();
+        time.minimise_answers += still.answering.get() + answering;
     }
 }
 
@@ -735,7 +742,9 @@ impl<'a> StillInBucket<'a> {
     }
 }
 
-/// Writes `case.yaml` and `finding.json` for a bucket.
+/// Writes a minimised bucket: `case.yaml` (or `not-a-case.txt`) and `finding.json`, with every
+/// adapter's answer to `minimal`. Returns the nanoseconds the adapters spent answering it (the
+/// parsers' time, [`TimeSplit::minimise_answers`]).
 fn write_bucket(
     dir: &Path,
     sig: &Sighting,
@@ -743,39 +752,25 @@ fn write_bucket(
     minimal: &Input,
     engines: &Engines,
     identities: &[String],
-) {
-    let _ = std::fs::create_dir_all(dir);
+) -> u64 {
     let Ok(oracle) = compare::oracle_verdicts(minimal) else {
-        return;
+        return 0;
     };
+    let asked = Instant::now();
     let answers = engines.answer_each(minimal);
+    let named = named_answers(identities, sig, answers.clone(), |index| {
+        engines.second_at(index, minimal)
+    });
+    let answering = asked.elapsed().as_nanos() as u64;
     let observation = Observation {
         oracle: oracle.map(Some),
         answers,
         seconds: Vec::new(),
     };
-    let mut named: Vec<(String, robotstxt_adapters::Answer)> = identities
-        .iter()
-        .cloned()
-        .zip(observation.answers.iter().cloned())
-        .collect();
-    if sig.signature.kind == "nondeterministic" {
-        // The second process's answer too: the finding is the pair.
-        if let Some(index) = identities
-            .iter()
-            .position(|id| *id == sig.signature.adapter)
-        {
-            if let Some(second) = engines.second_at(index, minimal) {
-                named.push((format!("{} (second process)", identities[index]), second));
-            }
-        }
-    }
     if robotstxt_oracle::select::is_product_token(minimal.agent.as_bytes()) {
         let yaml = case::case_yaml(sig, minimal, &observation, &named);
         let _ = atomic_write(&dir.join("case.yaml"), yaml.as_bytes());
     } else {
-        // The unminimised input may have been written as a case; the minimal one cannot be.
-        let _ = std::fs::remove_file(dir.join("case.yaml"));
         let _ = atomic_write(
             &dir.join("not-a-case.txt"),
             b"The agent is not a product token (rfc9309#2.2.1), so the corpus cannot hold this check;
@@ -783,12 +778,49 @@ fn write_bucket(
 ",
         );
     }
+    write_finding(dir, sig, original, minimal, &named, oracle);
+    answering
+}
+
+/// Every adapter's answer by name, in `identities` order, and for a `nondeterministic` finding
+/// the second process's answer too (`second` of the adapter's index): the finding is the pair.
+fn named_answers(
+    identities: &[String],
+    sig: &Sighting,
+    answers: Vec<Answer>,
+    second: impl FnOnce(usize) -> Option<Answer>,
+) -> Vec<(String, Answer)> {
+    let mut named: Vec<(String, Answer)> = identities.iter().cloned().zip(answers).collect();
+    if sig.signature.kind == "nondeterministic" {
+        let index = identities
+            .iter()
+            .position(|id| *id == sig.signature.adapter);
+        if let Some(answer) = index.and_then(second) {
+            named.push((
+                format!("{} (second process)", sig.signature.adapter),
+                answer,
+            ));
+        }
+    }
+    named
+}
+
+/// Writes a bucket's `finding.json`: its signature, the original and minimal inputs, the adapters'
+/// answers to the minimal one (`named`) and the oracle's verdict on it under every profile.
+fn write_finding(
+    dir: &Path,
+    sig: &Sighting,
+    original: &Input,
+    minimal: &Input,
+    named: &[(String, Answer)],
+    oracle: [Verdict; 4],
+) {
     let finding = serde_json::json!({
         "signature": sig,
         "minimal": input_value(minimal),
         "original": input_value(original),
         "answers": named.iter().map(|(id, a)| (id.clone(), serde_json::to_value(a).unwrap_or_default())).collect::<serde_json::Map<_, _>>(),
-        "oracle": robotstxt_oracle::ProfileId::ALL.iter().zip(observation.oracle).filter_map(|(p, v)| Some((p.name().to_string(), serde_json::Value::from(v?.name())))).collect::<serde_json::Map<_, _>>(),
+        "oracle": robotstxt_oracle::ProfileId::ALL.iter().zip(oracle).map(|(p, v)| (p.name().to_string(), serde_json::Value::from(v.name()))).collect::<serde_json::Map<_, _>>(),
     });
     let _ = atomic_write(
         &dir.join("finding.json"),
