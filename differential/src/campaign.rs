@@ -15,7 +15,7 @@ use base64::Engine as _;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use robotstxt_adapters::Answer;
-use robotstxt_oracle::{ProfileId, Verdict};
+use robotstxt_oracle::{Known, Needed, ProfileId, Verdict};
 use serde::Serialize;
 
 use crate::compare::{self, Engines, Observation};
@@ -257,6 +257,8 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
     if wanted.is_empty() {
         wanted = ProfileId::ALL.to_vec();
     }
+    wanted.sort_by_key(|p| p.index());
+    wanted.dedup();
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed.wrapping_add(job));
     let mut buffer = vec![0u8; 4096];
     let mut time = TimeSplit::default();
@@ -300,29 +302,16 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
                 inputs.push(input);
             }
         }
-        // The oracle: the claimed profiles and one metamorphic relation per input, in one call (a
-        // relation that leaves the body as it is shares its reading); one input in
-        // `invariants::LITERAL_SAMPLE` is also compared with the literal mode. An input the oracle fails
-        // on is reported as an oracle bug and goes no further, as if it had not been generated.
-        let t1 = Instant::now();
-        let mut checked: Vec<Input> = Vec::with_capacity(inputs.len());
-        let mut oracles: Vec<[Option<Verdict>; 4]> = Vec::with_capacity(inputs.len());
-        for input in inputs.drain(..) {
-            if let Some(verdicts) = oracle_or_bug(options, shared, &input, &wanted) {
-                checked.push(input);
-                oracles.push(verdicts);
-            }
-        }
         // The adapters, each over the whole batch.
-        let t2 = Instant::now();
-        let answers = engines.answer_batch(&checked, &mut adapter_ns);
-        let sampled: Vec<bool> = (0..checked.len() as u64)
+        let t1 = Instant::now();
+        let answers = engines.answer_batch(&inputs, &mut adapter_ns);
+        let sampled: Vec<bool> = (0..inputs.len() as u64)
             .map(|i| {
                 options.recheck_every > 0 && (numbered + i).is_multiple_of(options.recheck_every)
             })
             .collect();
-        numbered += checked.len() as u64;
-        let seconds = engines.second_batch(&checked, &sampled, &mut second_ns);
+        numbered += inputs.len() as u64;
+        let seconds = engines.second_batch(&inputs, &sampled, &mut second_ns);
         // A batch the deadline cut short is not counted: some of its inputs were not asked.
         let cut = |a: &robotstxt_adapters::Answer| {
             matches!(a, robotstxt_adapters::Answer::Timeout { message }
@@ -348,17 +337,32 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
         if (0..engines.len()).any(|i| engines.has_second(i)) {
             time.second_inputs += sampled.iter().filter(|s| **s).count() as u64;
         }
+        // The oracle: each claimed profile read as far as the adapters' answers need (whether it
+        // permits them, `compare::needed`), and one metamorphic relation per input, in one call
+        // (a relation that leaves the body as it is shares its reading); one input in
+        // `invariants::LITERAL_SAMPLE` is also compared with the literal mode. An input the oracle
+        // fails on is reported as an oracle bug and goes no further, as if it had not been
+        // generated.
+        let t2 = Instant::now();
+        let mut checked: Vec<(Input, Observation)> = Vec::with_capacity(inputs.len());
+        for ((input, answers), seconds) in inputs.drain(..).zip(answers).zip(seconds) {
+            let needs: Vec<(ProfileId, Needed)> = wanted
+                .iter()
+                .map(|&p| (p, compare::needed(&engines, &answers, &seconds, p)))
+                .collect();
+            if let Some(known) = oracle_or_bug(options, shared, &input, &needs) {
+                let observation = Observation {
+                    oracle: known.map(|k| k.and_then(Known::verdict)),
+                    answers,
+                    seconds,
+                };
+                checked.push((input, observation));
+            }
+        }
         // The findings, input by input, in order.
         let t3 = Instant::now();
-        for (((input, oracle), answers), seconds) in
-            checked.iter().zip(oracles).zip(answers).zip(seconds)
-        {
-            let observation = Observation {
-                oracle,
-                answers,
-                seconds,
-            };
-            let findings = compare::findings(&engines, &observation);
+        for (input, observation) in &checked {
+            let findings = compare::findings(&engines, observation);
             if findings.is_empty() {
                 continue;
             }
@@ -371,7 +375,7 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
                     &engines,
                     &identities,
                     input,
-                    &observation,
+                    observation,
                     &findings,
                     &mut time,
                 )
@@ -389,7 +393,7 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
         }
         let t4 = Instant::now();
         time.generate += (t1 - t0).as_nanos() as u64;
-        time.oracle += (t2 - t1).as_nanos() as u64;
+        time.oracle += (t3 - t2).as_nanos() as u64;
         time.findings += (t4 - t3).as_nanos() as u64;
         local_execs += checked.len() as u64;
         shared
@@ -426,11 +430,9 @@ fn oracle_or_bug(
     options: &Options,
     shared: &Shared,
     input: &Input,
-    wanted: &[ProfileId],
-) -> Option<[Option<Verdict>; 4]> {
-    match catch_unwind(AssertUnwindSafe(|| {
-        invariants::verdicts_checked_under(input, wanted)
-    })) {
+    needs: &[(ProfileId, Needed)],
+) -> Option<[Option<Known>; 4]> {
+    match catch_unwind(AssertUnwindSafe(|| invariants::known_checked(input, needs))) {
         Ok(Ok(verdicts)) => Some(verdicts),
         Ok(Err(violation)) => {
             let message = if violation.relation == FAST_EQUALS_LITERAL {

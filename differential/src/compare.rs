@@ -13,7 +13,7 @@ use robotstxt_adapters::adapter::Body;
 use robotstxt_adapters::inprocess::InProcess;
 use robotstxt_adapters::registry::Options;
 use robotstxt_adapters::{Adapter, Answer, Identity, Query, Unavailable};
-use robotstxt_oracle::{verdict, verdicts_all, ProfileId, Verdict};
+use robotstxt_oracle::{verdict, verdicts_all, Needed, ProfileId, Verdict};
 
 use crate::input::Input;
 
@@ -333,7 +333,10 @@ impl Engines {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Observation {
     /// The oracle's verdict per profile, in [`ProfileId::ALL`] order: `None` for a profile it did
-    /// not work out (the fuzzer reads an input under the profiles its adapters claim).
+    /// not work out. The fuzzer reads an input under the profiles its adapters claim, and under one
+    /// only as far as their answers need ([`robotstxt_oracle::Known`]): `None` there means every
+    /// adapter claiming it gave one and the same answer, which the profile permits, so none of
+    /// them makes a finding.
     pub oracle: [Option<Verdict>; 4],
     /// Each adapter's answer, in [`Engines`] order.
     pub answers: Vec<Answer>,
@@ -446,10 +449,43 @@ pub fn nondeterministic_of(
     })
 }
 
-/// The oracle's verdict under `profile` in an observation.
-pub fn verdict_of(observation: &Observation, profile: ProfileId) -> Verdict {
+/// The oracle's verdict under `profile` in an observation, when it was worked out.
+pub fn verdict_of(observation: &Observation, profile: ProfileId) -> Option<Verdict> {
     observation.oracle[profile.index()]
-        .expect("the oracle worked out the verdict under every profile an adapter claims")
+}
+
+/// What [`findings`] needs of the oracle's verdict under `profile`, given each adapter's answer
+/// (`answers`) and its second process's (`seconds`, where asked): whether the verdict permits the
+/// answers the adapters claiming the profile gave, or the whole verdict when one of them gave no
+/// such answer or was asked twice (its finding states the verdict), or when none claims it.
+pub fn needed(
+    engines: &Engines,
+    answers: &[Answer],
+    seconds: &[Option<Answer>],
+    profile: ProfileId,
+) -> Needed {
+    let (mut allowed, mut disallowed, mut whole) = (false, false, true);
+    for (index, (identity, answer)) in engines.identities().iter().zip(answers).enumerate() {
+        if identity.profile != profile {
+            continue;
+        }
+        whole = false;
+        match answer.verdict() {
+            Some(Verdict::Allowed) => allowed = true,
+            Some(Verdict::Disallowed) => disallowed = true,
+            _ => return Needed::Verdict,
+        }
+        if matches!(seconds.get(index), Some(Some(_))) {
+            return Needed::Verdict;
+        }
+    }
+    match whole {
+        true => Needed::Verdict,
+        false => Needed::Permits {
+            allowed,
+            disallowed,
+        },
+    }
 }
 
 /// The findings in an observation.
@@ -457,7 +493,11 @@ pub fn findings(engines: &Engines, observation: &Observation) -> Vec<Finding> {
     let identities = engines.identities();
     let mut out = Vec::new();
     for (index, (identity, answer)) in identities.iter().zip(&observation.answers).enumerate() {
-        let expected = verdict_of(observation, identity.profile);
+        // Not worked out: every adapter of the profile gave an answer it permits (see
+        // [`Observation::oracle`]).
+        let Some(expected) = verdict_of(observation, identity.profile) else {
+            continue;
+        };
         out.extend(finding_of(identity, index, expected, answer));
         if let Some(Some(second)) = observation.seconds.get(index) {
             out.extend(nondeterministic_of(
@@ -474,7 +514,7 @@ pub fn findings(engines: &Engines, observation: &Observation) -> Vec<Finding> {
             .enumerate()
             .skip(i + 1)
         {
-            let open = verdict_of(observation, a.profile) == Verdict::Either;
+            let open = verdict_of(observation, a.profile) == Some(Verdict::Either);
             if a.profile == b.profile
                 && open
                 && answer_a.verdict().is_some()

@@ -19,11 +19,11 @@
 //! One input in [`LITERAL_SAMPLE`] is also compared with the literal mode ([`fast_equals_literal`]).
 //! [`check_all`] checks every applicable relation (for tests and the seeded command).
 
-use robotstxt_oracle::{ProfileId, Verdict};
+use robotstxt_oracle::{Known, Needed, ProfileId, Verdict};
 
 use crate::hash::seed_of;
 use crate::input::Input;
-use crate::relations::{both_sides, Relation};
+use crate::relations::{both_sides_as_needed, in_full, Relation};
 use crate::violation::{Violation, FAST_EQUALS_LITERAL};
 
 /// Checks one relation on `input`, chosen deterministically from a hash of the input (the next
@@ -75,38 +75,64 @@ pub fn verdicts_checked_under(
     input: &Input,
     wanted: &[ProfileId],
 ) -> Result<[Option<Verdict>; 4], Violation> {
+    let known = known_checked(input, &in_full(wanted))?;
+    Ok(known.map(|k| k.map(|k| k.verdict().expect("every profile is read in full"))))
+}
+
+/// [`verdicts_checked_under`] where each profile of `needs` is read only as far as its [`Needed`]
+/// says (the fuzzer's path: whether each profile permits the answers its parsers gave,
+/// [`robotstxt_oracle::verdicts_as_needed`]). The profile the input's relation is checked under is
+/// read in full, and all four are when the input is compared with the literal mode.
+#[allow(clippy::result_large_err)]
+pub fn known_checked(
+    input: &Input,
+    needs: &[(ProfileId, Needed)],
+) -> Result<[Option<Known>; 4], Violation> {
     let request = input.request();
     let seed = seed_of(input);
+    let wanted: Vec<ProfileId> = needs.iter().map(|&(p, _)| p).collect();
     let chosen = chosen_by(input, seed);
     let checked = chosen
         .as_ref()
-        .map(|(_, profiles, _)| checked_profile(profiles, wanted, seed));
+        .map(|(_, profiles, _)| checked_profile(profiles, &wanted, seed));
     let literal = literal_sampled(seed);
-    let profiles: Vec<ProfileId> = ProfileId::ALL
+    let asked: Vec<(ProfileId, Needed)> = ProfileId::ALL
         .into_iter()
-        .filter(|&p| literal || wanted.contains(&p) || checked == Some(p))
+        .filter_map(|p| {
+            let needed = needs.iter().find(|&&(q, _)| q == p).map(|&(_, n)| n);
+            match literal || checked == Some(p) {
+                true => Some((p, Needed::Verdict)),
+                false => needed.map(|n| (p, n)),
+            }
+        })
         .collect();
-    let verdicts = match chosen.zip(checked) {
-        None => robotstxt_oracle::verdicts(&profiles, &request),
+    let known = match chosen.zip(checked) {
+        None => robotstxt_oracle::verdicts_as_needed(&asked, &request),
         Some(((relation, _, transformed), checked)) => {
             let (before, after) =
-                both_sides(&request, &profiles, &transformed.request(), &[checked]);
-            let at = profiles
+                both_sides_as_needed(&request, &asked, &transformed.request(), &[checked]);
+            let at = asked
                 .iter()
-                .position(|&p| p == checked)
+                .position(|&(p, _)| p == checked)
                 .expect("the checked profile is read");
-            relation.compare(input, transformed, &[checked], &before[at..=at], &after)?;
+            let before_checked = before[at]
+                .verdict()
+                .expect("the checked profile is read in full");
+            relation.compare(input, transformed, &[checked], &[before_checked], &after)?;
             before
         }
     };
     let mut out = [None; 4];
-    for (profile, verdict) in profiles.iter().zip(verdicts) {
-        out[profile.index()] = Some(verdict);
+    for (&(profile, _), known) in asked.iter().zip(known) {
+        out[profile.index()] = Some(known);
     }
     if literal {
         fast_equals_literal(
             input,
-            &out.map(|v| v.expect("every profile is read when sampled")),
+            &out.map(|k| {
+                k.and_then(Known::verdict)
+                    .expect("every profile is read in full when sampled")
+            }),
         )?;
     }
     Ok(out)

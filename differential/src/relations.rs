@@ -46,7 +46,7 @@
 
 use robotstxt_oracle::line::trim_ws;
 use robotstxt_oracle::profile::FIVE_HUNDRED_KIB;
-use robotstxt_oracle::{ProfileId, Request, Verdict};
+use robotstxt_oracle::{Known, Needed, ProfileId, Request, Verdict};
 
 use crate::edit::{
     duplicate_rule, edit_all_field_lines, edit_one_field_line, group_order, insert_line,
@@ -423,20 +423,44 @@ pub(crate) fn both_sides(
     after: &Request<'_>,
     after_profiles: &[ProfileId],
 ) -> (Vec<Verdict>, Vec<Verdict>) {
-    if before.body == after.body {
-        let mut both = robotstxt_oracle::verdicts_on_one_body(&[
-            (before_profiles, before),
-            (after_profiles, after),
+    let needs = in_full(before_profiles);
+    let (before, after) = both_sides_as_needed(before, &needs, after, after_profiles);
+    let before = before.into_iter().map(|k| k.verdict());
+    let before = before.collect::<Option<Vec<Verdict>>>();
+    (before.expect("every profile is read in full"), after)
+}
+
+/// [`both_sides`], the `before` request read under each profile only as far as its
+/// [`Needed`] says ([`robotstxt_oracle::verdicts_as_needed_on_one_body`]).
+pub(crate) fn both_sides_as_needed(
+    before: &Request<'_>,
+    before_needs: &[(ProfileId, Needed)],
+    after: &Request<'_>,
+    after_profiles: &[ProfileId],
+) -> (Vec<Known>, Vec<Verdict>) {
+    let after_needs = in_full(after_profiles);
+    let (before, after) = if before.body == after.body {
+        let mut both = robotstxt_oracle::verdicts_as_needed_on_one_body(&[
+            (before_needs, before),
+            (&after_needs, after),
         ]);
         let after = both.pop().expect("two requests, two answers");
         let before = both.pop().expect("two requests, two answers");
         (before, after)
     } else {
         (
-            robotstxt_oracle::verdicts(before_profiles, before),
-            robotstxt_oracle::verdicts(after_profiles, after),
+            robotstxt_oracle::verdicts_as_needed(before_needs, before),
+            robotstxt_oracle::verdicts_as_needed(&after_needs, after),
         )
-    }
+    };
+    let after = after.into_iter().map(|k| k.verdict());
+    let after = after.collect::<Option<Vec<Verdict>>>();
+    (before, after.expect("every profile is read in full"))
+}
+
+/// Each of `profiles`, its verdict needed in full.
+pub(crate) fn in_full(profiles: &[ProfileId]) -> Vec<(ProfileId, Needed)> {
+    profiles.iter().map(|&p| (p, Needed::Verdict)).collect()
 }
 
 /// An ASCII case mapping.

@@ -160,6 +160,155 @@ pub fn verdicts_on_one_body(asks: &[(&[ProfileId], &Request<'_>)]) -> Vec<Vec<Ve
     })
 }
 
+/// How much of a profile's verdict a caller needs ([`verdicts_as_needed_on_one_body`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Needed {
+    /// The verdict.
+    Verdict,
+    /// Only whether the verdict permits each answer asked: the fuzzer asks this of the answers
+    /// its parsers gave.
+    Permits {
+        /// Whether `allowed` is asked about.
+        allowed: bool,
+        /// Whether `disallowed` is asked about.
+        disallowed: bool,
+    },
+}
+
+/// A profile's verdict as far as it was needed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// The verdict.
+    Verdict(Verdict),
+    /// The verdict permits every answer asked of it ([`Needed::Permits`]), and was read no
+    /// further: it is that answer or `either`.
+    PermitsAsked,
+}
+
+impl Known {
+    /// The verdict, when it was worked out.
+    pub fn verdict(self) -> Option<Verdict> {
+        match self {
+            Known::Verdict(verdict) => Some(verdict),
+            Known::PermitsAsked => None,
+        }
+    }
+}
+
+/// [`verdicts`], each profile read only as far as its [`Needed`] says
+/// ([`verdicts_as_needed_on_one_body`]).
+pub fn verdicts_as_needed(needs: &[(ProfileId, Needed)], request: &Request<'_>) -> Vec<Known> {
+    verdicts_as_needed_on_one_body(&[(needs, request)])
+        .pop()
+        .expect("one answer list per request")
+}
+
+/// [`verdicts_on_one_body`], each profile read only as far as its [`Needed`] says. A profile asked
+/// only whether it permits some answers is first read on its fetch outcome and its base reading;
+/// when those give every answer asked, it is [`Known::PermitsAsked`] (or the verdict `either`,
+/// when both answers were asked and given), and otherwise it is read in full. Every
+/// [`Known::Verdict`] is the verdict [`verdicts_on_one_body`] gives.
+pub fn verdicts_as_needed_on_one_body(
+    asks: &[(&[(ProfileId, Needed)], &Request<'_>)],
+) -> Vec<Vec<Known>> {
+    let profiles: Vec<Vec<ProfileId>> = asks
+        .iter()
+        .map(|(needs, _)| needs.iter().map(|&(p, _)| p).collect())
+        .collect();
+    let by_profile: Vec<(&[ProfileId], &Request<'_>)> = profiles
+        .iter()
+        .zip(asks)
+        .map(|(profiles, (_, request))| (&profiles[..], *request))
+        .collect();
+    let needed = |at: usize, profile: ProfileId| {
+        asks[at]
+            .0
+            .iter()
+            .find(|&&(p, _)| p == profile)
+            .map_or(Needed::Verdict, |&(_, needed)| needed)
+    };
+    // First the fetch outcome and the base reading of each profile asked only for some answers,
+    // every reading of the others.
+    let first = each_plan_on_one_body_reading(
+        &by_profile,
+        Deviations::NONE,
+        |at, profile| needed(at, profile) != Needed::Verdict,
+        |at, plan, memo| read_as_needed(&plan, memo, needed(at, plan.profile)),
+    );
+    // Then every reading of those the base reading did not settle.
+    let unsettled: Vec<Vec<ProfileId>> = profiles
+        .iter()
+        .zip(&first)
+        .map(|(profiles, known)| {
+            let unsettled = profiles.iter().zip(known).filter(|(_, k)| k.is_none());
+            unsettled.map(|(&p, _)| p).collect()
+        })
+        .collect();
+    let mut in_full = if unsettled.iter().all(Vec::is_empty) {
+        Vec::new()
+    } else {
+        let asks: Vec<(&[ProfileId], &Request<'_>)> = unsettled
+            .iter()
+            .zip(asks)
+            .map(|(profiles, (_, request))| (&profiles[..], *request))
+            .collect();
+        verdicts_on_one_body(&asks)
+    }
+    .into_iter()
+    .map(Vec::into_iter);
+    first
+        .into_iter()
+        .map(|known| {
+            let mut verdicts = in_full.next();
+            known
+                .into_iter()
+                .map(|k| {
+                    k.unwrap_or_else(|| {
+                        let verdict = verdicts.as_mut().and_then(Iterator::next);
+                        Known::Verdict(verdict.expect("an unsettled profile is read in full"))
+                    })
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// One plan read as far as `needed` says: `None` when the plan's readings (its base reading alone)
+/// do not say what is needed.
+fn read_as_needed(plan: &Plan, memo: &mut memo::Memo<'_>, needed: Needed) -> Option<Known> {
+    if let Some(verdict) = plan.outside_scope() {
+        return Some(Known::Verdict(verdict));
+    }
+    let (want_allowed, want_disallowed) = match needed {
+        Needed::Verdict => (true, true),
+        Needed::Permits {
+            allowed,
+            disallowed,
+        } => (allowed, disallowed),
+    };
+    let mut answers = plan
+        .fetch_outcomes
+        .iter()
+        .copied()
+        .chain(plan.readings.iter().map(|knobs| memo.allowed(knobs)));
+    let (mut allowed, mut disallowed) = (false, false);
+    for answer in answers.by_ref() {
+        allowed |= answer;
+        disallowed |= !answer;
+        if allowed && disallowed {
+            return Some(Known::Verdict(Verdict::Either));
+        }
+        if needed != Needed::Verdict
+            && (allowed || !want_allowed)
+            && (disallowed || !want_disallowed)
+        {
+            return Some(Known::PermitsAsked);
+        }
+    }
+    plan.every_reading
+        .then(|| Known::Verdict(Verdict::from_allowed(allowed)))
+}
+
 /// What the verdict of `profile` would be under `deviations` (`docs/deviations.md`): every reading
 /// the profile permits for the request, each with the deviations added. No profile's verdict ever
 /// holds a deviation; this answers "under deviation D, the verdict would be ...".
@@ -312,20 +461,24 @@ struct Plan {
     /// The open knobs for this input (empty when the body is not read).
     open: Vec<knobs::OpenKnob>,
     /// The base reading, then every combination of the open knobs' alternatives (empty when the
-    /// body is not read).
+    /// body is not read); the base reading alone when the plan was asked for no more.
     readings: Vec<Knobs>,
+    /// Whether `readings` are every reading the profile permits (not the base reading alone).
+    every_reading: bool,
 }
 
 impl Plan {
     /// The plan of `profile` for `request`. The body is split and classified (`received`), and the
     /// request's facts gathered from it (`facts`, for the knobs of `profiles`: every profile asked
-    /// of this request), on first need: a 404 never reads the body.
+    /// of this request), on first need: a 404 never reads the body. With `base_only`, the body's
+    /// readings are the base reading alone, and no fact is gathered for them.
     fn of<'r>(
         profile: ProfileId,
         request: &Request<'r>,
         received: &OnceCell<memo::ReceivedBody<'r>>,
         facts: &OnceCell<relevance::InputFacts>,
         profiles: &[ProfileId],
+        base_only: bool,
     ) -> Plan {
         let scope = request
             .robots_url
@@ -340,6 +493,7 @@ impl Plan {
             fetch_outcomes: Vec::new(),
             open: Vec::new(),
             readings: Vec::new(),
+            every_reading: true,
         };
         // A file that does not govern the URL (or may not) is not read for it.
         if plan.outside_scope().is_some() {
@@ -358,7 +512,10 @@ impl Plan {
             }
         }
         // A 404 never looks at the body, so its facts are gathered only when it is read.
-        if outcomes.iter().any(Option::is_none) {
+        if outcomes.iter().any(Option::is_none) && base_only {
+            plan.readings = vec![profile.base_knobs()];
+            plan.every_reading = false;
+        } else if outcomes.iter().any(Option::is_none) {
             let facts = facts.get_or_init(|| {
                 let received = received.get_or_init(|| memo::ReceivedBody::of(request.body));
                 relevance::InputFacts::for_profiles(request, received, profiles)
@@ -456,6 +613,23 @@ fn each_plan_on_one_body<T>(
     deviations: Deviations,
     mut answer: impl FnMut(Plan, &mut memo::Memo<'_>) -> T,
 ) -> Vec<Vec<T>> {
+    each_plan_on_one_body_reading(
+        asks,
+        deviations,
+        |_, _| false,
+        |_, plan, memo| answer(plan, memo),
+    )
+}
+
+/// [`each_plan_on_one_body`], where `base_only` (the ask's place and the profile) says which plans
+/// hold the base reading alone ([`Plan::of`]); the input's facts are gathered for the others only.
+/// `answer` is given the ask's place too.
+fn each_plan_on_one_body_reading<T>(
+    asks: &[(&[ProfileId], &Request<'_>)],
+    deviations: Deviations,
+    base_only: impl Fn(usize, ProfileId) -> bool,
+    mut answer: impl FnMut(usize, Plan, &mut memo::Memo<'_>) -> T,
+) -> Vec<Vec<T>> {
     let Some(((_, first), rest)) = asks.split_first() else {
         return Vec::new();
     };
@@ -466,12 +640,19 @@ fn each_plan_on_one_body<T>(
     let received = OnceCell::new();
     let plans: Vec<Vec<Plan>> = asks
         .iter()
-        .map(|(profiles, request)| {
+        .enumerate()
+        .map(|(at, (profiles, request))| {
             let facts = OnceCell::new();
+            let in_full: SmallVec<[ProfileId; 4]> = profiles
+                .iter()
+                .copied()
+                .filter(|&p| !base_only(at, p))
+                .collect();
             profiles
                 .iter()
                 .map(|&p| {
-                    let mut plan = Plan::of(p, request, &received, &facts, profiles);
+                    let mut plan =
+                        Plan::of(p, request, &received, &facts, &in_full, base_only(at, p));
                     for knobs in &mut plan.readings {
                         knobs.deviations = deviations;
                     }
@@ -493,7 +674,7 @@ fn each_plan_on_one_body<T>(
             }
             plans
                 .into_iter()
-                .map(|plan| answer(plan, &mut memo))
+                .map(|plan| answer(at, plan, &mut memo))
                 .collect()
         })
         .collect()
