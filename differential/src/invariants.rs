@@ -15,7 +15,8 @@
 //! `fuzz --adapter none`), and an input costs five evaluations rather than up to eight (what that
 //! saves: `docs/performance.md`, "The fuzzer's own side"). When the relation leaves the body as it is (`fragment`, the
 //! URL escapes, the crawler's name in `agent-case`), both requests share one reading of the body
-//! ([`robotstxt_oracle::verdicts_on_one_body`]).
+//! ([`robotstxt_oracle::verdicts_on_one_body`]). The fuzzer's own path, [`known_checked`], reads
+//! each claimed profile only as far as its parsers' answers need, and the checked one in full.
 //! One input in [`LITERAL_SAMPLE`] is also compared with the literal mode ([`fast_equals_literal`]).
 //! [`check_all`] checks every applicable relation (for tests and the seeded command).
 
