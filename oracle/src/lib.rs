@@ -244,7 +244,7 @@ pub fn verdicts_as_needed_on_one_body(
             unsettled.map(|(&p, _)| p).collect()
         })
         .collect();
-    let mut in_full = if unsettled.iter().all(Vec::is_empty) {
+    let mut read_in_full = if unsettled.iter().all(Vec::is_empty) {
         Vec::new()
     } else {
         let asks: Vec<(&[ProfileId], &Request<'_>)> = unsettled
@@ -259,7 +259,7 @@ pub fn verdicts_as_needed_on_one_body(
     first
         .into_iter()
         .map(|known| {
-            let mut verdicts = in_full.next();
+            let mut verdicts = read_in_full.next();
             known
                 .into_iter()
                 .map(|k| {
@@ -286,13 +286,13 @@ fn read_as_needed(plan: &Plan, memo: &mut memo::Memo<'_>, needed: Needed) -> Opt
             disallowed,
         } => (allowed, disallowed),
     };
-    let mut answers = plan
+    let answers = plan
         .fetch_outcomes
         .iter()
         .copied()
         .chain(plan.readings.iter().map(|knobs| memo.allowed(knobs)));
     let (mut allowed, mut disallowed) = (false, false);
-    for answer in answers.by_ref() {
+    for answer in answers {
         allowed |= answer;
         disallowed |= !answer;
         if allowed && disallowed {
