@@ -230,7 +230,7 @@ impl Drop for Finished<'_> {
     }
 }
 
-/// How many inputs a job generates before it runs them: each stage (the oracle, then each adapter,
+/// How many inputs a job generates before it runs them: each stage (each adapter, then the oracle,
 /// then the findings) goes over the whole batch before the next stage starts, so that each parser's
 /// code stays in the CPU's caches from one input to the next (the sizes measured:
 /// `docs/performance.md`, "The fuzzer's own side"). Inputs, findings and buckets are the same, in
@@ -421,9 +421,10 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
     total.second_inputs += time.second_inputs;
 }
 
-/// The oracle's verdicts for `input` with its metamorphic relation checked, or `None` after
-/// reporting the oracle bug (a broken invariant or a panic) it showed.
-// The closure it hands to `catch_unwind` returns `verdicts_checked`'s result, whose violation is
+/// The oracle's verdicts for `input`, each as far as `needs` says, with its metamorphic relation
+/// checked ([`invariants::known_checked`]), or `None` after reporting the oracle bug (a broken
+/// invariant or a panic) it showed.
+// The closure it hands to `catch_unwind` returns `known_checked`'s result, whose violation is
 // rare (an oracle bug) and carries both inputs: boxing it would buy nothing.
 #[allow(clippy::result_large_err)]
 fn oracle_or_bug(

@@ -464,12 +464,12 @@ pub fn needed(
     seconds: &[Option<Answer>],
     profile: ProfileId,
 ) -> Needed {
-    let (mut allowed, mut disallowed, mut whole) = (false, false, true);
+    let (mut allowed, mut disallowed, mut claimed) = (false, false, false);
     for (index, (identity, answer)) in engines.identities().iter().zip(answers).enumerate() {
         if identity.profile != profile {
             continue;
         }
-        whole = false;
+        claimed = true;
         match answer.verdict() {
             Some(Verdict::Allowed) => allowed = true,
             Some(Verdict::Disallowed) => disallowed = true,
@@ -479,9 +479,9 @@ pub fn needed(
             return Needed::Verdict;
         }
     }
-    match whole {
-        true => Needed::Verdict,
-        false => Needed::Permits {
+    match claimed {
+        false => Needed::Verdict,
+        true => Needed::Permits {
             allowed,
             disallowed,
         },

@@ -425,9 +425,7 @@ pub(crate) fn both_sides(
 ) -> (Vec<Verdict>, Vec<Verdict>) {
     let needs = in_full(before_profiles);
     let (before, after) = both_sides_as_needed(before, &needs, after, after_profiles);
-    let before = before.into_iter().map(|k| k.verdict());
-    let before = before.collect::<Option<Vec<Verdict>>>();
-    (before.expect("every profile is read in full"), after)
+    (whole_verdicts(before), after)
 }
 
 /// [`both_sides`], the `before` request read under each profile only as far as its
@@ -453,9 +451,13 @@ pub(crate) fn both_sides_as_needed(
             robotstxt_oracle::verdicts_as_needed(&after_needs, after),
         )
     };
-    let after = after.into_iter().map(|k| k.verdict());
-    let after = after.collect::<Option<Vec<Verdict>>>();
-    (before, after.expect("every profile is read in full"))
+    (before, whole_verdicts(after))
+}
+
+/// The verdicts of profiles each read in full ([`in_full`]).
+fn whole_verdicts(known: Vec<Known>) -> Vec<Verdict> {
+    let verdicts: Option<Vec<Verdict>> = known.into_iter().map(Known::verdict).collect();
+    verdicts.expect("every profile is read in full")
 }
 
 /// Each of `profiles`, its verdict needed in full.

@@ -512,10 +512,13 @@ impl Plan {
             }
         }
         // A 404 never looks at the body, so its facts are gathered only when it is read.
-        if outcomes.iter().any(Option::is_none) && base_only {
+        if !outcomes.iter().any(Option::is_none) {
+            return plan;
+        }
+        if base_only {
             plan.readings = vec![profile.base_knobs()];
             plan.every_reading = false;
-        } else if outcomes.iter().any(Option::is_none) {
+        } else {
             let facts = facts.get_or_init(|| {
                 let received = received.get_or_init(|| memo::ReceivedBody::of(request.body));
                 relevance::InputFacts::for_profiles(request, received, profiles)
