@@ -4,8 +4,8 @@ use crate::realworld::tally::{Bucket, Results as RealWorld};
 
 use super::causes::Cause;
 
-/// The buckets whose cause includes `cause`, for `adapter` (every adapter when `None`), largest
-/// first.
+/// The buckets whose cause includes `cause` (every part of it, for a combination), for `adapter`
+/// (every adapter when `None`), largest first.
 pub fn buckets<'a>(
     realworld: &'a RealWorld,
     adapter: Option<&str>,
@@ -15,7 +15,7 @@ pub fn buckets<'a>(
         .buckets
         .values()
         .filter(|b| adapter.is_none_or(|a| b.adapter == a))
-        .filter(|b| Cause::parts_of_bucket(&b.cause).contains(cause))
+        .filter(|b| cause.in_bucket(&b.cause))
         .collect();
     found.sort_by(|a, b| {
         b.files
