@@ -199,6 +199,23 @@ pub fn split_lines_deviating(body: &[u8], deviations: Deviations) -> Vec<Line<'_
     lines
 }
 
+/// Each line of [`split_lines`] with its line end (CR, LF or CR LF; empty for a last line without
+/// one), so that joining them gives the body back: for tools that edit a body line by line (the
+/// cause search's neighbours, the test parsers of the mutant zoo), never for reading one.
+pub fn lines_with_ends(body: &[u8]) -> Vec<(&[u8], &[u8])> {
+    let offset = |part: &[u8]| part.as_ptr() as usize - body.as_ptr() as usize;
+    let lines: Vec<Line<'_>> = lines_of(body).collect();
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let end = offset(line.bytes) + line.bytes.len();
+            let next = lines.get(i + 1).map_or(body.len(), |l| offset(l.bytes));
+            (line.bytes, &body[end..next])
+        })
+        .collect()
+}
+
 /// The lines of [`split_lines`], one at a time.
 pub fn lines_of(body: &[u8]) -> impl Iterator<Item = Line<'_>> {
     // Every CR and LF of the body, found in one pass (the LF of a CRLF is passed over below).
@@ -228,6 +245,20 @@ pub fn lines_of(body: &[u8]) -> impl Iterator<Item = Line<'_>> {
 mod tests {
     use super::*;
     use crate::knobs::ProfileId;
+
+    #[test]
+    fn lines_with_ends_give_the_body_back() {
+        for body in [&b"a\r\nb\rc\nd"[..], b"", b"\n\n", b"x\r", b"\r\n\ry"] {
+            let lines = lines_with_ends(body);
+            let joined: Vec<u8> = lines.iter().flat_map(|(l, e)| [*l, *e].concat()).collect();
+            assert_eq!(joined, body);
+            assert_eq!(lines.len(), split_lines(body).len());
+        }
+        assert_eq!(
+            lines_with_ends(b"a\r\nb\rc"),
+            [(&b"a"[..], &b"\r\n"[..]), (b"b", b"\r"), (b"c", b"")]
+        );
+    }
 
     fn texts(body: &[u8]) -> Vec<&[u8]> {
         split_lines(body).into_iter().map(|l| l.bytes).collect()

@@ -20,6 +20,8 @@
 //! assert_eq!(answer.verdict, Verdict::Allowed);
 //! ```
 
+#[cfg(feature = "cause")]
+pub mod behaviour;
 pub mod body;
 #[cfg(feature = "cause")]
 pub mod cause;
@@ -28,6 +30,8 @@ pub mod crosscheck;
 pub mod decide;
 pub mod deviation;
 pub mod encoding;
+#[cfg(feature = "cause")]
+pub mod evidence;
 pub mod explain;
 pub mod fetch;
 pub mod group;
