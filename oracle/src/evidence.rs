@@ -70,8 +70,16 @@ pub enum Edit {
     BlankLineAfter(usize),
     /// The line and the next swap places.
     LinesSwapped(usize),
+    /// The line moves to the end of the file.
+    LineMovedToEnd(usize),
     /// `Allow` becomes `Disallow` on the line, or the other way round.
     RuleFlipped(usize),
+    /// The line's field name written as the documents write it (`User-agent`, `Disallow`).
+    FieldAsWritten(usize),
+    /// The line's value replaced by `/zz`, a path the URL does not begin with.
+    ValueUnmatched(usize),
+    /// The line's value replaced by the URL's path.
+    ValueAsPath(usize),
     /// The line's value loses its last octet.
     ValueShortened(usize),
     /// The line's value gains an `x` at its end.
@@ -86,6 +94,8 @@ pub enum Edit {
     PathShortened,
     /// The URL's path gains an `x` at its end.
     PathExtended,
+    /// The URL's path gains a segment `x/` at its end.
+    PathDeeper,
     /// The URL's path and query become `/`.
     PathRoot,
     /// The URL's query removed.
@@ -96,6 +106,13 @@ pub enum Edit {
     OtherAgent,
     /// The agent written in capitals.
     AgentInCapitals,
+    /// The agent gains an `x` at its end.
+    AgentExtended,
+    /// The agent loses its last octet.
+    AgentShortened,
+    /// The agent written as a user-agent line of the file writes it (where the two differ only in
+    /// case).
+    AgentAsInFile,
 }
 
 impl Edit {
@@ -106,7 +123,13 @@ impl Edit {
             Edit::LineRepeated(n) => format!("line {n} written twice"),
             Edit::BlankLineAfter(n) => format!("a blank line after line {n}"),
             Edit::LinesSwapped(n) => format!("lines {n} and {} swapped", n + 1),
+            Edit::LineMovedToEnd(n) => format!("line {n} moved to the end"),
             Edit::RuleFlipped(n) => format!("Allow and Disallow swapped on line {n}"),
+            Edit::FieldAsWritten(n) => {
+                format!("the field name of line {n} written as the documents write it")
+            }
+            Edit::ValueUnmatched(n) => format!("the value of line {n} replaced by `/zz`"),
+            Edit::ValueAsPath(n) => format!("the value of line {n} replaced by the URL's path"),
             Edit::ValueShortened(n) => format!("the value of line {n} one octet shorter"),
             Edit::ValueExtended(n) => format!("`x` added to the value of line {n}"),
             Edit::LineEndsCrLf => "every line end written CR LF".to_string(),
@@ -114,11 +137,15 @@ impl Edit {
             Edit::BomRemoved => "the byte order mark removed".to_string(),
             Edit::PathShortened => "the URL's path one octet shorter".to_string(),
             Edit::PathExtended => "`x` added to the URL's path".to_string(),
+            Edit::PathDeeper => "a segment `x/` added to the URL's path".to_string(),
             Edit::PathRoot => "the URL's path and query replaced by `/`".to_string(),
             Edit::QueryRemoved => "the URL's query removed".to_string(),
             Edit::QueryAdded => "a query `?x=1` added to the URL".to_string(),
             Edit::OtherAgent => "asked for another crawler".to_string(),
             Edit::AgentInCapitals => "the agent written in capitals".to_string(),
+            Edit::AgentExtended => "`x` added to the agent".to_string(),
+            Edit::AgentShortened => "the agent one octet shorter".to_string(),
+            Edit::AgentAsInFile => "the agent written as the file writes it".to_string(),
         }
     }
 
@@ -129,7 +156,11 @@ impl Edit {
             | Edit::LineRepeated(n)
             | Edit::BlankLineAfter(n)
             | Edit::LinesSwapped(n)
+            | Edit::LineMovedToEnd(n)
             | Edit::RuleFlipped(n)
+            | Edit::FieldAsWritten(n)
+            | Edit::ValueUnmatched(n)
+            | Edit::ValueAsPath(n)
             | Edit::ValueShortened(n)
             | Edit::ValueExtended(n) => Some(n),
             _ => None,
@@ -153,6 +184,38 @@ fn flipped_field(field: &[u8]) -> Option<Vec<u8>> {
         out[0].make_ascii_uppercase();
     }
     Some(out)
+}
+
+/// A field name as the documents write it, when it is one they name and written otherwise.
+fn field_as_written(field: &[u8]) -> Option<&'static [u8]> {
+    const NAMES: [&[u8]; 5] = [
+        b"User-agent",
+        b"Allow",
+        b"Disallow",
+        b"Sitemap",
+        b"Crawl-delay",
+    ];
+    NAMES
+        .into_iter()
+        .find(|name| field.eq_ignore_ascii_case(name) && field != *name)
+}
+
+/// The URL's path as a rule would write it: `/` for an empty path, every octet outside printable
+/// ASCII percent-encoded (`rfc9309#2.2.2` compares the two spellings alike).
+fn path_as_rule(url: &str) -> Vec<u8> {
+    let (path, query, _) = url_parts(url);
+    if path == query {
+        return b"/".to_vec();
+    }
+    let mut out = Vec::new();
+    for &b in url[path..query].as_bytes() {
+        if b.is_ascii_graphic() {
+            out.push(b);
+        } else {
+            out.extend_from_slice(format!("%{b:02X}").as_bytes());
+        }
+    }
+    out
 }
 
 /// The offsets of a URL's path start, query start and fragment start (each the URL's length when
@@ -237,6 +300,22 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
                 url,
                 Edit::LinesSwapped(n),
             );
+            add(
+                joined(&[
+                    &before.concat(),
+                    &after.concat(),
+                    if pairs[lines.len() - 1].1.is_empty() {
+                        end
+                    } else {
+                        b""
+                    },
+                    content,
+                    pairs[i].1,
+                ]),
+                agent,
+                url,
+                Edit::LineMovedToEnd(n),
+            );
         }
         if let Some((field, value)) = field_and_value_spans(content) {
             let rebuilt = |new_content: Vec<u8>| {
@@ -245,6 +324,19 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
             if let Some(other) = flipped_field(&content[field.clone()]) {
                 let new = [&content[..field.start], &other[..], &content[field.end..]].concat();
                 add(rebuilt(new), agent, url, Edit::RuleFlipped(n));
+                let new = [&content[..value.start], b"/zz", &content[value.end..]].concat();
+                add(rebuilt(new), agent, url, Edit::ValueUnmatched(n));
+                let new = [
+                    &content[..value.start],
+                    &path_as_rule(url)[..],
+                    &content[value.end..],
+                ]
+                .concat();
+                add(rebuilt(new), agent, url, Edit::ValueAsPath(n));
+            }
+            if let Some(name) = field_as_written(&content[field.clone()]) {
+                let new = [&content[..field.start], name, &content[field.end..]].concat();
+                add(rebuilt(new), agent, url, Edit::FieldAsWritten(n));
             }
             if value.len() >= 2 {
                 let new = [&content[..value.end - 1], &content[value.end..]].concat();
@@ -292,6 +384,17 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
         &with(&format!("{path_text}x"), query_text),
         Edit::PathExtended,
     );
+    let deeper = if path_text.ends_with('/') {
+        format!("{path_text}x/")
+    } else {
+        format!("{path_text}/x/")
+    };
+    add(
+        body.clone(),
+        agent,
+        &with(&deeper, query_text),
+        Edit::PathDeeper,
+    );
     add(body.clone(), agent, &with("/", ""), Edit::PathRoot);
     if query_text.is_empty() {
         add(
@@ -316,12 +419,54 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
     };
     add(body.clone(), other, url, Edit::OtherAgent);
     add(
-        body,
+        body.clone(),
         &agent.to_ascii_uppercase(),
         url,
         Edit::AgentInCapitals,
     );
+    add(body.clone(), &format!("{agent}x"), url, Edit::AgentExtended);
+    if agent.len() > 1 && agent.is_char_boundary(agent.len() - 1) {
+        add(
+            body.clone(),
+            &agent[..agent.len() - 1],
+            url,
+            Edit::AgentShortened,
+        );
+    }
+    let as_in_file = pairs.iter().find_map(|(content, _)| {
+        let (field, value) = field_and_value_spans(content)?;
+        let value = std::str::from_utf8(&content[value]).ok()?;
+        (content[field].eq_ignore_ascii_case(b"user-agent")
+            && value.eq_ignore_ascii_case(agent)
+            && value != agent)
+            .then(|| value.to_string())
+    });
+    if let Some(written) = as_in_file {
+        add(body, &written, url, Edit::AgentAsInFile);
+    }
     out
+}
+
+/// Another question the parser answered (the fuzzer's other inputs of the batch, the corpus's
+/// other checks, the other checks of a real-world run): where a candidate reading answers
+/// otherwise than the profile's base reading, the parser must answer as the reading does.
+#[derive(Clone, Copy, Debug)]
+pub struct Answered<'a> {
+    /// The question.
+    pub request: Request<'a>,
+    /// The parser's answer: `Some(true)` allowed, `None` not a verdict.
+    pub allowed: Option<bool>,
+}
+
+/// Where a candidate was refuted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refutation {
+    /// On the neighbour at this place of the neighbour list: the reading predicts one answer, the
+    /// parser gave the other.
+    Neighbour(usize),
+    /// On another question the parser answered (by its place in the list given): the reading
+    /// predicts a divergence from the profile there, and the parser did not show it.
+    Elsewhere(usize),
 }
 
 /// Why a divergence is credited to no knob or deviation.
@@ -329,21 +474,22 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
 pub enum Unexplained {
     /// No set of changes gives the parser's answer even on the input itself.
     NoReading,
-    /// Sets give the answer on the input, but the neighbours refute each: the first few, each
-    /// with the first neighbour (by its place in the neighbour list) where it predicts another
-    /// answer than the parser's.
-    Refuted(Vec<(Vec<Change>, usize)>),
-    /// A set fits every answer, but on no neighbour besides the input does it answer otherwise
-    /// than the profile's base reading: one verdict, no evidence.
+    /// Sets give the answer on the input, but the parser's other answers refute each: the first
+    /// few, each with where it was refuted.
+    Refuted(Vec<(Vec<Change>, Refutation)>),
+    /// A set fits every answer, but decides nothing beyond the input (on no neighbour and no other
+    /// question does it answer otherwise than the profile's base reading): one verdict, no
+    /// evidence.
     OneVerdict(Vec<Change>),
     /// The parser gives its answer on the input whatever the edit: no reading of the file
     /// explains a parser that does not respond to it.
     Unmoved(Vec<Change>),
-    /// Sets with different names fit every answer equally; the neighbours cannot tell them apart.
+    /// Sets with different names fit every answer equally; nothing tells them apart.
     Ambiguous(Vec<Vec<Change>>),
 }
 
-/// The result of weighing a divergence's candidates against its neighbours.
+/// The result of weighing a divergence's candidates against its neighbours and the parser's other
+/// answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Credit {
     /// The credited changes, or why none are.
@@ -352,9 +498,14 @@ pub struct Credit {
     pub asked: usize,
     /// Those the parser answered with a verdict.
     pub answered: usize,
-    /// Those where the credited reading differs from the profile's base reading (and the parser
-    /// answered as it predicts); 0 when nothing is credited.
+    /// Neighbours where the credited reading differs from the profile's base reading (and the
+    /// parser answered as it predicts); 0 when nothing is credited.
     pub deciding: usize,
+    /// The other questions where the credited reading differs from the base reading (and the
+    /// parser answered as it predicts), of `elsewhere` looked at; 0 when nothing is credited.
+    pub deciding_elsewhere: usize,
+    /// The other questions the parser answered, looked at.
+    pub elsewhere: usize,
     /// The profile's base reading on each neighbour (true: allowed): what [`crate::behaviour`]
     /// compares the parser's answers with.
     pub base: Vec<bool>,
@@ -374,11 +525,15 @@ impl Credit {
             Ok(set) => format!(
                 "{}: the oracle under it gives the parser's answer on this input and on all {} \
                  of its {} neighbours the parser answered (one edit each), {} of them where it \
-                 answers otherwise than the profile; no smaller set does, and no other name fits",
+                 answers otherwise than the profile; on the parser's {} other answers looked at, \
+                 it predicts {} divergences and the parser shows each; no smaller set does, and \
+                 no other name fits",
                 name(set),
                 self.answered,
                 self.asked,
-                self.deciding
+                self.deciding,
+                self.elsewhere,
+                self.deciding_elsewhere
             ),
             Err(Unexplained::NoReading) => "no knob alternative or named deviation, alone or with \
                  one or two others, gives the parser's answer on this input"
@@ -386,25 +541,34 @@ impl Credit {
             Err(Unexplained::Refuted(refuted)) => {
                 let each: Vec<String> = refuted
                     .iter()
-                    .map(|(set, at)| {
-                        let edit = neighbours
-                            .get(*at)
-                            .map_or(String::new(), |n| n.edit.words());
-                        format!("{} gives the answer here, but not with {edit}", name(set))
+                    .map(|(set, at)| match at {
+                        Refutation::Neighbour(at) => format!(
+                            "{} gives the answer here, but not with {}",
+                            name(set),
+                            neighbours
+                                .get(*at)
+                                .map_or(String::new(), |n| n.edit.words())
+                        ),
+                        Refutation::Elsewhere(_) => format!(
+                            "{} gives the answer here, but predicts a divergence on another \
+                             question the parser answered as the profile does",
+                            name(set)
+                        ),
                     })
                     .collect();
                 format!(
-                    "no reading gives the parser's answers on this input and its {} answered \
-                     neighbours: {}",
+                    "no reading gives the parser's answers on this input, its {} answered \
+                     neighbours and its other answers: {}",
                     self.answered,
                     each.join("; ")
                 )
             }
             Err(Unexplained::OneVerdict(set)) => format!(
-                "{} fits, but decides nothing among the {} answered neighbours: one verdict is \
-                 not evidence",
+                "{} fits, but decides nothing among the {} answered neighbours and {} other \
+                 answers: one verdict is not evidence",
                 name(set),
-                self.answered
+                self.answered,
+                self.elsewhere
             ),
             Err(Unexplained::Unmoved(set)) => format!(
                 "{} fits, but the parser gives the same answer on all {} answered neighbours, \
@@ -413,7 +577,7 @@ impl Credit {
                 self.answered
             ),
             Err(Unexplained::Ambiguous(sets)) => format!(
-                "{} fit equally; no neighbour tells them apart",
+                "{} fit equally; nothing tells them apart",
                 sets.iter()
                     .map(|s| name(s))
                     .collect::<Vec<_>>()
@@ -428,13 +592,15 @@ const REFUTED_KEPT: usize = 3;
 
 /// Weighs the candidates for the parser's answer `allowed` on `request` where `profile` says
 /// otherwise, against its answers on the input's `neighbours` (`answers[i]`: `Some(true)` for
-/// allowed, `None` for an answer that is not a verdict): the rules of this module's heading.
+/// allowed, `None` for an answer that is not a verdict) and on `elsewhere`, other questions it
+/// answered: the rules of this module's heading.
 pub fn credit(
     profile: ProfileId,
     request: &Request<'_>,
     allowed: bool,
     neighbours: &[Neighbour],
     answers: &[Option<bool>],
+    elsewhere: &[Answered<'_>],
 ) -> Credit {
     assert_eq!(neighbours.len(), answers.len(), "one answer per neighbour");
     let base_knobs = profile.base_knobs();
@@ -449,25 +615,29 @@ pub fn credit(
         asked: neighbours.len(),
         answered,
         deciding: 0,
+        deciding_elsewhere: 0,
+        elsewhere: elsewhere.iter().filter(|a| a.allowed.is_some()).count(),
         base,
     };
-    let mut refuted: Vec<(Vec<Change>, usize)> = Vec::new();
+    let mut refuted: Vec<(Vec<Change>, Refutation)> = Vec::new();
     for size in 1..=3 {
         let sets = cause::sets_giving(profile, request, allowed, size);
         if sets.is_empty() {
             continue;
         }
         let readings: Vec<Knobs> = sets.iter().map(|s| cause::reading_of(profile, s)).collect();
-        // Per set: whether it fits every answered neighbour, the first that refutes it, and on
-        // how many it decides.
-        let mut fits = vec![true; sets.len()];
-        let mut first_refuting = vec![usize::MAX; sets.len()];
+        // Per set: where it was refuted, and on how many neighbours and other questions it
+        // decides.
+        let mut refuted_at: Vec<Option<Refutation>> = vec![None; sets.len()];
         let mut deciding = vec![0usize; sets.len()];
+        let mut deciding_elsewhere = vec![0usize; sets.len()];
         for (at, (neighbour, answer)) in neighbours.iter().zip(answers).enumerate() {
             let Some(answer) = *answer else {
                 continue;
             };
-            let live: Vec<usize> = (0..sets.len()).filter(|&s| fits[s]).collect();
+            let live: Vec<usize> = (0..sets.len())
+                .filter(|&s| refuted_at[s].is_none())
+                .collect();
             if live.is_empty() {
                 break;
             }
@@ -475,18 +645,45 @@ pub fn credit(
             let verdicts = cause::verdicts_under(&neighbour.request(), &knobs);
             for (&s, verdict) in live.iter().zip(verdicts) {
                 if verdict != answer {
-                    fits[s] = false;
-                    first_refuting[s] = at;
+                    refuted_at[s] = Some(Refutation::Neighbour(at));
                 } else if verdict != credit.base[at] {
                     deciding[s] += 1;
                 }
             }
         }
-        let fitting: Vec<usize> = (0..sets.len()).filter(|&s| fits[s]).collect();
+        // The parser's other answers: where a reading that fits so far predicts a divergence
+        // from the base reading, the parser must show it.
+        for (at, other) in elsewhere.iter().enumerate() {
+            let Some(answer) = other.allowed else {
+                continue;
+            };
+            let live: Vec<usize> = (0..sets.len())
+                .filter(|&s| refuted_at[s].is_none())
+                .collect();
+            if live.is_empty() {
+                break;
+            }
+            let mut knobs: Vec<Knobs> = vec![base_knobs];
+            knobs.extend(live.iter().map(|&s| readings[s]));
+            let verdicts = cause::verdicts_under(&other.request, &knobs);
+            for (&s, &verdict) in live.iter().zip(&verdicts[1..]) {
+                if verdict == verdicts[0] {
+                    continue;
+                }
+                if verdict != answer {
+                    refuted_at[s] = Some(Refutation::Elsewhere(at));
+                } else {
+                    deciding_elsewhere[s] += 1;
+                }
+            }
+        }
+        let fitting: Vec<usize> = (0..sets.len())
+            .filter(|&s| refuted_at[s].is_none())
+            .collect();
         if fitting.is_empty() {
-            for s in 0..sets.len() {
-                if refuted.len() < REFUTED_KEPT {
-                    refuted.push((sets[s].clone(), first_refuting[s]));
+            for (set, at) in sets.iter().zip(&refuted_at) {
+                if let (Some(at), true) = (at, refuted.len() < REFUTED_KEPT) {
+                    refuted.push((set.clone(), *at));
                 }
             }
             continue;
@@ -494,7 +691,7 @@ pub fn credit(
         let evidenced: Vec<usize> = fitting
             .iter()
             .copied()
-            .filter(|&s| deciding[s] > 0)
+            .filter(|&s| deciding[s] + deciding_elsewhere[s] > 0)
             .collect();
         credit.outcome = if evidenced.is_empty() {
             Err(Unexplained::OneVerdict(sets[fitting[0]].clone()))
@@ -509,6 +706,7 @@ pub fn credit(
                 .collect();
             if others.is_empty() {
                 credit.deciding = deciding[evidenced[0]];
+                credit.deciding_elsewhere = deciding_elsewhere[evidenced[0]];
                 Ok(sets[evidenced[0]].clone())
             } else {
                 let mut all = vec![sets[evidenced[0]].clone()];
@@ -574,6 +772,7 @@ mod tests {
             false,
             &neighbours,
             &answers_under(knobs, &neighbours),
+            &[],
         );
         assert_eq!(
             credit.label(),
@@ -648,7 +847,14 @@ mod tests {
         let candidate = cause::cause_of(ProfileId::Rfc9309, &request, false);
         assert!(candidate.is_some());
         // ... which the neighbours refute.
-        let credit = credit(ProfileId::Rfc9309, &request, false, &neighbours, &answers);
+        let credit = credit(
+            ProfileId::Rfc9309,
+            &request,
+            false,
+            &neighbours,
+            &answers,
+            &[],
+        );
         assert_eq!(
             credit.label(),
             "unexplained",

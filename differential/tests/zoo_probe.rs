@@ -1,0 +1,124 @@
+//! Probe (temporary): the evidence rule on the zoo, directly.
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use robotstxt_adapters::zoo::{mutants, Truth};
+use robotstxt_differential::generate;
+use robotstxt_differential::input::Input;
+use robotstxt_differential::minimize;
+use robotstxt_oracle::cause::{cause_label, cause_of};
+use robotstxt_oracle::evidence::{credit, neighbours, Answered};
+use robotstxt_oracle::{verdict, Verdict};
+
+fn generated(seed: u64, count: usize) -> impl Iterator<Item = Input> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut buffer = vec![0u8; 4096];
+    std::iter::from_fn(move || loop {
+        if let Ok(input) = generate::from_stream(&mut rng, &mut buffer) {
+            return Some(input);
+        }
+    })
+    .take(count)
+}
+
+#[test]
+#[ignore]
+fn probe() {
+    let n: usize = std::env::var("ZOO_INPUTS").ok().and_then(|v| v.parse().ok()).unwrap_or(300);
+    let only = std::env::var("ZOO_ONLY").ok();
+    let inputs: Vec<Input> = generated(7, n).collect();
+    let (mut right, mut wrong, mut none, mut total) = (0, 0, 0, 0);
+    for m in mutants() {
+        if only.as_deref().is_some_and(|o| !m.id.contains(o)) {
+            continue;
+        }
+        let truth = m.truth.label();
+        let mut seen: std::collections::BTreeMap<String, (usize, usize, String)> = Default::default();
+        let mut divergences = 0;
+        let sample: Vec<Answered<'_>> = inputs
+            .iter()
+            .map(|i| Answered {
+                request: i.request(),
+                allowed: Some(m.allows(&i.body, &i.agent, &i.url)),
+            })
+            .collect();
+        let sample = if std::env::var("ZOO_NO_SAMPLE").is_ok() { &sample[..0] } else { &sample[..] };
+        for input in &inputs {
+            let request = input.request();
+            let v = verdict(m.profile, &request);
+            let answer = m.allows(&input.body, &input.agent, &input.url);
+            let diverges = match v {
+                Verdict::Allowed => !answer,
+                Verdict::Disallowed => answer,
+                _ => false,
+            };
+            if !diverges {
+                continue;
+            }
+            divergences += 1;
+            let candidate = cause_label(cause_of(m.profile, &request, answer).as_deref());
+            // One examination per candidate, as the fuzzer does.
+            let entry = seen.entry(candidate.clone()).or_insert((0, 0, String::new()));
+            entry.0 += 1;
+            if entry.0 > 1 {
+                continue;
+            }
+            let profile = m.profile;
+            let minimal = minimize::minimize(
+                input,
+                &mut |c: &Input| {
+                    let r = c.request();
+                    let a = m.allows(&c.body, &c.agent, &c.url);
+                    let v = verdict(profile, &r);
+                    let d = match v {
+                        Verdict::Allowed => !a,
+                        Verdict::Disallowed => a,
+                        _ => false,
+                    };
+                    d && cause_label(cause_of(profile, &r, a).as_deref()) == candidate
+                },
+                minimize::DEFAULT_BUDGET,
+            );
+            let r = minimal.request();
+            let ns = neighbours(&r);
+            let answers: Vec<Option<bool>> =
+                ns.iter().map(|n| Some(m.allows(&n.body, &n.agent, &n.url))).collect();
+            let c = credit(profile, &r, answer, &ns, &answers, sample);
+            let label = c.label();
+            total += 1;
+            let verdict_of = if label == "unexplained" {
+                none += 1;
+                "none"
+            } else if Some(label.as_str()) == truth {
+                right += 1;
+                "RIGHT"
+            } else {
+                wrong += 1;
+                "WRONG"
+            };
+            entry.2 = format!("{verdict_of} {label}");
+            if verdict_of == "WRONG" || std::env::var("ZOO_VERBOSE").is_ok() {
+                eprintln!(
+                    "  {} {verdict_of}: candidate {candidate} -> {}\n    {:?} {} {}\n    {}",
+                    m.id,
+                    label,
+                    String::from_utf8_lossy(&minimal.body),
+                    minimal.agent,
+                    minimal.url,
+                    c.words(&ns)
+                );
+            }
+        }
+        let named_right = seen.values().filter(|e| e.2.starts_with("RIGHT")).count();
+        eprintln!(
+            "{} [{}] truth {:?}: {divergences} divergences, {} candidates, right {named_right}: {:?}",
+            m.id,
+            m.profile.name(),
+            truth,
+            seen.len(),
+            seen.iter().map(|(k, v)| format!("{k}={}({})", v.2, v.0)).collect::<Vec<_>>()
+        );
+        let _ = matches!(m.truth, Truth::Novel(_));
+    }
+    eprintln!("examined {total}: right {right}, wrong {wrong}, unexplained {none}");
+}
