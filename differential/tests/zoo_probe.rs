@@ -7,6 +7,7 @@ use robotstxt_differential::generate;
 use robotstxt_differential::input::Input;
 use robotstxt_differential::minimize;
 use robotstxt_oracle::cause::{cause_label, cause_of};
+use robotstxt_oracle::behaviour::behaviour;
 use robotstxt_oracle::evidence::{credit, neighbours, Answered};
 use robotstxt_oracle::{verdict, Verdict};
 
@@ -28,6 +29,7 @@ fn probe() {
     let only = std::env::var("ZOO_ONLY").ok();
     let inputs: Vec<Input> = generated(7, n).collect();
     let (mut right, mut wrong, mut none, mut total) = (0, 0, 0, 0);
+    let mut groups: std::collections::BTreeMap<String, Vec<String>> = Default::default();
     for m in mutants() {
         if only.as_deref().is_some_and(|o| !m.id.contains(o)) {
             continue;
@@ -80,6 +82,7 @@ fn probe() {
                 minimize::DEFAULT_BUDGET,
             );
             let r = minimal.request();
+            let answer = m.allows(&minimal.body, &minimal.agent, &minimal.url);
             let ns = neighbours(&r);
             let answers: Vec<Option<bool>> =
                 ns.iter().map(|n| Some(m.allows(&n.body, &n.agent, &n.url))).collect();
@@ -87,6 +90,14 @@ fn probe() {
             let label = c.label();
             total += 1;
             let verdict_of = if label == "unexplained" {
+                let b = behaviour(&r, answer, &ns, &answers, &c.base);
+                let holders = groups.entry(b.key.clone()).or_default();
+                if !holders.contains(&m.id) {
+                    holders.push(m.id.clone());
+                }
+                if std::env::var("ZOO_GROUPS").is_ok() {
+                    eprintln!("  {} group {}: {}", m.id, b.title(), b.shape);
+                }
                 none += 1;
                 "none"
             } else if Some(label.as_str()) == truth {
@@ -121,4 +132,6 @@ fn probe() {
         let _ = matches!(m.truth, Truth::Novel(_));
     }
     eprintln!("examined {total}: right {right}, wrong {wrong}, unexplained {none}");
+    let shared: Vec<_> = groups.iter().filter(|(_, h)| h.len() > 1).collect();
+    eprintln!("{} behaviour groups, {} shared by mutants: {:?}", groups.len(), shared.len(), shared);
 }

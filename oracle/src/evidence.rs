@@ -76,6 +76,9 @@ pub enum Edit {
     RuleFlipped(usize),
     /// The line's field name written as the documents write it (`User-agent`, `Disallow`).
     FieldAsWritten(usize),
+    /// The line written plainly: its field name as the documents write it, `: `, its value; no
+    /// other white space, no comment.
+    LinePlain(usize),
     /// The line's value replaced by `/zz`, a path the URL does not begin with.
     ValueUnmatched(usize),
     /// The line's value replaced by the URL's path.
@@ -96,6 +99,9 @@ pub enum Edit {
     PathExtended,
     /// The URL's path gains a segment `x/` at its end.
     PathDeeper,
+    /// The URL's path with its octets outside printable ASCII percent-encoded (the same URL under
+    /// RFC 3986, spelt as a rule would spell it).
+    PathEncoded,
     /// The URL's path and query become `/`.
     PathRoot,
     /// The URL's query removed.
@@ -128,6 +134,7 @@ impl Edit {
             Edit::FieldAsWritten(n) => {
                 format!("the field name of line {n} written as the documents write it")
             }
+            Edit::LinePlain(n) => format!("line {n} written plainly (`Field: value`)"),
             Edit::ValueUnmatched(n) => format!("the value of line {n} replaced by `/zz`"),
             Edit::ValueAsPath(n) => format!("the value of line {n} replaced by the URL's path"),
             Edit::ValueShortened(n) => format!("the value of line {n} one octet shorter"),
@@ -138,6 +145,7 @@ impl Edit {
             Edit::PathShortened => "the URL's path one octet shorter".to_string(),
             Edit::PathExtended => "`x` added to the URL's path".to_string(),
             Edit::PathDeeper => "a segment `x/` added to the URL's path".to_string(),
+            Edit::PathEncoded => "the URL's path percent-encoded".to_string(),
             Edit::PathRoot => "the URL's path and query replaced by `/`".to_string(),
             Edit::QueryRemoved => "the URL's query removed".to_string(),
             Edit::QueryAdded => "a query `?x=1` added to the URL".to_string(),
@@ -159,6 +167,7 @@ impl Edit {
             | Edit::LineMovedToEnd(n)
             | Edit::RuleFlipped(n)
             | Edit::FieldAsWritten(n)
+            | Edit::LinePlain(n)
             | Edit::ValueUnmatched(n)
             | Edit::ValueAsPath(n)
             | Edit::ValueShortened(n)
@@ -222,8 +231,11 @@ fn path_as_rule(url: &str) -> Vec<u8> {
 /// absent): after `scheme://authority`, or 0 for a URL that is a path.
 fn url_parts(url: &str) -> (usize, usize, usize) {
     let bytes = url.as_bytes();
+    // The authority ends at the first `/`, `?` or `#` after `//` (RFC 3986 3.2).
     let path = match url.find("://") {
-        Some(at) => url[at + 3..].find('/').map_or(url.len(), |p| at + 3 + p),
+        Some(at) => url[at + 3..]
+            .find(['/', '?', '#'])
+            .map_or(url.len(), |p| at + 3 + p),
         None => 0,
     };
     let fragment = url[path..].find('#').map_or(url.len(), |f| path + f);
@@ -334,10 +346,14 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
                 .concat();
                 add(rebuilt(new), agent, url, Edit::ValueAsPath(n));
             }
-            if let Some(name) = field_as_written(&content[field.clone()]) {
+            let written = field_as_written(&content[field.clone()]);
+            if let Some(name) = written {
                 let new = [&content[..field.start], name, &content[field.end..]].concat();
                 add(rebuilt(new), agent, url, Edit::FieldAsWritten(n));
             }
+            let name = written.unwrap_or(&content[field.clone()]);
+            let plain = [name, b": ", &content[value.clone()]].concat();
+            add(rebuilt(plain), agent, url, Edit::LinePlain(n));
             if value.len() >= 2 {
                 let new = [&content[..value.end - 1], &content[value.end..]].concat();
                 add(rebuilt(new), agent, url, Edit::ValueShortened(n));
@@ -395,6 +411,16 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
         &with(&deeper, query_text),
         Edit::PathDeeper,
     );
+    if let Ok(encoded) = String::from_utf8(path_as_rule(url)) {
+        if path_text.len() > 1 {
+            add(
+                body.clone(),
+                agent,
+                &with(&encoded, query_text),
+                Edit::PathEncoded,
+            );
+        }
+    }
     add(body.clone(), agent, &with("/", ""), Edit::PathRoot);
     if query_text.is_empty() {
         add(
