@@ -8,7 +8,7 @@ use robotstxt_differential::input::Input;
 use robotstxt_differential::minimize;
 use robotstxt_oracle::cause::{cause_label, cause_of};
 use robotstxt_oracle::behaviour::behaviour;
-use robotstxt_oracle::evidence::{credit, neighbours, Answered};
+use robotstxt_oracle::evidence::{credit, neighbours, OtherAnswers};
 use robotstxt_oracle::{verdict, Verdict};
 
 fn generated(seed: u64, count: usize) -> impl Iterator<Item = Input> {
@@ -37,14 +37,11 @@ fn probe() {
         let truth = m.truth.label();
         let mut seen: std::collections::BTreeMap<String, (usize, usize, String)> = Default::default();
         let mut divergences = 0;
-        let sample: Vec<Answered<'_>> = inputs
-            .iter()
-            .map(|i| Answered {
-                request: i.request(),
-                allowed: Some(m.allows(&i.body, &i.agent, &i.url)),
-            })
-            .collect();
-        let sample = if std::env::var("ZOO_NO_SAMPLE").is_ok() { &sample[..0] } else { &sample[..] };
+        let mut sample = OtherAnswers::none();
+        let size: usize = std::env::var("ZOO_SAMPLE").ok().and_then(|v| v.parse().ok()).unwrap_or(512);
+        for i in inputs.iter().take(size) {
+            sample.push(&i.body, &i.agent, &i.url, Some(m.allows(&i.body, &i.agent, &i.url)));
+        }
         for input in &inputs {
             let request = input.request();
             let v = verdict(m.profile, &request);
@@ -86,7 +83,7 @@ fn probe() {
             let ns = neighbours(&r);
             let answers: Vec<Option<bool>> =
                 ns.iter().map(|n| Some(m.allows(&n.body, &n.agent, &n.url))).collect();
-            let c = credit(profile, &r, answer, &ns, &answers, sample);
+            let c = credit(profile, &r, answer, &ns, &answers, &mut sample);
             let label = c.label();
             total += 1;
             let verdict_of = if label == "unexplained" {

@@ -99,6 +99,8 @@ pub enum Edit {
     PathExtended,
     /// The URL's path gains a segment `x/` at its end.
     PathDeeper,
+    /// The URL's path moves under `/a` (`/x` becomes `/a/x`).
+    PathUnder,
     /// The URL's path with its octets outside printable ASCII percent-encoded (the same URL under
     /// RFC 3986, spelt as a rule would spell it).
     PathEncoded,
@@ -145,6 +147,7 @@ impl Edit {
             Edit::PathShortened => "the URL's path one octet shorter".to_string(),
             Edit::PathExtended => "`x` added to the URL's path".to_string(),
             Edit::PathDeeper => "a segment `x/` added to the URL's path".to_string(),
+            Edit::PathUnder => "the URL's path moved under `/a`".to_string(),
             Edit::PathEncoded => "the URL's path percent-encoded".to_string(),
             Edit::PathRoot => "the URL's path and query replaced by `/`".to_string(),
             Edit::QueryRemoved => "the URL's query removed".to_string(),
@@ -411,6 +414,17 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
         &with(&deeper, query_text),
         Edit::PathDeeper,
     );
+    let under = if path_text.starts_with('/') {
+        format!("/a{path_text}")
+    } else {
+        format!("/a/{path_text}")
+    };
+    add(
+        body.clone(),
+        agent,
+        &with(&under, query_text),
+        Edit::PathUnder,
+    );
     if let Ok(encoded) = String::from_utf8(path_as_rule(url)) {
         if path_text.len() > 1 {
             add(
@@ -473,15 +487,75 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
     out
 }
 
-/// Another question the parser answered (the fuzzer's other inputs of the batch, the corpus's
-/// other checks, the other checks of a real-world run): where a candidate reading answers
-/// otherwise than the profile's base reading, the parser must answer as the reading does.
-#[derive(Clone, Copy, Debug)]
-pub struct Answered<'a> {
-    /// The question.
-    pub request: Request<'a>,
-    /// The parser's answer: `Some(true)` allowed, `None` not a verdict.
-    pub allowed: Option<bool>,
+/// Other questions the parser answered (the fuzzer's first inputs, the corpus's checks, the first
+/// checks of a real-world run), each with its answer, and what has been worked out from them:
+/// where a candidate reading answers otherwise than the profile's base reading, the parser must
+/// answer as the reading does. What a reading predicts there does not depend on the divergence
+/// being weighed, so each reading is checked once ([`OtherAnswers::check`]).
+#[derive(Clone, Debug, Default)]
+pub struct OtherAnswers {
+    /// The questions (body, agent, URL; a plain 200 fetch) and the parser's answers (`None`: not
+    /// a verdict).
+    questions: Vec<(Vec<u8>, String, String, Option<bool>)>,
+    /// Each reading checked so far (by the profile and the complete knobs): `Ok(n)`, the parser
+    /// showed all `n` divergences it predicts; `Err(place)`, the first question where it did not.
+    checked: std::collections::HashMap<(ProfileId, Knobs), Result<usize, usize>>,
+}
+
+impl OtherAnswers {
+    /// No other answers: only the neighbours are evidence.
+    pub fn none() -> OtherAnswers {
+        OtherAnswers::default()
+    }
+
+    /// Adds a question and the parser's answer (`Some(true)` allowed; `None` not a verdict).
+    pub fn push(&mut self, body: &[u8], agent: &str, url: &str, allowed: Option<bool>) {
+        self.questions
+            .push((body.to_vec(), agent.to_string(), url.to_string(), allowed));
+        self.checked.clear();
+    }
+
+    /// How many questions the parser answered with a verdict.
+    pub fn answered(&self) -> usize {
+        self.questions.iter().filter(|q| q.3.is_some()).count()
+    }
+
+    /// How many questions are held.
+    pub fn len(&self) -> usize {
+        self.questions.len()
+    }
+
+    /// Whether no question is held.
+    pub fn is_empty(&self) -> bool {
+        self.questions.is_empty()
+    }
+
+    /// For `profile`'s reading `knobs`: `Ok(n)` when on every question where it answers otherwise
+    /// than the base reading the parser answered as it does (`n` such questions), else
+    /// `Err(place)`, the first question where the parser did not.
+    pub fn check(&mut self, profile: ProfileId, knobs: Knobs) -> Result<usize, usize> {
+        if let Some(known) = self.checked.get(&(profile, knobs)) {
+            return *known;
+        }
+        let base = profile.base_knobs();
+        let mut result = Ok(0);
+        for (at, (body, agent, url, allowed)) in self.questions.iter().enumerate() {
+            let Some(answer) = *allowed else {
+                continue;
+            };
+            let verdicts = cause::verdicts_under(&Request::new(body, agent, url), &[base, knobs]);
+            if verdicts[1] == verdicts[0] {
+                continue;
+            }
+            if verdicts[1] != answer {
+                result = Err(at);
+                break;
+            }
+            result = result.map(|shown| shown + 1);
+        }
+        self.checked.insert((profile, knobs), result);
+        result
+    }
 }
 
 /// Where a candidate was refuted.
@@ -490,8 +564,8 @@ pub enum Refutation {
     /// On the neighbour at this place of the neighbour list: the reading predicts one answer, the
     /// parser gave the other.
     Neighbour(usize),
-    /// On another question the parser answered (by its place in the list given): the reading
-    /// predicts a divergence from the profile there, and the parser did not show it.
+    /// On another question the parser answered (by its place among [`OtherAnswers`]): the
+    /// reading predicts a divergence from the profile there, and the parser did not show it.
     Elsewhere(usize),
 }
 
@@ -626,7 +700,7 @@ pub fn credit(
     allowed: bool,
     neighbours: &[Neighbour],
     answers: &[Option<bool>],
-    elsewhere: &[Answered<'_>],
+    elsewhere: &mut OtherAnswers,
 ) -> Credit {
     assert_eq!(neighbours.len(), answers.len(), "one answer per neighbour");
     let base_knobs = profile.base_knobs();
@@ -642,7 +716,7 @@ pub fn credit(
         answered,
         deciding: 0,
         deciding_elsewhere: 0,
-        elsewhere: elsewhere.iter().filter(|a| a.allowed.is_some()).count(),
+        elsewhere: elsewhere.answered(),
         base,
     };
     let mut refuted: Vec<(Vec<Change>, Refutation)> = Vec::new();
@@ -679,28 +753,13 @@ pub fn credit(
         }
         // The parser's other answers: where a reading that fits so far predicts a divergence
         // from the base reading, the parser must show it.
-        for (at, other) in elsewhere.iter().enumerate() {
-            let Some(answer) = other.allowed else {
+        for s in 0..sets.len() {
+            if refuted_at[s].is_some() {
                 continue;
-            };
-            let live: Vec<usize> = (0..sets.len())
-                .filter(|&s| refuted_at[s].is_none())
-                .collect();
-            if live.is_empty() {
-                break;
             }
-            let mut knobs: Vec<Knobs> = vec![base_knobs];
-            knobs.extend(live.iter().map(|&s| readings[s]));
-            let verdicts = cause::verdicts_under(&other.request, &knobs);
-            for (&s, &verdict) in live.iter().zip(&verdicts[1..]) {
-                if verdict == verdicts[0] {
-                    continue;
-                }
-                if verdict != answer {
-                    refuted_at[s] = Some(Refutation::Elsewhere(at));
-                } else {
-                    deciding_elsewhere[s] += 1;
-                }
+            match elsewhere.check(profile, readings[s]) {
+                Ok(shown) => deciding_elsewhere[s] = shown,
+                Err(at) => refuted_at[s] = Some(Refutation::Elsewhere(at)),
             }
         }
         let fitting: Vec<usize> = (0..sets.len())
@@ -798,7 +857,7 @@ mod tests {
             false,
             &neighbours,
             &answers_under(knobs, &neighbours),
-            &[],
+            &mut OtherAnswers::none(),
         );
         assert_eq!(
             credit.label(),
@@ -879,7 +938,7 @@ mod tests {
             false,
             &neighbours,
             &answers,
-            &[],
+            &mut OtherAnswers::none(),
         );
         assert_eq!(
             credit.label(),
