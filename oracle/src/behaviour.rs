@@ -90,7 +90,7 @@ pub fn behaviour(
 /// `Ww` for mixed); field names (before a line's first colon) as written; every other octet as
 /// written, invisible ones escaped.
 pub fn shape(request: &Request<'_>) -> String {
-    let mut words: Vec<Vec<u8>> = Vec::new();
+    let mut words: Vec<(Vec<u8>, String)> = Vec::new();
     let mut out = String::new();
     for (content, end) in lines_with_ends(request.body) {
         let line = [content, end].concat();
@@ -110,38 +110,51 @@ pub fn shape(request: &Request<'_>) -> String {
     out
 }
 
-/// `text` with every word replaced by its name (numbered in `words`).
-fn abstracted(text: &[u8], words: &mut Vec<Vec<u8>>) -> String {
+/// `text` with every word replaced by its name: `w` and the number of its first appearance
+/// (`words` holds each word seen, case folded, with its name), or, for a new word that extends an
+/// earlier one or begins it, that word's name and `+` or `-` (`googlebote` after `googlebot` is
+/// `w1+`, `googlebo` is `w1-`): what a parser that compares names by prefix reads.
+fn abstracted(text: &[u8], words: &mut Vec<(Vec<u8>, String)>) -> String {
     let mut out = String::new();
     let mut i = 0;
     while i < text.len() {
-        if text[i].is_ascii_alphanumeric() {
-            let start = i;
-            while i < text.len() && text[i].is_ascii_alphanumeric() {
-                i += 1;
-            }
-            let word = &text[start..i];
-            let folded = word.to_ascii_lowercase();
-            let number = match words.iter().position(|w| *w == folded) {
-                Some(at) => at + 1,
-                None => {
-                    words.push(folded);
-                    words.len()
-                }
-            };
-            let letters = word.iter().filter(|b| b.is_ascii_alphabetic());
-            let upper = letters.clone().filter(|b| b.is_ascii_uppercase()).count();
-            let lower = letters.filter(|b| b.is_ascii_lowercase()).count();
-            let case = match (upper, lower) {
-                (0, _) => "w",
-                (_, 0) => "W",
-                _ => "Ww",
-            };
-            out.push_str(&format!("{case}{number}"));
-        } else {
+        if !text[i].is_ascii_alphanumeric() {
             out.push_str(&printable(&text[i..=i]));
             i += 1;
+            continue;
         }
+        let start = i;
+        while i < text.len() && text[i].is_ascii_alphanumeric() {
+            i += 1;
+        }
+        let word = &text[start..i];
+        let folded = word.to_ascii_lowercase();
+        let name = match words.iter().find(|(w, _)| *w == folded) {
+            Some((_, name)) => name.clone(),
+            None => {
+                let related = words.iter().find_map(|(w, name)| {
+                    if folded.starts_with(w) {
+                        Some(format!("{name}+"))
+                    } else if w.starts_with(&folded) {
+                        Some(format!("{name}-"))
+                    } else {
+                        None
+                    }
+                });
+                let name = related.unwrap_or_else(|| format!("{}", words.len() + 1));
+                words.push((folded, name.clone()));
+                name
+            }
+        };
+        let letters = word.iter().filter(|b| b.is_ascii_alphabetic());
+        let upper = letters.clone().filter(|b| b.is_ascii_uppercase()).count();
+        let lower = letters.filter(|b| b.is_ascii_lowercase()).count();
+        let case = match (upper, lower) {
+            (0, _) => "w",
+            (_, 0) => "W",
+            _ => "Ww",
+        };
+        out.push_str(&format!("{case}{name}"));
     }
     out
 }
@@ -188,6 +201,11 @@ mod tests {
         for other in [c, d, e] {
             assert_ne!(shape(&a), shape(&other));
         }
+        // A word that extends an earlier one, or begins it, says so.
+        let longer = Request::new(b"User-agent: googlebote\n", "googlebot", "/");
+        let shorter = Request::new(b"User-agent: googlebo\n", "googlebot", "/");
+        assert_eq!(shape(&longer), "User-agent: w1\\n | w1- | /");
+        assert_eq!(shape(&shorter), "User-agent: w1\\n | w1+ | /");
     }
 
     #[test]

@@ -121,7 +121,24 @@ pub enum Edit {
     /// The agent written as a user-agent line of the file writes it (where the two differ only in
     /// case).
     AgentAsInFile,
+    /// A probe of how rules match: the value of the file's first rule (the line given) replaced by
+    /// [`PROBE_VALUES`]`[value]` and the URL's path and query by [`PROBE_PATHS`]`[path]`.
+    Probe {
+        /// The rule's line.
+        line: usize,
+        /// The place of its new value in [`PROBE_VALUES`].
+        value: usize,
+        /// The place of the URL's new path in [`PROBE_PATHS`].
+        path: usize,
+    },
 }
+
+/// The values a matching probe gives the file's first rule ([`Edit::Probe`]): a plain path, a
+/// directory, a query mark, and the two wildcards before and after.
+pub const PROBE_VALUES: [&str; 6] = ["/a", "/a/", "/a?", "/a*", "/a$", "/*a"];
+
+/// The paths (with a query) a matching probe asks about ([`Edit::Probe`]).
+pub const PROBE_PATHS: [&str; 5] = ["/a", "/a/", "/ab", "/a?x", "/x/a"];
 
 impl Edit {
     /// The edit in words: "line 2 deleted".
@@ -157,6 +174,10 @@ impl Edit {
             Edit::AgentExtended => "`x` added to the agent".to_string(),
             Edit::AgentShortened => "the agent one octet shorter".to_string(),
             Edit::AgentAsInFile => "the agent written as the file writes it".to_string(),
+            Edit::Probe { line, value, path } => format!(
+                "the value of line {line} `{}` and the URL's path `{}`",
+                PROBE_VALUES[value], PROBE_PATHS[path]
+            ),
         }
     }
 
@@ -174,7 +195,8 @@ impl Edit {
             | Edit::ValueUnmatched(n)
             | Edit::ValueAsPath(n)
             | Edit::ValueShortened(n)
-            | Edit::ValueExtended(n) => Some(n),
+            | Edit::ValueExtended(n)
+            | Edit::Probe { line: n, .. } => Some(n),
             _ => None,
         }
     }
@@ -482,7 +504,35 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
             .then(|| value.to_string())
     });
     if let Some(written) = as_in_file {
-        add(body, &written, url, Edit::AgentAsInFile);
+        add(body.clone(), &written, url, Edit::AgentAsInFile);
+    }
+    // How the file's first rule matches: a small battery of values and paths.
+    let first_rule = pairs.iter().position(|(content, _)| {
+        field_and_value_spans(content)
+            .is_some_and(|(field, _)| flipped_field(&content[field]).is_some())
+    });
+    if let Some(i) = first_rule {
+        let (content, end) = pairs[i];
+        let (_, value) = field_and_value_spans(content).expect("a rule line");
+        for (v, probe_value) in PROBE_VALUES.iter().enumerate() {
+            let line = [
+                &content[..value.start],
+                probe_value.as_bytes(),
+                &content[value.end..],
+                end,
+            ]
+            .concat();
+            let probed = joined(&[&lines[..i].concat(), &line, &lines[i + 1..].concat()]);
+            for (p, probe_path) in PROBE_PATHS.iter().enumerate() {
+                let edit = Edit::Probe {
+                    line: i + 1,
+                    value: v,
+                    path: p,
+                };
+                let probe_url = format!("{}{probe_path}", &url[..path]);
+                add(probed.clone(), agent, &probe_url, edit);
+            }
+        }
     }
     out
 }
