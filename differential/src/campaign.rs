@@ -678,7 +678,7 @@ fn handle_findings(
         let profile = engines.identities()[index].profile;
         let asked = Instant::now();
         let answer = engines.answer_at(index, &minimal);
-        let examined = crate::examine::examine(
+        let (bucket, examined) = crate::examine::examine(
             engines,
             index,
             profile,
@@ -687,7 +687,6 @@ fn handle_findings(
             &mut others[index],
         );
         let examining_answers = asked.elapsed().as_nanos() as u64;
-        let bucket = examined.signature.clone();
         let first = Sighting {
             signature: bucket.clone(),
             got: answer.kind().to_string(),
@@ -723,7 +722,7 @@ fn handle_findings(
         {
             let mut candidates = shared.candidates.lock().expect("not poisoned");
             let candidate = candidates.entry(sig.clone()).or_default();
-            candidate.credited |= examined.behaviour.is_none();
+            candidate.credited |= examined.credited();
             candidate.latest = Some(bucket);
         }
         let mut answering = 0;
@@ -972,7 +971,7 @@ fn write_bucket(
     minimal: &Input,
     engines: &Engines,
     identities: &[String],
-    examined: Option<&crate::examine::Examined>,
+    examined: Option<&robotstxt_oracle::examine::Examination>,
 ) -> u64 {
     let Ok(oracle) = compare::oracle_verdicts(minimal) else {
         return 0;
@@ -989,7 +988,7 @@ fn write_bucket(
         seconds: Vec::new(),
     };
     if robotstxt_oracle::select::is_product_token(minimal.agent.as_bytes()) {
-        let evidence = examined.map(crate::examine::Examined::words);
+        let evidence = examined.map(robotstxt_oracle::examine::Examination::words);
         let yaml = case::case_yaml(sig, minimal, &observation, &named, evidence.as_deref());
         let _ = atomic_write(&dir.join("case.yaml"), yaml.as_bytes());
     } else {
@@ -1038,7 +1037,7 @@ fn write_finding(
     minimal: &Input,
     named: &[(String, Answer)],
     oracle: [Verdict; 4],
-    examined: Option<&crate::examine::Examined>,
+    examined: Option<&robotstxt_oracle::examine::Examination>,
 ) {
     let mut finding = serde_json::json!({
         "signature": sig,

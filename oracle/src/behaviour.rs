@@ -15,6 +15,21 @@ use crate::body::lines_with_ends;
 use crate::evidence::{Edit, Neighbour};
 use crate::Request;
 
+/// How a behaviour group is named where a cause label would stand (a fuzz bucket's cause, a
+/// ledger group's `id`): `unexplained ` and the group's key.
+pub const ID_PREFIX: &str = "unexplained ";
+
+/// Whether `id` names a behaviour group: [`ID_PREFIX`] and 16 lower-case hex digits.
+pub fn is_id(id: &str) -> bool {
+    key_of(id).is_some()
+}
+
+/// The key of a behaviour group's id (`unexplained 1f0c...` gives `1f0c...`).
+pub fn key_of(id: &str) -> Option<&str> {
+    let key = id.strip_prefix(ID_PREFIX)?;
+    (key.len() == 16 && key.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))).then_some(key)
+}
+
 /// An unexplained divergence's group.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Behaviour {
@@ -29,6 +44,11 @@ pub struct Behaviour {
 }
 
 impl Behaviour {
+    /// The group's id where a cause label would stand: `unexplained <key>`.
+    pub fn id(&self) -> String {
+        format!("{ID_PREFIX}{}", self.key)
+    }
+
     /// The group's name in words: `unexplained <key>`, and the first line it hangs on.
     pub fn title(&self) -> String {
         match self.deciding_lines.first() {
@@ -206,6 +226,23 @@ mod tests {
         let shorter = Request::new(b"User-agent: googlebo\n", "googlebot", "/");
         assert_eq!(shape(&longer), "User-agent: w1\\n | w1- | /");
         assert_eq!(shape(&shorter), "User-agent: w1\\n | w1+ | /");
+    }
+
+    #[test]
+    fn ids_name_groups() {
+        assert!(is_id("unexplained 0123456789abcdef"));
+        assert_eq!(
+            key_of("unexplained 0123456789abcdef"),
+            Some("0123456789abcdef")
+        );
+        for not in [
+            "unexplained",
+            "unexplained 0123",
+            "K4 precedence",
+            "unexplained 0123456789ABCDEF",
+        ] {
+            assert!(!is_id(not), "{not}");
+        }
     }
 
     #[test]

@@ -32,6 +32,8 @@ pub mod deviation;
 pub mod encoding;
 #[cfg(feature = "cause")]
 pub mod evidence;
+#[cfg(feature = "cause")]
+pub mod examine;
 pub mod explain;
 pub mod fetch;
 pub mod group;
