@@ -166,6 +166,9 @@ pub fn examine_divergences(
             Some(answered.allowed),
         );
     }
+    if !examinable.is_empty() {
+        add_sample_answers(adapter, corpus, &mut others);
+    }
     let mut causes = BTreeMap::new();
     for (check, request, allowed) in examinable {
         let mut ask = |neighbours: &[robotstxt_oracle::evidence::Neighbour]| {
@@ -193,11 +196,42 @@ pub fn examine_divergences(
                 })
                 .collect()
         };
-        let credited =
-            robotstxt_spec::causes::credited(profile, request, *allowed, &mut ask, &mut others);
+        let credited = robotstxt_spec::causes::credited(
+            profile,
+            request,
+            *allowed,
+            &mut ask,
+            &mut [&mut others],
+        );
         causes.insert(check.clone(), credited.label);
     }
     causes
+}
+
+/// Asks `adapter` the questions of [`robotstxt_spec::causes::questions`] (the corpus's checks and a
+/// sample of their neighbours) and adds its answers to `others`.
+pub fn add_sample_answers(
+    adapter: &mut dyn robotstxt_adapters::Adapter,
+    corpus: &Corpus,
+    others: &mut robotstxt_oracle::evidence::OtherAnswers,
+) {
+    let questions = robotstxt_spec::causes::questions(corpus);
+    let queries: Vec<[robotstxt_adapters::Query; 1]> = questions
+        .iter()
+        .map(|(_, agent, url)| [robotstxt_adapters::Query::new(agent.clone(), url.clone())])
+        .collect();
+    let items: Vec<(&[u8], &[robotstxt_adapters::Query])> = questions
+        .iter()
+        .zip(&queries)
+        .map(|((body, _, _), q)| (&body[..], &q[..]))
+        .collect();
+    for ((body, agent, url), answers) in questions.iter().zip(adapter.answer_many(&items)) {
+        let allowed = answers
+            .first()
+            .and_then(robotstxt_adapters::Answer::verdict)
+            .map(|v| v == robotstxt_oracle::Verdict::Allowed);
+        others.push(body, agent, url, allowed);
+    }
 }
 
 /// Writes a ledger for `adapter` (claiming `profile`) listing `divergences` (check id → answer

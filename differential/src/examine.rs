@@ -46,8 +46,13 @@ pub fn examine(
             .map(verdict_of)
             .collect()
     };
-    let examination =
-        robotstxt_oracle::examine::examine(profile, &input.request(), allowed, &mut ask, others);
+    let examination = robotstxt_oracle::examine::examine(
+        profile,
+        &input.request(),
+        allowed,
+        &mut ask,
+        &mut [others],
+    );
     let signature = Signature {
         kind: "adapter-vs-profile",
         adapter: engines.identities()[index].id.clone(),

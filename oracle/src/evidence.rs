@@ -126,12 +126,20 @@ pub enum Edit {
     Probe {
         /// The rule's line.
         line: usize,
+        /// Whether the rule's `Allow` or `Disallow` is swapped too.
+        flipped: bool,
         /// The place of its new value in [`PROBE_VALUES`].
         value: usize,
         /// The place of the URL's new path in [`PROBE_PATHS`].
         path: usize,
     },
+    /// A copy of one line put after another (numbered as in the input): `(copied, after)`.
+    LineCopiedAfter(usize, usize),
 }
+
+/// The most lines whose copies are put after each of the others ([`Edit::LineCopiedAfter`]): the
+/// pairs grow as the square.
+pub const LINES_COPIED: usize = 10;
 
 /// The values a matching probe gives the file's first rule ([`Edit::Probe`]): a plain path, a
 /// directory, a query mark, and the two wildcards before and after.
@@ -174,10 +182,24 @@ impl Edit {
             Edit::AgentExtended => "`x` added to the agent".to_string(),
             Edit::AgentShortened => "the agent one octet shorter".to_string(),
             Edit::AgentAsInFile => "the agent written as the file writes it".to_string(),
-            Edit::Probe { line, value, path } => format!(
-                "the value of line {line} `{}` and the URL's path `{}`",
-                PROBE_VALUES[value], PROBE_PATHS[path]
+            Edit::Probe {
+                line,
+                flipped,
+                value,
+                path,
+            } => format!(
+                "the value of line {line} `{}`{} and the URL's path `{}`",
+                PROBE_VALUES[value],
+                if flipped {
+                    ", Allow and Disallow swapped,"
+                } else {
+                    ""
+                },
+                PROBE_PATHS[path]
             ),
+            Edit::LineCopiedAfter(copied, after) => {
+                format!("a copy of line {copied} put after line {after}")
+            }
         }
     }
 
@@ -196,7 +218,8 @@ impl Edit {
             | Edit::ValueAsPath(n)
             | Edit::ValueShortened(n)
             | Edit::ValueExtended(n)
-            | Edit::Probe { line: n, .. } => Some(n),
+            | Edit::Probe { line: n, .. }
+            | Edit::LineCopiedAfter(n, _) => Some(n),
             _ => None,
         }
     }
@@ -513,25 +536,63 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
     });
     if let Some(i) = first_rule {
         let (content, end) = pairs[i];
-        let (_, value) = field_and_value_spans(content).expect("a rule line");
-        for (v, probe_value) in PROBE_VALUES.iter().enumerate() {
-            let line = [
-                &content[..value.start],
-                probe_value.as_bytes(),
-                &content[value.end..],
-                end,
-            ]
-            .concat();
-            let probed = joined(&[&lines[..i].concat(), &line, &lines[i + 1..].concat()]);
-            for (p, probe_path) in PROBE_PATHS.iter().enumerate() {
-                let edit = Edit::Probe {
-                    line: i + 1,
-                    value: v,
-                    path: p,
-                };
-                let probe_url = format!("{}{probe_path}", &url[..path]);
-                add(probed.clone(), agent, &probe_url, edit);
+        let (field, value) = field_and_value_spans(content).expect("a rule line");
+        let other = flipped_field(&content[field.clone()]).expect("a rule's field");
+        for flipped in [false, true] {
+            let name: &[u8] = if flipped {
+                &other
+            } else {
+                &content[field.clone()]
+            };
+            for (v, probe_value) in PROBE_VALUES.iter().enumerate() {
+                let line = [
+                    &content[..field.start],
+                    name,
+                    &content[field.end..value.start],
+                    probe_value.as_bytes(),
+                    &content[value.end..],
+                    end,
+                ]
+                .concat();
+                let probed = joined(&[&lines[..i].concat(), &line, &lines[i + 1..].concat()]);
+                for (p, probe_path) in PROBE_PATHS.iter().enumerate() {
+                    let edit = Edit::Probe {
+                        line: i + 1,
+                        flipped,
+                        value: v,
+                        path: p,
+                    };
+                    let probe_url = format!("{}{probe_path}", &url[..path]);
+                    add(probed.clone(), agent, &probe_url, edit);
+                }
             }
+        }
+    }
+    // A copy of each line after each other line: a user-agent line after a blank line, a rule
+    // after another group's user-agent line.
+    let copied = lines.len().min(LINES_COPIED);
+    for i in 0..copied {
+        for j in 0..copied {
+            if j == i || j + 1 == i {
+                // After itself is a repeat; after the line before is where it already stands.
+                continue;
+            }
+            let (content, end) = pairs[i];
+            let end: &[u8] = if end.is_empty() { b"\n" } else { end };
+            let mut edited: Vec<u8> = Vec::new();
+            for (k, line) in lines.iter().enumerate() {
+                edited.extend_from_slice(line);
+                if k == j {
+                    if pairs[k].1.is_empty() {
+                        edited.extend_from_slice(b"\n");
+                    }
+                    edited.extend_from_slice(content);
+                    if k + 1 < lines.len() {
+                        edited.extend_from_slice(end);
+                    }
+                }
+            }
+            add(edited, agent, url, Edit::LineCopiedAfter(i + 1, j + 1));
         }
     }
     out
@@ -750,7 +811,7 @@ pub fn credit(
     allowed: bool,
     neighbours: &[Neighbour],
     answers: &[Option<bool>],
-    elsewhere: &mut OtherAnswers,
+    elsewhere: &mut [&mut OtherAnswers],
 ) -> Credit {
     assert_eq!(neighbours.len(), answers.len(), "one answer per neighbour");
     let base_knobs = profile.base_knobs();
@@ -766,7 +827,7 @@ pub fn credit(
         answered,
         deciding: 0,
         deciding_elsewhere: 0,
-        elsewhere: elsewhere.answered(),
+        elsewhere: elsewhere.iter().map(|e| e.answered()).sum(),
         base,
     };
     let mut refuted: Vec<(Vec<Change>, Refutation)> = Vec::new();
@@ -807,9 +868,14 @@ pub fn credit(
             if refuted_at[s].is_some() {
                 continue;
             }
-            match elsewhere.check(profile, readings[s]) {
-                Ok(shown) => deciding_elsewhere[s] = shown,
-                Err(at) => refuted_at[s] = Some(Refutation::Elsewhere(at)),
+            for others in elsewhere.iter_mut() {
+                match others.check(profile, readings[s]) {
+                    Ok(shown) => deciding_elsewhere[s] += shown,
+                    Err(at) => {
+                        refuted_at[s] = Some(Refutation::Elsewhere(at));
+                        break;
+                    }
+                }
             }
         }
         let fitting: Vec<usize> = (0..sets.len())
@@ -907,7 +973,7 @@ mod tests {
             false,
             &neighbours,
             &answers_under(knobs, &neighbours),
-            &mut OtherAnswers::none(),
+            &mut [&mut OtherAnswers::none()],
         );
         assert_eq!(
             credit.label(),
@@ -988,7 +1054,7 @@ mod tests {
             false,
             &neighbours,
             &answers,
-            &mut OtherAnswers::none(),
+            &mut [&mut OtherAnswers::none()],
         );
         assert_eq!(
             credit.label(),

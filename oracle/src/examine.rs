@@ -53,13 +53,14 @@ impl Examination {
 
 /// Examines the parser's answer `allowed` on `request`, where `profile` says otherwise: `ask`
 /// gives the parser's answers to the input's neighbours (`Some(true)` allowed, `None` not a
-/// verdict), in order; `others` holds its other answers.
+/// verdict), in order; `others` hold its other answers (each set of them checked in turn, each
+/// with the work it keeps from earlier examinations).
 pub fn examine(
     profile: ProfileId,
     request: &Request<'_>,
     allowed: bool,
     ask: &mut dyn FnMut(&[Neighbour]) -> Vec<Option<bool>>,
-    others: &mut OtherAnswers,
+    others: &mut [&mut OtherAnswers],
 ) -> Examination {
     let neighbours = evidence::neighbours(request);
     let answers = ask(&neighbours);

@@ -171,21 +171,55 @@ pub struct Credited {
 
 /// Examines a parser's verdict `allowed` on `request` where `profile` says otherwise: `ask` gives
 /// the parser's answers to the input's neighbours (`Some(true)` allowed, `None` not a verdict),
-/// `others` holds its other answers; `None` when this crate is built without its `causes`
-/// feature.
+/// `others` hold its other answers.
 #[cfg(feature = "causes")]
 pub fn credited(
     profile: ProfileId,
     request: &Request<'_>,
     allowed: bool,
     ask: &mut dyn FnMut(&[robotstxt_oracle::evidence::Neighbour]) -> Vec<Option<bool>>,
-    others: &mut robotstxt_oracle::evidence::OtherAnswers,
+    others: &mut [&mut robotstxt_oracle::evidence::OtherAnswers],
 ) -> Credited {
     let examination = robotstxt_oracle::examine::examine(profile, request, allowed, ask, others);
     Credited {
         label: examination.label(),
         words: examination.words(),
     }
+}
+
+/// One in this many of the corpus checks' neighbours joins [`questions`].
+#[cfg(feature = "causes")]
+pub const NEIGHBOURS_SAMPLED: usize = 25;
+
+/// Questions to ask a parser once, whose answers every candidate cause is weighed against
+/// ([`robotstxt_oracle::evidence::OtherAnswers`]): each check of `corpus` on a single 200 fetch
+/// of its body, and one in [`NEIGHBOURS_SAMPLED`] of its neighbours (the same input with one edit),
+/// as (body, agent, absolute URL), in corpus order. The same corpus always gives the same
+/// questions, so a shard of a real-world run weighs a cause as the whole run does.
+#[cfg(feature = "causes")]
+pub fn questions(corpus: &crate::cases::Corpus) -> Vec<(Vec<u8>, String, String)> {
+    let mut out = Vec::new();
+    let mut counted = 0usize;
+    for case in &corpus.cases {
+        if case.fetch != robotstxt_oracle::Fetch::default()
+            || case.robots_url.is_some()
+            || !case.fetches.is_empty()
+        {
+            continue;
+        }
+        for check in &case.checks {
+            let url = crate::verify::absolute_url(&check.url);
+            let request = Request::new(&case.body, &check.agent, &url);
+            for neighbour in robotstxt_oracle::evidence::neighbours(&request) {
+                counted += 1;
+                if counted.is_multiple_of(NEIGHBOURS_SAMPLED) {
+                    out.push((neighbour.body, neighbour.agent, neighbour.url));
+                }
+            }
+            out.push((case.body.clone(), check.agent.clone(), url));
+        }
+    }
+    out
 }
 
 /// Whether `label` is a cause label naming knobs or deviations (the oracle's `cause::is_label`),

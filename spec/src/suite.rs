@@ -484,17 +484,21 @@ impl Suite {
             }
         }
         let simple = |case: &Case| case.fetch == Fetch::default() && case.robots_url.is_none();
+        // The corpus's checks and a sample of their neighbours, asked once when some divergence
+        // is to be examined.
         #[cfg(feature = "causes")]
         let mut others = {
             let mut others = robotstxt_oracle::evidence::OtherAnswers::none();
-            let mut seen = std::collections::BTreeSet::new();
-            for (_, case, check, answer) in &asked {
-                let url = absolute_url(&check.url);
-                if simple(case) && seen.insert((&case.id, check.number)) {
+            let divergent = asked
+                .iter()
+                .any(|(profile, _, check, answer)| !answer.agrees(check.expect[profile]));
+            if divergent {
+                for (body, agent, url) in crate::causes::questions(corpus) {
+                    let answer = ask_one(parser, &body, &agent, &url);
                     let allowed = answer
                         .verdict()
                         .map(|v| v == robotstxt_oracle::Verdict::Allowed);
-                    others.push(&case.body, &check.agent, &url, allowed);
+                    others.push(&body, &agent, &url, allowed);
                 }
             }
             others
@@ -528,7 +532,7 @@ impl Suite {
                         &request,
                         allowed,
                         &mut ask_neighbours,
-                        &mut others,
+                        &mut [&mut others],
                     )
                     .label
                 });

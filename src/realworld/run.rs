@@ -279,8 +279,21 @@ pub fn run(
         &mut timing,
     );
     let minimise_start = Instant::now();
+    // Each adapter's answers to the corpus's checks and a sample of their neighbours, asked once
+    // when one of its examples is examined: the other answers its candidates are weighed against
+    // (the same in every shard).
+    let mut samples: Vec<Option<robotstxt_oracle::evidence::OtherAnswers>> =
+        (0..opened.len()).map(|_| None).collect();
+    let corpus = robotstxt_spec::embedded::corpus()
+        .map_err(|errors| format!("the embedded corpus does not load: {} errors", errors.len()))?;
     for (key, candidate) in candidates {
-        let example = minimised_example(&candidate, &mut opened[candidate.adapter]);
+        let adapter = &mut opened[candidate.adapter];
+        let sample = samples[candidate.adapter].get_or_insert_with(|| {
+            let mut sample = robotstxt_oracle::evidence::OtherAnswers::none();
+            crate::ledger::add_sample_answers(adapter.first.as_mut(), &corpus, &mut sample);
+            sample
+        });
+        let example = minimised_example(&candidate, adapter, sample);
         results
             .buckets
             .get_mut(&key)
@@ -902,7 +915,11 @@ fn citations(changes: Option<&[Change]>, profile: ProfileId) -> Vec<String> {
 /// same, the profile still says otherwise, and the same cause still explains it; then examined
 /// ([`robotstxt_oracle::examine`]): its candidate credited with the evidence of its neighbours and
 /// the adapter's answers to the file's other checks, or its behaviour group.
-fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
+fn minimised_example(
+    c: &Candidate,
+    adapter: &mut Opened,
+    sample: &mut robotstxt_oracle::evidence::OtherAnswers,
+) -> Example {
     let mut example = Example {
         file: c.file.clone(),
         check: c.check,
@@ -992,7 +1009,7 @@ fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
     };
     example.agent = small.agent.clone();
     example.url = small.url.clone();
-    let examination = examine_example(c, &small, adapter);
+    let examination = examine_example(c, &small, adapter, sample);
     example.cause = examination.label();
     example.evidence = examination.words();
     if small.body.len() > UNMINIMISED_OCTETS {
@@ -1019,11 +1036,13 @@ fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
 }
 
 /// Examines a minimised example `small` of candidate `c`: its neighbours are asked of the adapter
-/// in one round trip, and the adapter's answers to the file's other checks are the other answers.
+/// in one round trip; the other answers are the adapter's to `sample` (the corpus's checks and a
+/// sample of their neighbours) and to the file's other checks.
 fn examine_example(
     c: &Candidate,
     small: &Input,
     adapter: &mut Opened,
+    sample: &mut robotstxt_oracle::evidence::OtherAnswers,
 ) -> robotstxt_oracle::examine::Examination {
     let mut others = robotstxt_oracle::evidence::OtherAnswers::none();
     for (agent, url, allowed) in &c.others {
@@ -1056,6 +1075,6 @@ fn examine_example(
         &small.request(),
         c.allowed,
         &mut ask,
-        &mut others,
+        &mut [sample, &mut others],
     )
 }
