@@ -31,8 +31,11 @@
 
 use crate::body::lines_with_ends;
 use crate::cause::{self, Change};
+use crate::deviation::{Deviation, Deviations};
+use crate::knobs::KnobId;
 use crate::knobs::Knobs;
 use crate::line::field_and_value_spans;
+use crate::relevance::Inert;
 use crate::{ProfileId, Request};
 
 /// The most lines whose own edits (deleted, repeated, moved, ...) are made: a minimised input has
@@ -608,6 +611,10 @@ pub struct OtherAnswers {
     /// The questions (body, agent, URL; a plain 200 fetch) and the parser's answers (`None`: not
     /// a verdict).
     questions: Vec<(Vec<u8>, String, String, Option<bool>)>,
+    /// Per question, what can matter on it: the knob fields (a bit per place in `KnobId::ALL`)
+    /// and the deviations that can read it otherwise than the base reading ([`Inert`]). A reading
+    /// that changes nothing that can matter answers as the base reading does, and is not asked.
+    live: Vec<(u32, Deviations)>,
     /// Each reading checked so far (by the profile and the complete knobs): `Ok(n)`, the parser
     /// showed all `n` divergences it predicts; `Err(place)`, the first question where it did not.
     checked: std::collections::HashMap<(ProfileId, Knobs), Result<usize, usize>>,
@@ -621,8 +628,18 @@ impl OtherAnswers {
 
     /// Adds a question and the parser's answer (`Some(true)` allowed; `None` not a verdict).
     pub fn push(&mut self, body: &[u8], agent: &str, url: &str, allowed: Option<bool>) {
+        let inert = Inert::of(&Request::new(body, agent, url));
+        let knobs = KnobId::ALL
+            .iter()
+            .filter(|&&k| !inert.knob(k))
+            .fold(0u32, |mask, k| mask | 1 << k.index());
+        let deviations = Deviation::ALL
+            .iter()
+            .filter(|&&d| !inert.deviation(d))
+            .fold(Deviations::NONE, |set, &d| set.with(d));
         self.questions
             .push((body.to_vec(), agent.to_string(), url.to_string(), allowed));
+        self.live.push((knobs, deviations));
         self.checked.clear();
     }
 
@@ -649,11 +666,27 @@ impl OtherAnswers {
             return *known;
         }
         let base = profile.base_knobs();
+        // What the reading changes: knob fields set otherwise than the base reading, deviations.
+        let changed = KnobId::ALL
+            .iter()
+            .filter(|&&k| {
+                let mut back = knobs;
+                k.copy(&mut back, &base);
+                back != knobs
+            })
+            .fold(0u32, |mask, k| mask | 1 << k.index());
         let mut result = Ok(0);
-        for (at, (body, agent, url, allowed)) in self.questions.iter().enumerate() {
+        for (at, ((body, agent, url, allowed), (live_knobs, live_deviations))) in
+            self.questions.iter().zip(&self.live).enumerate()
+        {
             let Some(answer) = *allowed else {
                 continue;
             };
+            let can_matter =
+                changed & live_knobs != 0 || !knobs.deviations.only_in(*live_deviations).is_empty();
+            if !can_matter {
+                continue;
+            }
             let verdicts = cause::verdicts_under(&Request::new(body, agent, url), &[base, knobs]);
             if verdicts[1] == verdicts[0] {
                 continue;

@@ -110,7 +110,7 @@ pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
         let text = ledger::rewrite(&id, profile, &old, &divergences, &causes, &command);
         let path = ledger::path_of(dir, &id);
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
         let unexplained = divergences
             .keys()
             .filter(|c| ledger::needs_reason(&old.entries, c, &divergences[*c]))
@@ -121,6 +121,26 @@ pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
             path.display(),
             divergences.len()
         );
+        // A group whose checks' causes differ gets no id: say which, so a person can split it.
+        if let Ok(file) = serde_yaml::from_str::<ledger::LedgerFile>(&text) {
+            for group in file.divergences.iter().filter(|g| g.id.is_none()) {
+                let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+                for check in group.checks.keys() {
+                    if let Some(cause) = causes.get(check) {
+                        *counts.entry(cause).or_default() += 1;
+                    }
+                }
+                if counts.len() > 1 {
+                    let each: Vec<String> =
+                        counts.iter().map(|(c, n)| format!("{c} on {n}")).collect();
+                    eprintln!(
+                        "  no id for the group \"{}\": its checks' causes differ ({})",
+                        group.reason,
+                        each.join(", ")
+                    );
+                }
+            }
+        }
         if !failures.is_empty() {
             eprintln!(
                 "{}: {} error, crash or timeout answers not recorded (a failure of the adapter is \
