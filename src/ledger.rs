@@ -16,7 +16,7 @@
 //!       rfc9309/wildcards/star-in-middle#1: allowed
 //! ```
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use robotstxt_oracle::ProfileId;
@@ -238,10 +238,11 @@ pub fn add_sample_answers(
 /// kind), keeping the reason of every entry of `old` that still holds with the same answer and
 /// giving the others an UNEXPLAINED reason; `error`, `crash` and `timeout` answers are left out
 /// unless [`keeps_failure`]. Groups come out sorted by reason, checks by id. A group's `id` is
-/// the cause `causes` (check id → the credited label or the behaviour group's id,
-/// [`examine_divergences`]) gives every check of the group it knows, when they all agree; a group
-/// none of whose checks the cause search can examine (fetch outcomes, `unsupported`) keeps the
-/// old entries' id. New and changed entries get an UNEXPLAINED reason naming their cause in words
+/// the knob or deviation `causes` (check id → the credited label or the behaviour group's id,
+/// [`examine_divergences`]) credits on some of the group's checks, when it credits no other on
+/// any (checks it leaves unexplained do not veto it: a person grouped them); else the behaviour
+/// group all its checks are in; else none. A group none of whose checks the cause search can
+/// examine (fetch outcomes, `unsupported`) keeps the old entries' id. New and changed entries get an UNEXPLAINED reason naming their cause in words
 /// ([`robotstxt_spec::causes::unexplained_reason`]), one group per cause. `command` is the command
 /// line the header gives for rewriting the file again.
 pub fn rewrite(
@@ -259,16 +260,29 @@ pub fn rewrite(
         .map(|(check, answer)| (check.clone(), answer.clone()))
         .collect();
     let id_of = |checks: &BTreeMap<String, String>| {
-        let mut known = checks.keys().filter_map(|c| causes.get(c));
-        match known.next() {
-            // Every examined check of the group has this cause: a claim the evidence carries
-            // (a knob or deviation credited, or one behaviour group).
-            Some(first) => (robotstxt_spec::causes::is_label(first) && known.all(|c| c == first))
-                .then(|| first.clone()),
+        let known: Vec<&String> = checks.keys().filter_map(|c| causes.get(c)).collect();
+        if known.is_empty() {
             // Nothing to examine: the id a person wrote stays.
-            None => checks
+            return checks
                 .keys()
-                .find_map(|c| old.entries.get(c).and_then(|e| e.id.clone())),
+                .find_map(|c| old.entries.get(c).and_then(|e| e.id.clone()));
+        }
+        // The knobs and deviations credited on the group's checks.
+        let credited: BTreeSet<&String> = known
+            .iter()
+            .copied()
+            .filter(|c| robotstxt_oracle::cause::is_label(c))
+            .collect();
+        match credited.len() {
+            // Evidence credits one cause on some of its checks and no other cause on any: the
+            // group (checks a person or the cause put together) is named by it.
+            1 => credited.first().map(|c| (*c).clone()),
+            // Nothing credited: one behaviour group, if all its checks are in it.
+            0 => (robotstxt_oracle::behaviour::is_id(known[0])
+                && known.iter().all(|c| *c == known[0]))
+            .then(|| known[0].clone()),
+            // Two causes credited: the group mixes them, and names neither.
+            _ => None,
         }
     };
     let file = LedgerFile {

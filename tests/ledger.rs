@@ -291,7 +291,7 @@ fn rewrite_groups_new_divergences_by_cause_with_its_words() {
 #[test]
 fn rewrite_names_a_group_by_the_cause_its_checks_share() {
     let old = load(
-        "adapter: x\nprofile: google\ndivergences:\n- reason: typos\n  checks: {a#1: disallowed, a#2: disallowed}\n- reason: mixed\n  id: K4 precedence\n  checks: {b#1: allowed, b#2: allowed}\n- reason: fetch outcomes\n  id: K4 precedence\n  checks: {c#1: allowed}\n- reason: one behaviour\n  checks: {d#1: allowed, d#2: allowed}\n",
+        "adapter: x\nprofile: google\ndivergences:\n- reason: typos\n  checks: {a#1: disallowed, a#2: disallowed}\n- reason: mixed\n  id: K4 precedence\n  checks: {b#1: allowed, b#2: allowed}\n- reason: fetch outcomes\n  id: K4 precedence\n  checks: {c#1: allowed}\n- reason: one behaviour\n  checks: {d#1: allowed, d#2: allowed}\n- reason: partly credited\n  checks: {e#1: allowed, e#2: allowed}\n",
     )
     .unwrap();
     let now = [
@@ -302,6 +302,8 @@ fn rewrite_names_a_group_by_the_cause_its_checks_share() {
         ("c#1", "allowed"),
         ("d#1", "allowed"),
         ("d#2", "allowed"),
+        ("e#1", "allowed"),
+        ("e#2", "allowed"),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -314,6 +316,8 @@ fn rewrite_names_a_group_by_the_cause_its_checks_share() {
         ("b#2", "D-raw-length"),
         ("d#1", group),
         ("d#2", group),
+        ("e#1", "K6 wildcards"),
+        ("e#2", group),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -322,12 +326,14 @@ fn rewrite_names_a_group_by_the_cause_its_checks_share() {
     let reloaded = load(&text).unwrap();
     // Every check has the credited cause: the id is filled.
     assert_eq!(reloaded.entries["a#1"].id.as_deref(), Some("D-typo-fields"));
-    // The checks' causes differ: no id claims the group, not even the old one.
+    // Two causes credited: no id claims the group, not even the old one.
     assert_eq!(reloaded.entries["b#1"].id, None, "{text}");
     // No check can be examined (a fetch outcome): the id a person wrote stays.
     assert_eq!(reloaded.entries["c#1"].id.as_deref(), Some("K4 precedence"));
     // One behaviour group: its id.
     assert_eq!(reloaded.entries["d#1"].id.as_deref(), Some(group));
+    // One cause credited on some checks, none on the others: the cause.
+    assert_eq!(reloaded.entries["e#2"].id.as_deref(), Some("K6 wildcards"));
 }
 
 #[test]

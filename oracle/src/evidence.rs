@@ -268,7 +268,7 @@ fn path_as_rule(url: &str) -> Vec<u8> {
         return b"/".to_vec();
     }
     let mut out = Vec::new();
-    for &b in url[path..query].as_bytes() {
+    for &b in &url.as_bytes()[path..query] {
         if b.is_ascii_graphic() {
             out.push(b);
         } else {
@@ -700,17 +700,47 @@ impl OtherAnswers {
         self.checked.insert((profile, knobs), result);
         result
     }
+
+    /// The question at `place`, as a refutation.
+    fn refutation_at(&self, place: usize) -> Refutation {
+        let (body, agent, url, _) = &self.questions[place];
+        Refutation::Elsewhere(body.clone(), agent.clone(), url.clone())
+    }
+}
+
+/// A body in one line for words: line ends as ` / `, other invisible octets escaped, cut after
+/// 120 characters.
+fn shown_body(body: &[u8]) -> String {
+    let mut out = String::new();
+    for chunk in body.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\n' => out.push_str(" / "),
+                '\r' => out.push_str("<CR>"),
+                c if c.is_control() => out.push_str(&format!("<U+{:04X}>", c as u32)),
+                c => out.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("<{b:02X}>"));
+        }
+    }
+    if let Some((cut, _)) = out.char_indices().nth(120) {
+        out.truncate(cut);
+        out.push_str(" ...");
+    }
+    out
 }
 
 /// Where a candidate was refuted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refutation {
     /// On the neighbour at this place of the neighbour list: the reading predicts one answer, the
     /// parser gave the other.
     Neighbour(usize),
-    /// On another question the parser answered (by its place among [`OtherAnswers`]): the
-    /// reading predicts a divergence from the profile there, and the parser did not show it.
-    Elsewhere(usize),
+    /// On another question the parser answered (its body, agent and URL): the reading predicts a
+    /// divergence from the profile there, and the parser did not show it.
+    Elsewhere(Vec<u8>, String, String),
 }
 
 /// Why a divergence is credited to no knob or deviation.
@@ -793,10 +823,11 @@ impl Credit {
                                 .get(*at)
                                 .map_or(String::new(), |n| n.edit.words())
                         ),
-                        Refutation::Elsewhere(_) => format!(
-                            "{} gives the answer here, but predicts a divergence on another \
-                             question the parser answered as the profile does",
-                            name(set)
+                        Refutation::Elsewhere(body, agent, url) => format!(
+                            "{} gives the answer here, but predicts a divergence the parser does \
+                             not show on another question (`{}`, agent `{agent}`, URL `{url}`)",
+                            name(set),
+                            shown_body(body)
                         ),
                     })
                     .collect();
@@ -853,7 +884,7 @@ pub fn credit(
         .map(|n| cause::verdicts_under(&n.request(), &[base_knobs])[0])
         .collect();
     let answered = answers.iter().filter(|a| a.is_some()).count();
-    let moved = answers.iter().any(|a| *a == Some(!allowed));
+    let moved = answers.contains(&Some(!allowed));
     let mut credit = Credit {
         outcome: Err(Unexplained::NoReading),
         asked: neighbours.len(),
@@ -905,7 +936,7 @@ pub fn credit(
                 match others.check(profile, readings[s]) {
                     Ok(shown) => deciding_elsewhere[s] += shown,
                     Err(at) => {
-                        refuted_at[s] = Some(Refutation::Elsewhere(at));
+                        refuted_at[s] = Some(others.refutation_at(at));
                         break;
                     }
                 }
@@ -917,7 +948,7 @@ pub fn credit(
         if fitting.is_empty() {
             for (set, at) in sets.iter().zip(&refuted_at) {
                 if let (Some(at), true) = (at, refuted.len() < REFUTED_KEPT) {
-                    refuted.push((set.clone(), *at));
+                    refuted.push((set.clone(), at.clone()));
                 }
             }
             continue;

@@ -113,11 +113,13 @@ pub fn examined(example: &super::tally::Example) -> String {
     }
 }
 
+/// Files per label (a cause, or how an example was left unexplained).
+type FilesBy = BTreeMap<String, u64>;
+
 /// Per adapter, one line: files in buckets whose example credits a cause (by cause), and files in
 /// the others, with their behaviour groups (or that the example was not examined).
 pub fn credit_lines(results: &Results) -> Vec<String> {
-    let mut per_adapter: BTreeMap<&str, (BTreeMap<String, u64>, BTreeMap<String, u64>)> =
-        BTreeMap::new();
+    let mut per_adapter: BTreeMap<&str, (FilesBy, FilesBy)> = BTreeMap::new();
     for bucket in results.buckets.values() {
         let (credited, unexplained) = per_adapter.entry(&bucket.adapter).or_default();
         match bucket.example.credited() {
@@ -130,8 +132,8 @@ pub fn credit_lines(results: &Results) -> Vec<String> {
     per_adapter
         .into_iter()
         .map(|(adapter, (credited, unexplained))| {
-            let sum = |m: &BTreeMap<String, u64>| m.values().sum::<u64>();
-            let list = |m: &BTreeMap<String, u64>| {
+            let sum = |m: &FilesBy| m.values().sum::<u64>();
+            let list = |m: &FilesBy| {
                 let mut items: Vec<(&String, &u64)> = m.iter().collect();
                 items.sort_by_key(|&(k, n)| (std::cmp::Reverse(*n), k.clone()));
                 items

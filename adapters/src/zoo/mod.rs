@@ -52,6 +52,12 @@ impl Truth {
 }
 
 /// One test parser.
+/// A parser's answer: whether `url` is allowed to `agent` under `body`.
+type Allows = Arc<dyn Fn(&[u8], &str, &str) -> bool + Send + Sync>;
+
+/// A change to a complete reading: one knob's alternative applied.
+type KnobChange = Box<dyn Fn(Knobs) -> Knobs>;
+
 #[derive(Clone)]
 pub struct Mutant {
     /// Its adapter id (`zoo-...`).
@@ -61,7 +67,7 @@ pub struct Mutant {
     /// What it changes.
     pub truth: Truth,
     /// Whether it allows `url` to `agent` under `body`.
-    allows: Arc<dyn Fn(&[u8], &str, &str) -> bool + Send + Sync>,
+    allows: Allows,
 }
 
 impl Mutant {
@@ -166,7 +172,7 @@ pub fn open(id: &str) -> Option<InProcess> {
 }
 
 /// A parser answering by one complete reading, read through the oracle's steps.
-fn reading(knobs: Knobs) -> Arc<dyn Fn(&[u8], &str, &str) -> bool + Send + Sync> {
+fn reading(knobs: Knobs) -> Allows {
     Arc::new(move |body, agent, url| literal::allowed(&knobs, &Request::new(body, agent, url)))
 }
 
@@ -199,7 +205,7 @@ fn knob_mutants() -> Vec<(KnobId, ProfileId, Knobs, usize)> {
         .iter()
         .map(|&p| literal::readings(p).into_iter().map(|r| r.knobs).collect())
         .collect();
-    let mut changes: Vec<(KnobId, Box<dyn Fn(Knobs) -> Knobs>)> = Vec::new();
+    let mut changes: Vec<(KnobId, KnobChange)> = Vec::new();
     for row in OPEN_KNOBS {
         for &alternative in row.alternatives {
             changes.push((row.knob, Box::new(move |k| alternative.apply(k))));

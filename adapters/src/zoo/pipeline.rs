@@ -300,9 +300,9 @@ fn decided<'a>(
             (evaluation.kind, specificity)
         })
         .collect();
-    let found = matched.iter().filter_map(|(kind, s)| s.map(|s| (*kind, s)));
+    let mut found = matched.iter().filter_map(|(kind, s)| s.map(|s| (*kind, s)));
     let deciding = match bug {
-        Bug::LastMatchWins => found.last(),
+        Bug::LastMatchWins => found.next_back(),
         Bug::ShortestMatchWins => found.min_by_key(|&(kind, s)| (s, kind != RuleKind::Allow)),
         Bug::DisallowWinsTies => found.max_by_key(|&(kind, s)| (s, kind == RuleKind::Disallow)),
         // The longest match, `Allow` on a tie: RFC 9309's own precedence.
