@@ -113,6 +113,29 @@ fn charset_can_matter(body: &[u8], received: &crate::memo::ReceivedBody<'_>) -> 
         })
 }
 
+/// `octets` with every escape decoded (`%2E` is `.`), so that a fact about spelled-out octets
+/// holds whatever a reading decodes.
+fn unescaped(octets: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    if memchr::memchr(b'%', octets).is_none() {
+        return std::borrow::Cow::Borrowed(octets);
+    }
+    let mut out = Vec::with_capacity(octets.len());
+    let mut i = 0;
+    while i < octets.len() {
+        match crate::encoding::escaped_octet(&octets[i..]) {
+            Some(value) => {
+                out.push(value);
+                i += 3;
+            }
+            None => {
+                out.push(octets[i]);
+                i += 1;
+            }
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Cheap facts about an input that decide which open knobs are worth trying: what it contains that
 /// could make an open knob matter (gathered once per input).
 #[derive(Clone, Debug)]
@@ -136,7 +159,6 @@ pub struct InputFacts {
     robots_txt_path: bool,
     agent_after_rule: bool,
     ruleless_record: bool,
-    agent_substring: bool,
     empty_rule_in_body: bool,
     empty_record_beside_disallow: bool,
     body_has_odd_pattern_octets: bool,
@@ -144,6 +166,7 @@ pub struct InputFacts {
     comment_inside_record: bool,
     spacing_can_matter: bool,
     star_then_other: bool,
+    section_5_2_example: bool,
 }
 
 impl InputFacts {
@@ -179,9 +202,13 @@ impl InputFacts {
         lines.agent_after_rule |= !asked.records;
         lines.ruleless_record |= !asked.records;
         lines.empty_disallow_in_naming_record |= !asked.records;
-        lines.agent_substring |= !asked.substring;
         let split = crate::url::split(request.url);
         let query = split.query.unwrap_or(b"");
+        // K4's section-5-2: the example's rule in the body and the URI its prose names as the
+        // URL, each as written or with escapes (which RFC 9309's encoding may decode).
+        let section_5_2_example = split.query.is_none()
+            && unescaped(split.path) == crate::knobs::SECTION_5_2_URI
+            && memchr::memmem::find(&unescaped(body), crate::knobs::SECTION_5_2_RULE).is_some();
         InputFacts {
             body_len: body.len(),
             starts_with_bom: body.starts_with(crate::body::UTF8_BOM),
@@ -240,7 +267,6 @@ impl InputFacts {
             // A comment line read as an empty line (1994's comment-line) can leave a record
             // without rules.
             ruleless_record: lines.ruleless_record || lines.ruleless_at_comment,
-            agent_substring: lines.agent_substring,
             empty_rule_in_body: lines.empty_rule_in_body,
             // K9's 1994 reading (a record of empty Disallows allows all) reads an input apart from
             // the base only where such a record can be selected and a Disallow with a value could
@@ -251,6 +277,7 @@ impl InputFacts {
             non_ascii_in_rules: lines.non_ascii_in_rules,
             comment_inside_record: lines.comment_inside_record || !asked.records,
             star_then_other: lines.star_then_other,
+            section_5_2_example,
             // K13: a line with white space before its field or colon (a skipped BOM can leave one;
             // the charset alternatives apply only under the RFC's spacing).
             spacing_can_matter: spaced.iter().skip(1).any(|&s| s)
@@ -273,7 +300,6 @@ impl InputFacts {
             Subject::UnusualAgentValue => self.odd_agent_value,
             Subject::StarWithSuffix => self.star_then_other,
             Subject::AgentValueWithSpace => self.agent_value_with_space,
-            Subject::AgentInsideCrawlerName => self.agent_substring,
             Subject::AgentAfterRule => self.agent_after_rule,
             Subject::RulelessRecord => self.ruleless_record,
             Subject::CommentInsideRecord => self.comment_inside_record,
@@ -305,6 +331,7 @@ impl InputFacts {
             }
             Subject::SpacedField => self.spacing_can_matter,
             Subject::RobotsTxtUrl => self.robots_txt_path,
+            Subject::SectionFiveTwoExample => self.section_5_2_example,
         }
     }
 
@@ -352,7 +379,6 @@ struct LineFacts {
     disallow_with_value: bool,
     agent_after_rule: bool,
     ruleless_record: bool,
-    agent_substring: bool,
     wildcard_or_dollar_in_rules: bool,
     /// An `Allow` line, or an empty `Disallow:` (which D-empty-disallow-allows-all reads as one).
     allow_rule: bool,
@@ -484,18 +510,6 @@ impl LineFacts {
                         value.len() > 1 && value[0] == b'*' && !crate::line::is_ws(value[1]);
                     self.agent_value_with_space |=
                         names && value.iter().any(|&b| b == b' ' || b == b'\t');
-                    // Each fact is settled by its first witness: later lines are not searched.
-                    self.agent_substring = self.agent_substring
-                        || !asked.substring
-                        || value.split(|&b| b == b' ' || b == b'\t').any(|name| {
-                            !name.is_empty()
-                                && !name.eq_ignore_ascii_case(agent.as_bytes())
-                                && crate::select::name_matches(
-                                    name,
-                                    agent,
-                                    AgentComparison::Substring,
-                                )
-                        });
                 }
                 LineKind::Allow(value) | LineKind::Disallow(value) => {
                     self.allow_rule |= matches!(kind, LineKind::Allow(_)) || value.is_empty();
@@ -604,8 +618,6 @@ struct FactsAsked {
     /// The records' facts (a user-agent line after a rule, a record without rules): the
     /// blank-line-record documents.
     records: bool,
-    /// A name inside the crawler's name: the 1996 draft's substring comparison.
-    substring: bool,
 }
 
 impl FactsAsked {
@@ -615,7 +627,6 @@ impl FactsAsked {
         FactsAsked {
             naming: records || has(ProfileId::Rfc9309),
             records,
-            substring: has(ProfileId::Draft1996),
         }
     }
 }

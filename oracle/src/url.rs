@@ -28,10 +28,14 @@ impl TargetKnobs {
                 reserved_in_path_equivalent,
                 reserved_in_query_equivalent,
                 unreserved_in_rule_decoded: _,
+                hex_case_equivalent,
+                query_colon_slash_encoded,
             } => Encoding::Rfc9309 {
                 reserved_in_path_equivalent,
                 reserved_in_query_equivalent,
                 unreserved_in_rule_decoded: true,
+                hex_case_equivalent,
+                query_colon_slash_encoded,
             },
             other => other,
         };
