@@ -635,7 +635,7 @@ mod tests {
                 b"User-agent: *\nDisallow: /%61b\nAllow: /abc\n",
                 "/abc",
                 A,
-                // Under the reading that decodes the rule's `%61` (K7 `unreserved-in-rule`, open);
+                // Under the reading that decodes the rule's `%61` (K7 `escape-spellings`, open);
                 // under the other, `/%61b` matches nothing.
                 E,
             ),

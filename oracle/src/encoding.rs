@@ -207,19 +207,17 @@ fn normalise_each_octet(
             Encoding::Rfc9309 {
                 reserved_in_path_equivalent,
                 reserved_in_query_equivalent,
-                unreserved_in_rule_decoded,
-                hex_case_equivalent,
+                rfc3986_spellings,
                 query_colon_slash_encoded,
             } => {
                 if let Some(value) = escaped {
                     // rfc9309#2.2.2: a percent-encoded unreserved ASCII octet "in the URI" is
-                    // decoded; any other escape stays encoded. No sentence decodes one in a rule:
-                    // K7, open (`unreserved_in_rule_decoded`). No sentence upper-cases an escape
-                    // either, while RFC 3986 2.1 makes the hex digits' case irrelevant: K7, open
-                    // (`hex_case_equivalent`).
-                    if is_unreserved(value) && (target || unreserved_in_rule_decoded) {
+                    // decoded; any other escape stays encoded. No sentence decodes one in a rule,
+                    // nor upper-cases an escape, while RFC 3986 2.3 and 2.1 make those spellings
+                    // equivalent: K7, open (`rfc3986_spellings`).
+                    if is_unreserved(value) && (target || rfc3986_spellings) {
                         out.push(value);
-                    } else if (escape_case && target) || !hex_case_equivalent {
+                    } else if (escape_case && target) || !rfc3986_spellings {
                         out.extend_from_slice(&input[i..i + 3]);
                     } else {
                         push_escaped(out, value);
@@ -315,12 +313,11 @@ mod tests {
     const RFC: Encoding = crate::knobs::RFC9309_ENCODING;
 
     /// RFC 9309's encoding with the reserved-character readings given.
-    fn rfc(path: bool, query: bool, rule_decoded: bool) -> Encoding {
+    fn rfc(path: bool, query: bool, spellings: bool) -> Encoding {
         Encoding::Rfc9309 {
             reserved_in_path_equivalent: path,
             reserved_in_query_equivalent: query,
-            unreserved_in_rule_decoded: rule_decoded,
-            hex_case_equivalent: true,
+            rfc3986_spellings: spellings,
             query_colon_slash_encoded: true,
         }
     }
@@ -387,8 +384,7 @@ mod tests {
             Encoding::Rfc9309 {
                 reserved_in_path_equivalent: false,
                 reserved_in_query_equivalent: true,
-                unreserved_in_rule_decoded: true,
-                hex_case_equivalent: false,
+                rfc3986_spellings: false,
                 query_colon_slash_encoded: false,
             },
             Encoding::NonAsciiOnly,
@@ -439,17 +435,19 @@ mod tests {
     }
 
     #[test]
-    fn a_rules_unreserved_escape_is_decoded_only_under_its_reading() {
-        let pattern = |s: &str, decoded: bool| {
-            let encoding = rfc(false, false, decoded);
+    fn a_rules_unreserved_escape_is_decoded_only_under_rfc_3986s_spellings() {
+        let pattern = |s: &str, spellings: bool| {
+            let encoding = rfc(false, false, spellings);
             normalise(s.as_bytes(), Side::Pattern, encoding, false)
                 .0
                 .into_owned()
         };
         assert_eq!(pattern("/%7ejoe", true), b"/~joe");
-        assert_eq!(pattern("/%7ejoe", false), b"/%7Ejoe");
+        // Kept as written, hex case too.
+        assert_eq!(pattern("/%7ejoe", false), b"/%7ejoe");
         // The URI's are always decoded (rfc9309#2.2.2).
         assert_eq!(target("/%7ejoe", RFC), "/~joe");
+        assert_eq!(target("/%7ejoe", rfc(false, false, false)), "/~joe");
     }
 
     #[test]
@@ -462,13 +460,7 @@ mod tests {
 
     #[test]
     fn hex_case_is_kept_only_under_its_reading() {
-        let kept = Encoding::Rfc9309 {
-            reserved_in_path_equivalent: false,
-            reserved_in_query_equivalent: false,
-            unreserved_in_rule_decoded: true,
-            hex_case_equivalent: false,
-            query_colon_slash_encoded: true,
-        };
+        let kept = rfc(false, false, false);
         assert_eq!(target("/a%3cd/%e3%83%84", RFC), "/a%3Cd/%E3%83%84");
         assert_eq!(target("/a%3cd/%e3%83%84", kept), "/a%3cd/%e3%83%84");
         // The crawler's own escapes are upper-case, and unreserved ones are still decoded.
@@ -480,8 +472,7 @@ mod tests {
         let erratum = |query: bool| Encoding::Rfc9309 {
             reserved_in_path_equivalent: false,
             reserved_in_query_equivalent: query,
-            unreserved_in_rule_decoded: true,
-            hex_case_equivalent: true,
+            rfc3986_spellings: true,
             query_colon_slash_encoded: false,
         };
         assert_eq!(target("/a?b=https://c", erratum(false)), "/a?b=https://c");

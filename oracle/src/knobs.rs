@@ -222,11 +222,10 @@ pub enum Alternative {
     ReservedInPath(bool),
     /// K7: under RFC 9309's encoding, whether reserved characters in the query equal their escapes.
     ReservedInQuery(bool),
-    /// K7: under RFC 9309's encoding, whether a rule's escaped unreserved octets are decoded.
-    UnreservedInRule(bool),
-    /// K7: under RFC 9309's encoding, whether an escape's hex digits compare without case (RFC
-    /// 3986 2.1) or as written.
-    EscapeHexCase(bool),
+    /// K7: under RFC 9309's encoding, whether RFC 3986's equivalent spellings of an escape hold
+    /// where RFC 9309 states no comparison (a rule's escaped unreserved octet, 2.3; the hex case
+    /// of an escape, 2.1), or escapes there compare as written.
+    Rfc3986Spellings(bool),
     /// K7: under RFC 9309's encoding, whether a raw `:` or `/` in a query compares percent-encoded
     /// (Figure 4 row 2 as published) or as the other reserved characters of a query do (the
     /// reading of erratum 7128, [`ERRATA`]). No document leaves it open.
@@ -302,22 +301,12 @@ impl Alternative {
                     *reserved_in_query_equivalent = v
                 }
             }
-            Alternative::UnreservedInRule(v) => {
+            Alternative::Rfc3986Spellings(v) => {
                 if let Encoding::Rfc9309 {
-                    unreserved_in_rule_decoded,
-                    ..
+                    rfc3986_spellings, ..
                 } = &mut knobs.encoding
                 {
-                    *unreserved_in_rule_decoded = v
-                }
-            }
-            Alternative::EscapeHexCase(v) => {
-                if let Encoding::Rfc9309 {
-                    hex_case_equivalent,
-                    ..
-                } = &mut knobs.encoding
-                {
-                    *hex_case_equivalent = v
+                    *rfc3986_spellings = v
                 }
             }
             Alternative::QueryColonSlashEncoded(v) => {
@@ -547,15 +536,15 @@ pub enum Encoding {
         /// 2.2.2 read literally in the query: reserved characters there (all but `#`, `*`, `$`)
         /// compare equal to their encoding. `:` and `/` always do (Figure 4 row 2).
         reserved_in_query_equivalent: bool,
-        /// A rule's escaped unreserved octet (`%7E`) is decoded as the URI's is (2.2.2 decodes
-        /// those "in the URI" only; RFC 3986 2.3 makes both spellings equivalent).
-        unreserved_in_rule_decoded: bool,
-        /// An escape the comparison keeps (`%3c`, `%e3`) has its hex digits upper-cased, so the
-        /// case of the digits does not matter (RFC 3986 2.1); otherwise it is compared as written
-        /// (2.2.2 compares octets, and no sentence of RFC 9309 upper-cases an escape). The escapes
-        /// the crawler writes itself, of raw octets, are upper-case under both readings (RFC 3986
-        /// 2.1, Figure 4 row 3).
-        hex_case_equivalent: bool,
+        /// RFC 3986's equivalent spellings of an escape hold where RFC 9309 states no comparison:
+        /// a rule's escaped unreserved octet (`%7E`) is decoded as the URI's is (2.2.2 decodes
+        /// those "in the URI" only; RFC 3986 2.3), and an escape the comparison keeps (`%3c`,
+        /// `%e3`) has its hex digits upper-cased (RFC 3986 2.1). Otherwise both compare as written
+        /// (2.2.2 compares octets, and no sentence of RFC 9309 decodes the one or upper-cases the
+        /// other): one question, read one way for both. The URI's unreserved escapes are decoded
+        /// and the escapes the crawler writes itself, of raw octets, are upper-case under both
+        /// readings (2.2.2; RFC 3986 2.1, Figure 4 row 3).
+        rfc3986_spellings: bool,
         /// A raw `:` or `/` in a query compares percent-encoded, as Figure 4 row 2 encodes the
         /// query value `https://foo.bar`; otherwise they are reserved characters of a query like
         /// the others (`reserved_in_query_equivalent`), the reading of erratum 7128 ([`ERRATA`]).
@@ -573,13 +562,12 @@ pub enum Encoding {
 }
 
 /// RFC 9309's encoding in its base reading (`rfc9309#2.2.2`): reserved characters that are data
-/// differ from their escapes (but `:` and `/` in a query, Figure 4 row 2), a rule's unreserved
-/// escapes are decoded, hex digits compare without case.
+/// differ from their escapes (but `:` and `/` in a query, Figure 4 row 2), RFC 3986's equivalent
+/// spellings hold (a rule's unreserved escapes decoded, hex digits compared without case).
 pub const RFC9309_ENCODING: Encoding = Encoding::Rfc9309 {
     reserved_in_path_equivalent: false,
     reserved_in_query_equivalent: false,
-    unreserved_in_rule_decoded: true,
-    hex_case_equivalent: true,
+    rfc3986_spellings: true,
     query_colon_slash_encoded: true,
 };
 
@@ -671,8 +659,7 @@ impl Alternative {
             Alternative::Encoding(_)
             | Alternative::ReservedInPath(_)
             | Alternative::ReservedInQuery(_)
-            | Alternative::UnreservedInRule(_)
-            | Alternative::EscapeHexCase(_)
+            | Alternative::Rfc3986Spellings(_)
             | Alternative::QueryColonSlashEncoded(_) => KnobId::Encoding,
             Alternative::Charset(_) => KnobId::Charset,
             Alternative::MatchTarget(_) => KnobId::MatchTarget,
@@ -888,8 +875,6 @@ pub enum Subject {
     EscapeOrReservedInPath,
     /// A query, and an escape or a reserved character that is data in it (or an escape in a rule).
     EscapeOrReservedInQuery,
-    /// An escaped unreserved octet (`%7E`) in a rule.
-    UnreservedEscapeInRule,
     /// An escape, `*`, `$` or non-ASCII octet in the URL, an escape in a rule, a `$` inside a
     /// pattern, or a reserved character the path or query compares: where RFC 9309's encodings
     /// and Google's own can read an input apart.
@@ -949,8 +934,7 @@ const fn rfc9309_encoding(path: bool, query: bool) -> Alternative {
     Alternative::Encoding(Encoding::Rfc9309 {
         reserved_in_path_equivalent: path,
         reserved_in_query_equivalent: query,
-        unreserved_in_rule_decoded: true,
-        hex_case_equivalent: true,
+        rfc3986_spellings: true,
         query_colon_slash_encoded: true,
     })
 }
@@ -1067,24 +1051,16 @@ pub const OPEN_KNOBS: &[OpenRow] = &[
         alternatives: &[Alternative::ReservedInQuery(true)],
         subject: Subject::EscapeOrReservedInQuery,
     },
-    // rfc9309#2.2.2 unencodes a percent-encoded unreserved octet "in the URI"; no sentence
-    // decodes one in a rule.
+    // rfc9309#2.2.2 unencodes a percent-encoded unreserved octet "in the URI" and compares octets
+    // ("before a difference in octets is encountered"); no sentence decodes one in a rule or
+    // upper-cases an escape, while RFC 3986 2.3 and 2.1 make those spellings equivalent: whether
+    // RFC 3986's equivalences hold where RFC 9309 is silent, the one question, is open.
     OpenRow {
         knob: KnobId::Encoding,
-        name: "unreserved-in-rule",
+        name: "escape-spellings",
         profile: ProfileId::Rfc9309,
         citation: "rfc9309#2.2.2",
-        alternatives: &[Alternative::UnreservedInRule(false)],
-        subject: Subject::UnreservedEscapeInRule,
-    },
-    // rfc9309#2.2.2 compares octets ("before a difference in octets is encountered") and no
-    // sentence upper-cases an escape, while RFC 3986 2.1 makes `%3c` and `%3C` equivalent.
-    OpenRow {
-        knob: KnobId::Encoding,
-        name: "hex-case",
-        profile: ProfileId::Rfc9309,
-        citation: "rfc9309#2.2.2",
-        alternatives: &[Alternative::EscapeHexCase(false)],
+        alternatives: &[Alternative::Rfc3986Spellings(false)],
         subject: Subject::EscapeInUrlOrRule,
     },
     OpenRow {

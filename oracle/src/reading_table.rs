@@ -1193,8 +1193,9 @@ pub const TABLE: &[Question] = &[
             silent(
                 "2.2.2 unencodes such an escape \"in the URI\" only and compares \"the path from \
                  the rule\" octet by octet, while RFC 3986 2.3 makes both spellings equivalent: \
-                 open",
-                &["unreserved-in-rule"],
+                 open, one question with `hex-case`: RFC 3986's equivalent spellings hold where \
+                 RFC 9309 says nothing, or such escapes compare as written",
+                &["escape-spellings"],
             ),
             ESCAPES_GOOGLE,
             says(&[DRAFT_DECODE], "yes"),
@@ -1211,9 +1212,10 @@ pub const TABLE: &[Question] = &[
         cells: [
             silent(
                 "2.2.2 compares octets and no sentence upper-cases an escape already written, \
-                 while RFC 3986 2.1 makes the two cases equivalent: open (the escapes the crawler \
-                 writes for raw octets are upper-case)",
-                &["hex-case"],
+                 while RFC 3986 2.1 makes the two cases equivalent: open, one question with \
+                 `unreserved-in-rule` (the escapes the crawler writes for raw octets are \
+                 upper-case under both readings)",
+                &["escape-spellings"],
             ),
             says_open(
                 &[GOOGLE_UTF8],

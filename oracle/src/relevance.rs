@@ -149,7 +149,6 @@ pub struct InputFacts {
     allow_and_disallow_rules: bool,
     mid_dollar_in_rules: bool,
     percent_in_rules: bool,
-    unreserved_escape_in_rules: bool,
     percent_in_url: bool,
     percent_or_special_in_url: bool,
     percent_or_reserved_query: bool,
@@ -219,14 +218,6 @@ impl InputFacts {
             allow_and_disallow_rules: lines.allow_rule && lines.disallow_rule,
             mid_dollar_in_rules: lines.mid_dollar_in_rules,
             percent_in_rules: lines.percent_in_rules,
-            // K7's unreserved-in-rule: a rule's escape left as written (`%7E`) can meet nothing,
-            // since every reading of the match target decodes its unreserved escapes; decoded
-            // (`~`), it meets the octet itself. The readings differ only where the URL holds that
-            // octet, raw or escaped (in either case: D-case-insensitive-paths folds it).
-            unreserved_escape_in_rules: lines.unreserved_escape_in_rules
-                && url.iter().copied().chain(escaped_octets(url)).any(|b| {
-                    b < 0x80 && lines.unreserved_escaped & (1 << b.to_ascii_lowercase()) != 0
-                }),
             percent_in_url: memchr::memchr(b'%', url).is_some(),
             // Raw non-ASCII in the URL is percent-encoded by some readings and not others.
             percent_or_special_in_url: memchr::memchr3(b'%', b'*', b'$', url).is_some()
@@ -311,7 +302,6 @@ impl InputFacts {
             Subject::MidPatternDollar => self.mid_dollar_in_rules,
             Subject::EscapeOrReservedInPath => self.percent_or_reserved_in_path,
             Subject::EscapeOrReservedInQuery => self.percent_or_reserved_query,
-            Subject::UnreservedEscapeInRule => self.unreserved_escape_in_rules,
             Subject::EscapeSpecialOrReserved => {
                 self.rfc9309_encoding_differs()
                     || self.percent_or_reserved_in_path
@@ -386,10 +376,6 @@ struct LineFacts {
     disallow_rule: bool,
     mid_dollar_in_rules: bool,
     percent_in_rules: bool,
-    /// A rule holding an escaped unreserved octet (`%7E`).
-    unreserved_escape_in_rules: bool,
-    /// The unreserved octets rules hold escaped, in lower case, a bit each.
-    unreserved_escaped: u128,
     /// A rule holding `?`.
     question_in_rules: bool,
 }
@@ -522,14 +508,6 @@ impl LineFacts {
                     self.wildcard_or_dollar_in_rules |= classes.has(RuleOctets::STAR);
                     // K7: the encodings differ only where a pattern or the target holds a `%`.
                     self.percent_in_rules |= classes.has(RuleOctets::PERCENT);
-                    if classes.has(RuleOctets::PERCENT) {
-                        for octet in escaped_octets(value) {
-                            if crate::encoding::is_unreserved(octet) {
-                                self.unreserved_escape_in_rules = true;
-                                self.unreserved_escaped |= 1 << octet.to_ascii_lowercase();
-                            }
-                        }
-                    }
                     self.question_in_rules |= classes.has(RuleOctets::QUESTION);
                     self.body_has_odd_pattern_octets |= classes.has(RuleOctets::ODD);
                     self.non_ascii_in_rules |= classes.has(RuleOctets::NON_ASCII);
@@ -554,11 +532,6 @@ impl LineFacts {
             self.read_records(strict_kinds(kinds, spaced).zip(names.iter().copied()));
         }
     }
-}
-
-/// The octets `bytes` holds percent-encoded (`%7E` is `~`), in order.
-fn escaped_octets(bytes: &[u8]) -> impl Iterator<Item = u8> + '_ {
-    bytes.windows(3).filter_map(crate::encoding::escaped_octet)
 }
 
 /// The classes of octets a rule's value holds that [`LineFacts::read`] looks for, a bit each.

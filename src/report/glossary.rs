@@ -290,19 +290,17 @@ fn open_words(alternative: Alternative) -> &'static str {
         Alternative::ReservedInQuery(false) => {
             "reserved characters in the query differ from their escapes"
         }
-        Alternative::UnreservedInRule(true) => {
-            "a rule's escaped unreserved characters are decoded, as the URL's are"
+        Alternative::Rfc3986Spellings(true) => {
+            "RFC 3986's equivalent spellings hold: a rule's escaped unreserved characters are decoded, hex case ignored"
         }
-        Alternative::EscapeHexCase(true) => "an escape's hex digits compare without case",
-        Alternative::EscapeHexCase(false) => "an escape's hex digits compare as written",
         Alternative::QueryColonSlashEncoded(true) => {
             "a raw `:` or `/` in a query equals its escape (Figure 4 row 2)"
         }
         Alternative::QueryColonSlashEncoded(false) => {
             "a raw `:` or `/` in a query is read like the query's other reserved characters"
         }
-        Alternative::UnreservedInRule(false) => {
-            "a rule's escaped unreserved characters are kept as written"
+        Alternative::Rfc3986Spellings(false) => {
+            "escapes RFC 9309 says nothing of compare as written: a rule's escaped unreserved characters and the hex case alike"
         }
         Alternative::AgentAfterRule(AgentAfterRule::StartsRecord) => {
             "a user-agent line after a rule starts a record"
