@@ -9,7 +9,9 @@
 //! - escape side: a rule and the URL that spell the same octets differently (once every escape
 //!   is decoded) exchange their spellings, so the escape stands in the rule instead of the URL;
 //! - path to query: every rule and the URL moved behind `/q?x=`, so the same comparison is made
-//!   in the query.
+//!   in the query;
+//! - large body: the body grown past 500 KiB by comment lines after its own, so the same rules
+//!   meet each document's limit (the first check of each case, a body under 500 KiB).
 //!
 //! A check whose URL is the `/robots.txt` URI, or with a fragment, has no twin (moving it asks
 //! another question), nor does a case with a history of fetches.
@@ -18,6 +20,7 @@ use std::path::PathBuf;
 
 use robotstxt_conformance::cases::{Case, Check, Corpus};
 use robotstxt_oracle::encoding::escaped_octet;
+use robotstxt_oracle::knobs::FIVE_HUNDRED_KIB;
 use robotstxt_oracle::reading_table::{Twin, TABLE};
 use robotstxt_oracle::{verdicts_all, ProfileId, Request, Verdict};
 
@@ -217,7 +220,23 @@ fn twins(case: &Case, check: &Check) -> Vec<(Twin, Vec<u8>, String)> {
         rules_in_query(&case.body),
         format!("{authority}{in_query}"),
     ));
+    if check.number == 1 && case.body.len() <= FIVE_HUNDRED_KIB {
+        all.push((Twin::LargeBody, grown(&case.body), check.url.clone()));
+    }
     all
+}
+
+/// `body` followed by comment lines up to just past 500 KiB.
+fn grown(body: &[u8]) -> Vec<u8> {
+    let mut out = body.to_vec();
+    if !out.is_empty() && !out.ends_with(b"\n") && !out.ends_with(b"\r") {
+        out.push(b'\n');
+    }
+    let line = b"# a comment line that makes the body large, and says nothing else\n";
+    while out.len() <= FIVE_HUNDRED_KIB {
+        out.extend_from_slice(line);
+    }
+    out
 }
 
 /// Whether a question of the reading table tells `twin`'s spellings apart and is open for
@@ -261,7 +280,7 @@ fn the_twin_spellings_are_made_as_described() {
 fn twins_get_verdicts_of_the_same_shape_unless_the_table_says_why() {
     let corpus = Corpus::load(&root().join("spec-cases")).expect("the corpus loads");
     let mut problems = Vec::new();
-    let mut compared = [0usize; 3];
+    let mut compared = [0usize; 4];
     for case in corpus.cases.iter().filter(|c| c.fetches.is_empty()) {
         for check in &case.checks {
             let request = Request {
@@ -304,7 +323,7 @@ fn twins_get_verdicts_of_the_same_shape_unless_the_table_says_why() {
     }
     assert!(
         compared.iter().all(|&n| n > 20),
-        "too few twins compared (hex case, escape side, path to query): {compared:?}"
+        "too few twins compared (hex case, escape side, path to query, large body): {compared:?}"
     );
     assert!(
         problems.is_empty(),

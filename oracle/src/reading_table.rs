@@ -130,6 +130,9 @@ pub enum Twin {
     EscapeSide,
     /// The same comparison made in the query instead of the path.
     PathToQuery,
+    /// The same rules in a body grown past 500 KiB by comment lines after them: the same silence
+    /// (or sentence) on a limit, asked of a large body.
+    LargeBody,
 }
 
 impl Twin {
@@ -139,6 +142,7 @@ impl Twin {
             Twin::HexCase => "hex case",
             Twin::EscapeSide => "escape side",
             Twin::PathToQuery => "path to query",
+            Twin::LargeBody => "large body",
         }
     }
 }
@@ -1749,7 +1753,7 @@ pub const TABLE: &[Question] = &[
             ),
             says(&[N1994_PREFIX], "all of it: every Disallow line applies"),
         ],
-        twins: &[],
+        twins: &[Twin::LargeBody],
     },
     // A history: caching.
     Question {
