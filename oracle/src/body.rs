@@ -30,7 +30,7 @@ pub struct BodyNotes {
 /// body (see [`crate::memo`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BodyKnobs {
-    /// K14: octets after this many are ignored.
+    /// K14: in a body over 500 KiB, octets after this many are ignored.
     pub size_limit: Option<usize>,
     /// K12: the UTF-8 byte-order mark.
     pub bom: Bom,
@@ -55,7 +55,10 @@ impl BodyKnobs {
 /// Applies the size limit, BOM and charset knobs; returns the octets to split into lines.
 ///
 /// K14 (`rfc9309#2.5`: the limit "MUST be at least 500 kibibytes"; `google#file-format`: "Content
-/// which is after the maximum file size is ignored"): octets after the limit are ignored.
+/// which is after the maximum file size is ignored"; `draft-1996#5`: robots "are therefore
+/// encouraged to place limits on the resources spent on processing of /robots.txt", no figure):
+/// in a body over 500 KiB, octets after the limit are ignored. No document lets a parser stop
+/// reading a smaller body, so none is cut (`docs/profiles.md` K14).
 /// K12 (`google#file-format`: Google ignores "the Unicode Byte Order Mark (BOM) at the beginning of
 /// the robots.txt file"): a leading BOM is skipped when the reading says so; the other documents
 /// do not mention it (open, `docs/profiles.md` K12).
@@ -75,7 +78,7 @@ pub fn cut_body(body: &[u8], knobs: BodyKnobs) -> (&[u8], BodyNotes) {
     let mut notes = BodyNotes::default();
     let mut bytes = body;
     if let Some(limit) = knobs.size_limit {
-        if bytes.len() > limit {
+        if bytes.len() > limit && bytes.len() > crate::knobs::FIVE_HUNDRED_KIB {
             bytes = &bytes[..limit];
             if knobs.deviations.has(Deviation::SizeCutAtLineEnd) {
                 // D-size-cut-at-line-end, breaks google#file-format: the part of the line that

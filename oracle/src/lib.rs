@@ -44,6 +44,7 @@ pub mod literal;
 pub mod memo;
 pub mod pattern;
 pub mod profile;
+pub mod reading_table;
 pub mod relevance;
 pub mod request;
 pub mod scope;
