@@ -1670,7 +1670,8 @@ pub const TABLE: &[Question] = &[
             ),
             says(&[N1994_PREFIX], "no: the URI does not begin with the rule"),
         ],
-        twins: &[],
+        // 5.2 speaks of one URI: moved into a query, the rule and the URI are others.
+        twins: &[Twin::PathToQuery],
     },
     Question {
         id: "allow",
