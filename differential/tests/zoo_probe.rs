@@ -99,7 +99,7 @@ fn probe() {
                 .iter()
                 .map(|n| Some(m.allows(&n.body, &n.agent, &n.url)))
                 .collect();
-            let c = credit(profile, &r, answer, &ns, &answers, &mut sample);
+            let c = credit(profile, &r, answer, &ns, &answers, &mut [&mut sample]);
             let label = c.label();
             total += 1;
             let verdict_of = if label == "unexplained" {
