@@ -2,7 +2,10 @@
 //! ARCHITECTURE.md, `docs/`, the crates' and folders' READMEs; not generated output) names a file
 //! that exists and, for a Markdown file, a heading that exists; the README stays a newcomer's page
 //! (under 15,000 bytes); its set-up installs the Debian packages `.ci/run` installs; and it shows
-//! the test command `.ci/run` runs, as a command line of its own.
+//! the test command `.ci/run` runs, as a command line of its own. Every row of
+//! `docs/verdict-changes.md` names a check of the corpus, and the latest row of a check and
+//! profile gives the verdict the corpus holds now (that every change has a row is checked at each
+//! round against the previous corpus, not here: the test has no history to compare with).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -342,5 +345,83 @@ fn the_readme_shows_the_test_command_ci_runs() {
     assert!(
         in_fence.iter().any(|line| line.trim() == command),
         "README.md has no code block line `{command}`, the test command .ci/run runs"
+    );
+}
+
+/// The rows of `docs/verdict-changes.md`'s tables: (case id, check number, profile, was, now), in
+/// the page's order (oldest round first).
+fn verdict_change_rows(text: &str) -> Vec<(String, usize, String, String, String)> {
+    let mut rows = Vec::new();
+    for line in text.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        // `| check | agent and URL | profile | was | now |` splits into 7 pieces.
+        let [_, check, _, profile, was, now, _] = cells[..] else {
+            continue;
+        };
+        let Some((id, number)) = check
+            .strip_prefix('`')
+            .and_then(|c| c.strip_suffix('`'))
+            .and_then(|c| c.rsplit_once('#'))
+        else {
+            continue;
+        };
+        let Ok(number) = number.parse() else { continue };
+        rows.push((
+            id.to_string(),
+            number,
+            profile.to_string(),
+            was.to_string(),
+            now.to_string(),
+        ));
+    }
+    rows
+}
+
+#[test]
+fn every_verdict_change_names_a_check_and_its_current_verdict() {
+    use robotstxt_conformance::cases::Corpus;
+    use robotstxt_oracle::ProfileId;
+    let text = read(&root().join("docs/verdict-changes.md"));
+    let rows = verdict_change_rows(&text);
+    assert!(
+        rows.len() > 200,
+        "only {} rows read from docs/verdict-changes.md",
+        rows.len()
+    );
+    let corpus = Corpus::load(&root().join("spec-cases")).expect("the corpus loads");
+    // The latest row of each (check, profile) must give the verdict the corpus has now; an older
+    // row may have been changed again by a later round.
+    let mut latest = std::collections::BTreeMap::new();
+    for (id, number, profile, was, now) in &rows {
+        assert_ne!(
+            was, now,
+            "{id}#{number} under {profile}: a row that changes nothing"
+        );
+        latest.insert((id.clone(), *number, profile.clone()), now.clone());
+    }
+    let mut problems = Vec::new();
+    for ((id, number, profile), now) in &latest {
+        let Some(profile_id) = ProfileId::from_name(profile) else {
+            problems.push(format!("{id}#{number}: no profile `{profile}`"));
+            continue;
+        };
+        let check = corpus
+            .cases
+            .iter()
+            .find(|c| &c.id == id)
+            .and_then(|c| c.checks.iter().find(|k| k.number == *number));
+        match check.and_then(|k| k.expect.get(&profile_id)) {
+            None => problems.push(format!("{id}#{number}: no such check in spec-cases")),
+            Some(verdict) if verdict.name() != now => problems.push(format!(
+                "{id}#{number} under {profile}: the page's latest row says {now}, the corpus {}",
+                verdict.name()
+            )),
+            Some(_) => {}
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "docs/verdict-changes.md and spec-cases disagree:\n{}",
+        problems.join("\n")
     );
 }
