@@ -127,6 +127,18 @@ impl Row {
     pub fn check_id(&self) -> String {
         format!("{}#{}", self.case, self.check)
     }
+
+    /// Whether `cell`, an adapter's answer on this row, is a verdict `profile` does not expect: the
+    /// one rule a [`Tally`]'s `disagree` counts (a check not asked, a profile under which the file
+    /// does not govern the URL, and an answer that is no verdict never disagree).
+    pub fn disagrees(&self, cell: &AdapterCell, profile: ProfileId) -> bool {
+        cell.status != Status::NotApplicable
+            && cell.answer.verdict().is_some()
+            && self
+                .expected
+                .get(&profile)
+                .is_some_and(|&e| e != Verdict::NotGoverned && !cell.answer.agrees(e))
+    }
 }
 
 /// The oracle under one profile.

@@ -603,10 +603,10 @@ pub fn summarise(
             t.checks += 1;
             match &cell.answer {
                 Answer::Allowed | Answer::Disallowed => {
-                    if cell.answer.agrees(row.expected[&profile]) {
-                        t.agree += 1;
-                    } else {
+                    if row.disagrees(cell, profile) {
                         t.disagree += 1;
+                    } else {
+                        t.agree += 1;
                     }
                 }
                 Answer::Unsupported { .. } => t.unsupported += 1,

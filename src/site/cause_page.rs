@@ -115,6 +115,7 @@ fn add_page(site: &mut Site, inputs: &Inputs, cause: &Cause) {
                     } => {
                         checks.extend(c.iter().cloned());
                         alternative_words(
+                            label,
                             alternatives.first().map_or("base", String::as_str),
                             fingerprint.claimed,
                         )
@@ -137,7 +138,7 @@ fn add_page(site: &mut Site, inputs: &Inputs, cause: &Cause) {
             "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td><td class=\"num\">{}</td></tr>\n",
             attr(&path.to(&parser_path(id))),
             text(id),
-            text(&readings.join("; ")),
+            crate::report::glossary::words_html(&readings.join("; ")),
             check_links(&path, &checks, 3),
             diverging
         ));
