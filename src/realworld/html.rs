@@ -53,7 +53,7 @@ fn page(results: &Results, nav: &str) -> String {
             out,
             "<p class=\"warn\">Not run: {}: {}</p>",
             escape(id),
-            escape(reason)
+            escape(&super::report::without_home(reason))
         );
     }
 

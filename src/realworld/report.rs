@@ -29,6 +29,15 @@ pub fn corpus_label(name: &str) -> String {
     }
 }
 
+/// `text` (an unavailable adapter's reason or fix) with the home directory of the machine it ran
+/// on written `~`, so a published report names no path of that machine.
+pub fn without_home(text: &str) -> String {
+    match std::env::var("HOME") {
+        Ok(home) if home.len() > 3 => text.replace(home.trim_end_matches('/'), "~"),
+        _ => text.to_string(),
+    }
+}
+
 /// The corpora read, as [`corpus_label`] names them (results written before it named them by
 /// path), joined with `, `.
 pub fn corpus_names(results: &Results) -> String {
@@ -254,7 +263,7 @@ pub fn markdown(results: &Results) -> String {
         "Checks are derived from each file (docs/realworld.md). \"Differ\" counts an adapter's verdicts that differ from the profile's where the profile is definite.\n"
     );
     for (id, reason) in &results.unavailable {
-        let _ = writeln!(out, "- Not run: `{id}`: {}", md(reason));
+        let _ = writeln!(out, "- Not run: `{id}`: {}", md(&without_home(reason)));
     }
     let _ = writeln!(out, "## Disagreement by kind of URL\n");
     let _ = writeln!(

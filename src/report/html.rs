@@ -207,13 +207,39 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// A link to the anchor of `id` (a case or check id) on this page, the id as its text.
-fn link_to(id: &str) -> String {
-    format!(
-        "<a href=\"#{}\">{}</a>",
-        escape(&fragment(id)),
-        esc_inline(id)
-    )
+/// Where the pages of the matrix hold each check and case, seen from one page: how to link to an
+/// id (a case or check id) from `here`.
+struct Place<'a> {
+    /// Id → the page that holds it (`matrix/checks-2.html`).
+    pages: &'a HashMap<String, String>,
+    /// The page linking (`matrix.html`, `matrix/fingerprints.html`).
+    here: &'a str,
+}
+
+impl Place<'_> {
+    /// The link to `id`: on this page `#<id>`, else to the page holding it.
+    fn href(&self, id: &str) -> String {
+        let page = match self.pages.get(id) {
+            Some(page) if page != self.here => page.as_str(),
+            _ => return format!("#{}", fragment(id)),
+        };
+        let from_sub = self.here.contains('/');
+        let to = match (from_sub, page.strip_prefix("matrix/")) {
+            (true, Some(file)) => file.to_string(),
+            (true, None) => format!("../{page}"),
+            (false, _) => page.to_string(),
+        };
+        format!("{to}#{}", fragment(id))
+    }
+
+    /// A link to `id`, the id as its text.
+    fn link_to(&self, id: &str) -> String {
+        format!(
+            "<a href=\"{}\">{}</a>",
+            escape(&self.href(id)),
+            esc_inline(id)
+        )
+    }
 }
 
 /// An id as a URL fragment: ASCII letters, digits and `-._~/#:` as they are, every other octet
@@ -359,10 +385,18 @@ pub fn pages(results: &Results) -> Vec<(String, String)> {
         }
     }
 
+    let pages: HashMap<String, String> = place.iter().cloned().collect();
     let mut index = head(results, "");
     summary_table(results, &mut index);
     unavailable(results, &mut index);
-    sections(results, &mut index);
+    sections(
+        results,
+        &Place {
+            pages: &pages,
+            here: "matrix.html",
+        },
+        &mut index,
+    );
     matrix_index(results, &groups, &first_part, &mut index);
     if results.summary.iter().any(|s| s.fingerprint.is_some()) {
         index.push_str(
@@ -407,7 +441,14 @@ pub fn pages(results: &Results) -> Vec<(String, String)> {
 
     let mut prints = head(results, " (fingerprints)");
     prints.push_str("<p><a href=\"../matrix.html\">The matrix</a></p>\n");
-    fingerprints(results, &mut prints);
+    fingerprints(
+        results,
+        &Place {
+            pages: &pages,
+            here: "matrix/fingerprints.html",
+        },
+        &mut prints,
+    );
     glossary_section(&mut prints);
     prints.push_str(&foot(&[], "../"));
     out.push(("matrix/fingerprints.html".to_string(), prints));
@@ -619,10 +660,13 @@ fn unavailable(results: &Results, out: &mut String) {
         out.push_str(&format!(
             "<li><b>{}</b>: {}",
             esc_inline(&u.id),
-            esc_prose(&u.reason)
+            esc_prose(&crate::realworld::report::without_home(&u.reason))
         ));
         if !u.fix.is_empty() {
-            out.push_str(&format!("<br>fix: <code>{}</code>", esc_prose(&u.fix)));
+            out.push_str(&format!(
+                "<br>fix: <code>{}</code>",
+                esc_prose(&crate::realworld::report::without_home(&u.fix))
+            ));
         }
         out.push_str("</li>\n");
     }
@@ -733,7 +777,7 @@ pub fn section_view(results: &Results) -> Vec<Section> {
 }
 
 /// The view by document section: per RFC 9309 statement, who complies.
-fn sections(results: &Results, out: &mut String) {
+fn sections(results: &Results, place: &Place<'_>, out: &mut String) {
     if results.adapters.is_empty() {
         return;
     }
@@ -770,7 +814,7 @@ fn sections(results: &Results, out: &mut String) {
             ));
             continue;
         }
-        let links: Vec<String> = section.cases.iter().map(|c| link_to(c)).collect();
+        let links: Vec<String> = section.cases.iter().map(|c| place.link_to(c)).collect();
         out.push_str(&format!(
             "<details class=\"muted\"><summary>{} check{} in {} case{}</summary>{}</details></td>",
             section.rows.len(),
@@ -781,8 +825,8 @@ fn sections(results: &Results, out: &mut String) {
         ));
         let name = |id: &str, standing: &SectionStanding, text: String| match &standing.first {
             Some(check) => format!(
-                "<a href=\"#{}\" title=\"{}\">{}</a>{}",
-                escape(&fragment(check)),
+                "<a href=\"{}\" title=\"{}\">{}</a>{}",
+                escape(&place.href(check)),
                 escape(&format!("first: {check}")),
                 esc_inline(id),
                 text
@@ -1346,7 +1390,7 @@ fn glossary_section(out: &mut String) {
 
 /// The fingerprints: parsers as columns, knobs and deviations as rows, each cell the alternative
 /// the parser's answers are consistent with, its deciding checks on hover and linked.
-fn fingerprints(results: &Results, out: &mut String) {
+fn fingerprints(results: &Results, place: &Place<'_>, out: &mut String) {
     let prints: Vec<(&str, &Fingerprint)> = results
         .summary
         .iter()
@@ -1409,7 +1453,7 @@ fn fingerprints(results: &Results, out: &mut String) {
         ));
         for (adapter, print) in &prints {
             match print.dimensions.iter().find(|(l, _)| l == label) {
-                Some((_, standing)) => fingerprint_cell(adapter, label, standing, out),
+                Some((_, standing)) => fingerprint_cell(adapter, label, standing, place, out),
                 None => out.push_str("<td class=\"fn\">-</td>"),
             }
         }
@@ -1419,7 +1463,13 @@ fn fingerprints(results: &Results, out: &mut String) {
 }
 
 /// One fingerprint cell.
-fn fingerprint_cell(adapter: &str, label: &str, standing: &Standing, out: &mut String) {
+fn fingerprint_cell(
+    adapter: &str,
+    label: &str,
+    standing: &Standing,
+    place: &Place<'_>,
+    out: &mut String,
+) {
     let (class, kind) = standing_kind(label, standing);
     let text = standing_text(label, standing);
     let checks: &[String] = match standing {
@@ -1466,7 +1516,7 @@ fn fingerprint_cell(adapter: &str, label: &str, standing: &Standing, out: &mut S
             super::glossary::words_html(&words.join("; or "))
         ));
     }
-    let links: Vec<String> = shown.iter().map(|c| link_to(c)).collect();
+    let links: Vec<String> = shown.iter().map(|c| place.link_to(c)).collect();
     out.push_str(&links.join(", "));
     if checks.len() > shown.len() {
         out.push_str(&format!(" and {} more", checks.len() - shown.len()));

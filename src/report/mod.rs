@@ -179,7 +179,17 @@ pub(crate) fn abridge(text: &str) -> String {
     const MARKED: usize = 16;
     const LINE: usize = 240;
     let lines: Vec<&str> = text.lines().collect();
-    let short = |line: &str| cut(line, LINE);
+    // Cut at a space, so no citation (`google#file-location`) is left half written.
+    let short = |line: &str| {
+        if line.chars().count() <= LINE {
+            return line.to_string();
+        }
+        let head: String = line.chars().take(LINE - 1).collect();
+        match head.rfind(' ') {
+            Some(space) if space > head.len() / 2 => format!("{}…", &head[..space]),
+            _ => format!("{head}…"),
+        }
+    };
     if lines.len() <= HEAD + TAIL + MARKED && lines.iter().all(|l| l.chars().count() <= LINE) {
         return text.to_string();
     }

@@ -155,8 +155,8 @@ follow it for the list, grouped by cause, each check with the documents' sentenc
             body.push_str(&format!(
                 "<li><code>{}</code>: {} (fix: <code>{}</code>)</li>\n",
                 text(&u.id),
-                text(&u.reason),
-                text(&u.fix)
+                text(&crate::realworld::report::without_home(&u.reason)),
+                text(&crate::realworld::report::without_home(&u.fix))
             ));
         }
         body.push_str("</ul>\n");

@@ -95,7 +95,10 @@ pub fn build(inputs: &Inputs) -> Site {
     playground::add(&mut site, inputs);
     site.add(
         "realworld.html",
-        crate::realworld::html::render_with_nav(&inputs.realworld, &page::nav("")),
+        page::link_citations(
+            &crate::realworld::html::render_with_nav(&inputs.realworld, &page::nav("")),
+            "",
+        ),
     );
     // The run's matrix, as `run` writes it, its citations linked to the documents' pages.
     for (path, html) in crate::report::html::pages(&inputs.results) {

@@ -389,6 +389,23 @@ const SCRIPT: &str = r#"'use strict';
   function restartPeers() {
     return WebAssembly.instantiate(peersModule, {}).then(function (instance) { peers = instance; });
   }
+  // `text` into `element`, each citation (rfc9309#2.2.2) a link to its section on the document's page.
+  var CITATION = /(^|[^A-Za-z0-9_\-])((rfc9309|draft-2019|google|draft-1996|guide-ch9|norobots-1994)#([A-Za-z0-9.\-]*[A-Za-z0-9]))/g;
+  function withCitations(element, text) {
+    var at = 0;
+    text.replace(CITATION, function (match, before, citation, doc, section, offset) {
+      var start = offset + before.length;
+      element.appendChild(document.createTextNode(text.slice(at, start)));
+      var a = document.createElement('a');
+      a.className = 'citation';
+      a.href = 'documents/' + doc + '.html#' + section;
+      a.textContent = citation;
+      element.appendChild(a);
+      at = start + citation.length;
+      return match;
+    });
+    element.appendChild(document.createTextNode(text.slice(at)));
+  }
   function verdictSpan(verdict) {
     var span = document.createElement('span');
     span.className = verdict;
@@ -433,7 +450,7 @@ const SCRIPT: &str = r#"'use strict';
       var h = document.createElement('h3');
       h.textContent = TITLES[a.profile] || a.profile;
       var pre = document.createElement('pre');
-      pre.textContent = a.explanation;
+      withCitations(pre, a.explanation);
       explanations.appendChild(h);
       explanations.appendChild(pre);
     });
