@@ -335,7 +335,7 @@ document.getElementById('m').classList.toggle('hq',e.target.checked);});\
 
 /// The most octets of checks and their cases one page of the matrix holds before the next page
 /// starts: with its head and table, every page stays well under 1.5 MB.
-const PART_BUDGET: usize = 900_000;
+const PART_BUDGET: usize = 700_000;
 
 /// The matrix's overview page (`matrix.html`), as `run --format html` prints it; [`pages`] gives
 /// every page.
@@ -1280,9 +1280,8 @@ fn adapter_details(results: &Results, row: &Row, out: &mut String) {
     }
 }
 
-/// Every case once, with its body: the bodies the checks show.
 /// How many deciding checks a fingerprint cell names in its title and links to.
-const FINGERPRINT_CHECKS_SHOWN: usize = 8;
+const FINGERPRINT_CHECKS_SHOWN: usize = 5;
 
 /// A fingerprint cell's kind: (CSS class, legend text).
 fn standing_kind(label: &str, standing: &Standing) -> (&'static str, &'static str) {
