@@ -6,7 +6,7 @@
 use crate::knobs::{
     AgentAfterRule, AgentComparison, AgentList, AgentValue, Alternative, Bom, Charset, CommentLine,
     EmptyRule, Encoding, FieldSpacing, Grouping, InvalidPattern, KnobId, Knobs, MatchTarget,
-    MidDollar, Precedence, RulelessRecord, Selection, Specificity, Wildcards,
+    MidDollar, Precedence, RulelessRecord, SectionFiveTwo, Selection, Specificity, Wildcards,
 };
 use crate::request::Fetch;
 
@@ -44,6 +44,7 @@ pub fn alternative(alternative: Alternative) -> String {
             "a group without rules is skipped".to_string()
         }
         Alternative::Specificity(specificity) => specificity_words(specificity).to_string(),
+        Alternative::SectionFiveTwo(example) => section_five_two(example).to_string(),
         Alternative::MidDollar(mid) => mid_dollar(mid).to_string(),
         Alternative::Encoding(encoding) => encoding_in_full(encoding),
         Alternative::ReservedInPath(true) => {
@@ -58,11 +59,22 @@ pub fn alternative(alternative: Alternative) -> String {
         Alternative::ReservedInQuery(false) => {
             "reserved characters in the query differ from their escapes".to_string()
         }
-        Alternative::UnreservedInRule(true) => {
-            "a rule's escaped unreserved characters are decoded, as the URL's are".to_string()
+        Alternative::Rfc3986Spellings(true) => {
+            "RFC 3986's equivalent spellings of an escape hold: a rule's escaped unreserved \
+             characters are decoded, the hex digits' case does not matter"
+                .to_string()
         }
-        Alternative::UnreservedInRule(false) => {
-            "a rule's escaped unreserved characters are kept as written".to_string()
+        Alternative::Rfc3986Spellings(false) => {
+            "escapes RFC 9309 states no comparison for compare as written: a rule's escaped \
+             unreserved characters and the hex digits' case alike"
+                .to_string()
+        }
+        Alternative::QueryColonSlashEncoded(true) => {
+            "a raw `:` or `/` in a query equals its escape (Figure 4 row 2)".to_string()
+        }
+        Alternative::QueryColonSlashEncoded(false) => {
+            "a raw `:` or `/` in a query is read like the query's other reserved characters"
+                .to_string()
         }
         Alternative::Charset(c) => charset(c).to_string(),
         Alternative::MatchTarget(MatchTarget::PathAndQuery) => {
@@ -128,9 +140,10 @@ pub fn setting(knob: KnobId, knobs: &Knobs) -> String {
         .to_string(),
         KnobId::RulelessRecord => alternative(Alternative::RulelessRecord(knobs.ruleless_record)),
         KnobId::Precedence => match knobs.precedence {
-            Precedence::MostSpecific(specificity) => format!(
-                "the most specific matching rule decides, Allow winning a tie ({})",
-                specificity_words(specificity)
+            Precedence::MostSpecific(specificity, example) => format!(
+                "the most specific matching rule decides, Allow winning a tie ({}; {})",
+                specificity_words(specificity),
+                section_five_two(example)
             ),
             Precedence::FirstMatch => "the first matching rule in file order decides".to_string(),
             Precedence::AnyDisallow => "any matching Disallow forbids".to_string(),
@@ -231,6 +244,19 @@ fn specificity_words(specificity: Specificity) -> &'static str {
             "specificity: octets matched: the rule whose match covers the most octets of the URL \
              decides"
         }
+        Specificity::TrailingWildcardIgnored => {
+            "specificity: octets of the pattern, a `*` that ends it not counted: the longest \
+             pattern decides"
+        }
+    }
+}
+
+fn section_five_two(example: SectionFiveTwo) -> &'static str {
+    match example {
+        SectionFiveTwo::MatchRule => "rfc9309#5.2's example rule matches as every rule does",
+        SectionFiveTwo::AsWritten => {
+            "rfc9309#5.2's example rule is used for the URI its prose names, as written"
+        }
     }
 }
 
@@ -249,6 +275,7 @@ fn encoding_words(encoding: Encoding) -> &'static str {
         }
         Encoding::NonAsciiOnly => "only non-ASCII octets are percent-encoded",
         Encoding::DecodeAllButSlash => "every `%xx` but `%2F` is decoded",
+        Encoding::DecodeAll => "every `%xx` is decoded, `%2F` too",
         Encoding::Raw => "octets compared as written, no normalisation",
     }
 }
@@ -259,13 +286,17 @@ fn encoding_in_full(encoding: Encoding) -> String {
         Encoding::Rfc9309 {
             reserved_in_path_equivalent,
             reserved_in_query_equivalent,
-            unreserved_in_rule_decoded,
+            rfc3986_spellings,
+            query_colon_slash_encoded,
         } => format!(
-            "{}; {}; {}; {}",
+            "{}; {}; {}; {}; {}",
             encoding_words(encoding),
             alternative(Alternative::ReservedInPath(reserved_in_path_equivalent)),
             alternative(Alternative::ReservedInQuery(reserved_in_query_equivalent)),
-            alternative(Alternative::UnreservedInRule(unreserved_in_rule_decoded)),
+            alternative(Alternative::Rfc3986Spellings(rfc3986_spellings)),
+            alternative(Alternative::QueryColonSlashEncoded(
+                query_colon_slash_encoded
+            )),
         ),
         other => encoding_words(other).to_string(),
     }
@@ -273,6 +304,7 @@ fn encoding_in_full(encoding: Encoding) -> String {
 
 fn size_limit(limit: Option<usize>) -> String {
     match limit {
+        Some(0) => "none of a body over 500 KiB is read".to_string(),
         Some(octets) => format!(
             "only the first {} octets of the body are read",
             thousands(octets)

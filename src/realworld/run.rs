@@ -183,6 +183,10 @@ struct Candidate {
     expected: Verdict,
     allowed: bool,
     changes: Option<Vec<Change>>,
+    /// The adapter's answers to the file's checks (agent, URL, `Some(true)` allowed, `None` not a
+    /// verdict): the other answers the example's candidate is weighed against. Only the file's
+    /// own, so that a shard weighs an example as the single run does.
+    others: Vec<(String, String, Option<bool>)>,
 }
 
 /// Runs `plan`; `progress` is told the number of files done after each chunk. Adapters that cannot
@@ -275,8 +279,21 @@ pub fn run(
         &mut timing,
     );
     let minimise_start = Instant::now();
+    // Each adapter's answers to the corpus's checks and a sample of their neighbours, asked once
+    // when one of its examples is examined: the other answers its candidates are weighed against
+    // (the same in every shard).
+    let mut samples: Vec<Option<robotstxt_oracle::evidence::OtherAnswers>> =
+        (0..opened.len()).map(|_| None).collect();
+    let corpus = robotstxt_spec::embedded::corpus()
+        .map_err(|errors| format!("the embedded corpus does not load: {} errors", errors.len()))?;
     for (key, candidate) in candidates {
-        let example = minimised_example(&candidate, &mut opened[candidate.adapter]);
+        let adapter = &mut opened[candidate.adapter];
+        let sample = samples[candidate.adapter].get_or_insert_with(|| {
+            let mut sample = robotstxt_oracle::evidence::OtherAnswers::none();
+            crate::ledger::add_sample_answers(adapter.first.as_mut(), &corpus, &mut sample);
+            sample
+        });
+        let example = minimised_example(&candidate, adapter, sample);
         results
             .buckets
             .get_mut(&key)
@@ -821,11 +838,27 @@ fn tally_file(
                 expected,
                 allowed,
                 changes,
+                others: Vec::new(),
             };
             match candidates.get(&key) {
                 Some(c) if (c.file.as_str(), c.check) <= (id.as_str(), n as u64) => {}
                 _ => {
-                    candidates.insert(key, candidate);
+                    let others = w
+                        .queries
+                        .iter()
+                        .zip(answers)
+                        .map(|(q, a)| {
+                            let allowed = a.verdict().map(|v| v == Verdict::Allowed);
+                            (q.agent.clone(), q.url.clone(), allowed)
+                        })
+                        .collect();
+                    candidates.insert(
+                        key,
+                        Candidate {
+                            others,
+                            ..candidate
+                        },
+                    );
                 }
             }
         }
@@ -879,8 +912,14 @@ fn citations(changes: Option<&[Change]>, profile: ProfileId) -> Vec<String> {
 }
 
 /// A bucket's example, minimised with the fuzzer's minimiser while the adapter still answers the
-/// same, the profile still says otherwise, and the same cause still explains it.
-fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
+/// same, the profile still says otherwise, and the same cause still explains it; then examined
+/// ([`robotstxt_oracle::examine`]): its candidate credited with the evidence of its neighbours and
+/// the adapter's answers to the file's other checks, or its behaviour group.
+fn minimised_example(
+    c: &Candidate,
+    adapter: &mut Opened,
+    sample: &mut robotstxt_oracle::evidence::OtherAnswers,
+) -> Example {
     let mut example = Example {
         file: c.file.clone(),
         check: c.check,
@@ -970,6 +1009,9 @@ fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
     };
     example.agent = small.agent.clone();
     example.url = small.url.clone();
+    let examination = examine_example(c, &small, adapter, sample);
+    example.cause = examination.label();
+    example.evidence = examination.words();
     if small.body.len() > UNMINIMISED_OCTETS {
         // Still large (the divergence needs the body's size): no case, the body's start.
         example.body = escape(&small.body[..UNMINIMISED_OCTETS]);
@@ -980,6 +1022,7 @@ fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
         &small,
         &observation,
         &[(identity.id.clone(), answer)],
+        Some(&example.evidence),
     )
     .replace(
         "Found by `robotstxt-conformance fuzz`",
@@ -990,4 +1033,48 @@ fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
     example.body = escape(&small.body);
     example.minimised = true;
     example
+}
+
+/// Examines a minimised example `small` of candidate `c`: its neighbours are asked of the adapter
+/// in one round trip; the other answers are the adapter's to `sample` (the corpus's checks and a
+/// sample of their neighbours) and to the file's other checks.
+fn examine_example(
+    c: &Candidate,
+    small: &Input,
+    adapter: &mut Opened,
+    sample: &mut robotstxt_oracle::evidence::OtherAnswers,
+) -> robotstxt_oracle::examine::Examination {
+    let mut others = robotstxt_oracle::evidence::OtherAnswers::none();
+    for (agent, url, allowed) in &c.others {
+        others.push(&c.body, agent, url, *allowed);
+    }
+    let mut ask = |neighbours: &[robotstxt_oracle::evidence::Neighbour]| {
+        let queries: Vec<[Query; 1]> = neighbours
+            .iter()
+            .map(|n| [Query::new(&n.agent, &n.url)])
+            .collect();
+        let items: Vec<(&[u8], &[Query])> = neighbours
+            .iter()
+            .zip(&queries)
+            .map(|(n, q)| (&n.body[..], &q[..]))
+            .collect();
+        adapter
+            .first
+            .answer_many(&items)
+            .iter()
+            .map(|a| {
+                a.first()
+                    .and_then(Answer::verdict)
+                    .map(|v| v == Verdict::Allowed)
+            })
+            .collect()
+    };
+    // The minimiser kept the adapter's answer: `c.allowed` on the minimal input too.
+    robotstxt_oracle::examine::examine(
+        c.profile,
+        &small.request(),
+        c.allowed,
+        &mut ask,
+        &mut [sample, &mut others],
+    )
 }

@@ -10,7 +10,7 @@ use super::derive::UrlKind;
 
 /// The format's name and version, the first field of `realworld.json`.
 /// Version 2 added the kinds of derived URLs (`checks_by_kind`, `against_by_kind`, `by_kind`).
-pub const FORMAT: &str = "robotstxt-realworld/2";
+pub const FORMAT: &str = "robotstxt-realworld/3";
 
 /// How many file ids a [`FileList`] keeps (the first ones in id order).
 pub const LISTED_FILES: usize = 20;
@@ -289,6 +289,25 @@ pub struct Example {
     /// The minimised input as a corpus case, ready for `spec-cases/regressions/` once its verdicts
     /// are confirmed (empty when not minimised).
     pub case_yaml: String,
+    /// The cause examining the minimised example found ([`robotstxt_oracle::examine`]): the
+    /// credited knob or deviation label (`K4 precedence`), or the behaviour group's id
+    /// (`unexplained <key>`); empty when the example was not examined (a non-200 fetch, or no
+    /// minimisation). Only a credited cause counts the bucket's files towards it.
+    #[serde(default)]
+    pub cause: String,
+    /// What [`Example::cause`] rests on, in words.
+    #[serde(default)]
+    pub evidence: String,
+}
+
+impl Example {
+    /// The credited knob or deviation label, if examining the example credited one.
+    pub fn credited(&self) -> Option<&str> {
+        (!self.cause.is_empty()
+            && self.cause != robotstxt_oracle::cause::UNEXPLAINED
+            && !robotstxt_oracle::behaviour::is_id(&self.cause))
+        .then_some(self.cause.as_str())
+    }
 }
 
 impl Example {

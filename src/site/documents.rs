@@ -129,6 +129,7 @@ pub const ABOUT: &[About] = &[
         canonical: "https://www.robotstxt.org/norobots-rfc.txt",
         anchors: None,
         sections: &[
+            ("1", "1. Abstract"),
             ("3.1", "3.1 Access method"),
             ("3.2", "3.2 File Format Description"),
             ("3.2.1", "3.2.1 The User-agent line"),

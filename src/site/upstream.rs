@@ -29,12 +29,14 @@ const SHOWN: usize = 4096;
 const TITLE: usize = 250;
 
 /// A report's file name (without extension), from its cause alone: the knob's number (`K7`), the
-/// deviation's id (`D-typo-fields`), or, for a cause no knob or deviation names, `unnamed-` and a
-/// hash of what names it (its reason). The one place report names are made.
+/// deviation's id (`D-typo-fields`), several joined (`K6_D-dollar-anywhere`), or, for a cause no
+/// knob or deviation names, `unnamed-` and a hash of what names it (its reason). The one place
+/// report names are made.
 pub fn report_name(cause: &Cause) -> String {
-    match cause {
-        Cause::Knob(number) | Cause::Deviation(number) => file_safe(number),
-        Cause::Unnamed(reason) => format!("unnamed-{:016x}", fnv1a(reason.as_bytes())),
+    match (cause, cause.name()) {
+        (Cause::Unnamed(reason), _) => format!("unnamed-{:016x}", fnv1a(reason.as_bytes())),
+        (_, Some(name)) => file_safe(&name),
+        (_, None) => format!("unnamed-{:016x}", fnv1a(cause.title().as_bytes())),
     }
 }
 
@@ -97,6 +99,18 @@ pub fn title(inputs: &Inputs, identity: &Identity, group: &CauseGroup<'_>) -> St
         Cause::Deviation(id) => robotstxt_oracle::Deviation::from_id(id)
             .map(|d| format!("{} ({id})", first_clause(d.entry().summary))),
         Cause::Knob(number) => reading_of(inputs, identity, number),
+        Cause::Combined(parts) => {
+            let each: Option<Vec<String>> = parts
+                .iter()
+                .map(|part| match part {
+                    Cause::Deviation(id) => robotstxt_oracle::Deviation::from_id(id)
+                        .map(|d| format!("{} ({id})", first_clause(d.entry().summary))),
+                    Cause::Knob(number) => reading_of(inputs, identity, number),
+                    _ => None,
+                })
+                .collect();
+            each.map(|each| each.join(", and "))
+        }
         Cause::Unnamed(reason) => Some(first_clause(reason)),
     };
     let words = match does {
@@ -289,7 +303,10 @@ this reason ({}), it answers `{answer}` where the document expects `{expected}`.
         }
         out.push('\n');
     }
-    if let Cause::Deviation(id) = &group.cause {
+    for part in group.cause.parts() {
+        let Cause::Deviation(id) = part else {
+            continue;
+        };
         if let Some(d) = robotstxt_oracle::Deviation::from_id(id) {
             out.push_str(&format!("The reading, {id}, breaks:\n\n"));
             for sentence in d.entry().breaks {
