@@ -138,11 +138,21 @@ pub fn label_meaning(label: &str) -> Option<&'static str> {
     deviation_meaning(label).or_else(|| knob_meaning(label))
 }
 
-/// A cause (`K7 encoding + D-typo-fields`, `unexplained`) in words, its parts joined by "; and ".
+/// A behaviour group (`unexplained 1f0c...`, `robotstxt_oracle::behaviour`) in words: "a behaviour
+/// no knob or deviation explains, group 1f0c...".
+pub fn behaviour_words(key: &str) -> String {
+    format!("a behaviour no knob or deviation explains, group {key}")
+}
+
+/// A cause (`K7 encoding + D-typo-fields`, `unexplained`, a behaviour group's
+/// `unexplained 1f0c...`) in words, its parts joined by "; and ".
 pub fn cause_words(cause: &str) -> String {
     if cause == "unexplained" {
         return "no knob alternative or named deviation (up to three together) gives this answer"
             .to_string();
+    }
+    if let Some(key) = robotstxt_oracle::behaviour::key_of(cause) {
+        return behaviour_words(key);
     }
     cause
         .split(" + ")
@@ -338,6 +348,10 @@ mod tests {
         assert!(cause_words("K4 precedence").contains("which matching rule decides"));
         assert!(cause_words("K7 encoding + D-typo-fields").contains("misspelling"));
         assert!(cause_words("unexplained").contains("no knob"));
+        assert_eq!(
+            cause_words("unexplained 1f0c2d3e4f5a6b7c"),
+            "a behaviour no knob or deviation explains, group 1f0c2d3e4f5a6b7c"
+        );
         assert_eq!(
             alternative_words("K12 bom", "Bom(KeepAsContent)"),
             "a byte-order mark at the start is kept, as part of the first line"

@@ -29,9 +29,9 @@ const SHOWN: usize = 4096;
 const TITLE: usize = 250;
 
 /// A report's file name (without extension), from its cause alone: the knob's number (`K7`), the
-/// deviation's id (`D-typo-fields`), several joined (`K6_D-dollar-anywhere`), or, for a cause no
-/// knob or deviation names, `unnamed-` and a hash of what names it (its reason). The one place
-/// report names are made.
+/// deviation's id (`D-typo-fields`), several joined (`K6_D-dollar-anywhere`), a behaviour
+/// group's `unexplained-<key>`, or, for a cause no knob or deviation names, `unnamed-` and a hash
+/// of what names it (its reason). The one place report names are made.
 pub fn report_name(cause: &Cause) -> String {
     match (cause, cause.name()) {
         (Cause::Unnamed(reason), _) => format!("unnamed-{:016x}", fnv1a(reason.as_bytes())),
@@ -111,6 +111,7 @@ pub fn title(inputs: &Inputs, identity: &Identity, group: &CauseGroup<'_>) -> St
                 .collect();
             each.map(|each| each.join(", and "))
         }
+        Cause::Behaviour(_) => None,
         Cause::Unnamed(reason) => Some(first_clause(reason)),
     };
     let words = match does {
