@@ -49,8 +49,9 @@ pub struct AdapterColumn {
     /// Who it is (id, library, version, claimed profile, ...).
     #[serde(flatten)]
     pub identity: Identity,
-    /// The ledger file its divergences were judged against, as it was opened (`<path> (none)`
-    /// when the adapter has no ledger there).
+    /// The ledger file its divergences were judged against, as it was opened when relative
+    /// (`adapters/expectations/robotxt.yaml`), else by its folder's name and its own, naming no
+    /// path of the machine (`<path> (none)` when the adapter has no ledger there).
     pub ledger: String,
 }
 
