@@ -49,8 +49,9 @@ pub struct AdapterColumn {
     /// Who it is (id, library, version, claimed profile, ...).
     #[serde(flatten)]
     pub identity: Identity,
-    /// The ledger file its divergences were judged against, as it was opened (`<path> (none)`
-    /// when the adapter has no ledger there).
+    /// The ledger file its divergences were judged against, as it was opened when relative
+    /// (`adapters/expectations/robotxt.yaml`), else by its folder's name and its own, naming no
+    /// path of the machine (`<path> (none)` when the adapter has no ledger there).
     pub ledger: String,
 }
 
@@ -126,6 +127,18 @@ impl Row {
     /// The check's id, `<case-id>#<n>`, as ledgers and test names write it.
     pub fn check_id(&self) -> String {
         format!("{}#{}", self.case, self.check)
+    }
+
+    /// Whether `cell`, an adapter's answer on this row, is a verdict `profile` does not expect: the
+    /// one rule a [`Tally`]'s `disagree` counts (a check not asked, a profile under which the file
+    /// does not govern the URL, and an answer that is no verdict never disagree).
+    pub fn disagrees(&self, cell: &AdapterCell, profile: ProfileId) -> bool {
+        cell.status != Status::NotApplicable
+            && cell.answer.verdict().is_some()
+            && self
+                .expected
+                .get(&profile)
+                .is_some_and(|&e| e != Verdict::NotGoverned && !cell.answer.agrees(e))
     }
 }
 

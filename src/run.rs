@@ -379,6 +379,30 @@ pub fn run_opened(
     )
 }
 
+/// A ledger file as the results name it: as opened when relative, relative to the current
+/// directory when under it, else by its folder's name and its own (`ledgers/robotxt.yaml`), so no
+/// path of this machine is published (`$ROBOTSTXT_LEDGERS` may be anywhere).
+fn ledger_name(path: &std::path::Path) -> String {
+    if path.is_relative() {
+        return path.display().to_string();
+    }
+    if let Some(inside) = std::env::current_dir().ok().and_then(|cwd| {
+        path.strip_prefix(cwd)
+            .ok()
+            .map(std::path::Path::to_path_buf)
+    }) {
+        return inside.display().to_string();
+    }
+    let mut parts: Vec<String> = path
+        .components()
+        .rev()
+        .take(2)
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    parts.reverse();
+    parts.join("/")
+}
+
 /// A ledger must be written against the profile its adapter claims.
 pub fn check_ledger_profile(ledger: &Ledger, identity: &Identity) -> Result<(), String> {
     match (ledger.profile, &ledger.path) {
@@ -483,10 +507,10 @@ fn assemble(
             .map(|(identity, ledger)| AdapterColumn {
                 identity: (*identity).clone(),
                 ledger: match &ledger.path {
-                    Some(path) => path.display().to_string(),
+                    Some(path) => ledger_name(path),
                     None => format!(
                         "{} (none)",
-                        ledger::path_of(&options.ledgers, &identity.id).display()
+                        ledger_name(&ledger::path_of(&options.ledgers, &identity.id))
                     ),
                 },
             })
@@ -603,10 +627,10 @@ pub fn summarise(
             t.checks += 1;
             match &cell.answer {
                 Answer::Allowed | Answer::Disallowed => {
-                    if cell.answer.agrees(row.expected[&profile]) {
-                        t.agree += 1;
-                    } else {
+                    if row.disagrees(cell, profile) {
                         t.disagree += 1;
+                    } else {
+                        t.agree += 1;
                     }
                 }
                 Answer::Unsupported { .. } => t.unsupported += 1,
@@ -659,4 +683,22 @@ impl Progress for Silent {
     fn start(&self, _: u64) {}
     fn advance(&self, _: u64) {}
     fn finish(&self) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ledger_name;
+    use std::path::Path;
+
+    #[test]
+    fn a_ledger_is_named_without_a_path_of_the_machine() {
+        assert_eq!(
+            ledger_name(Path::new("adapters/expectations/robotxt.yaml")),
+            "adapters/expectations/robotxt.yaml"
+        );
+        assert_eq!(
+            ledger_name(Path::new("/nowhere-on-this-machine/x/ledgers/robotxt.yaml")),
+            "ledgers/robotxt.yaml"
+        );
+    }
 }

@@ -18,26 +18,63 @@ use headless_chrome::{Browser, LaunchOptions, Tab};
 use robotstxt_oracle::{verdicts_all, ProfileId, Request};
 
 const EXE: &str = env!("CARGO_BIN_EXE_robotstxt-conformance");
-const ADAPTERS: &[&str] = &["robotstxt", "robots-txt", "robotxt"];
+/// The six Rust parsers: the playground runs them in the page too.
+const ADAPTERS: &[&str] = &[
+    "robotstxt",
+    "texting-robots",
+    "robotxt",
+    "sim-codec-robots",
+    "robots-txt",
+    "fast-robots",
+];
 
 /// A real file that holds markup and script: none of it may run or load anything.
 const HOSTILE: &str = "User-agent: *\nDisallow: /<script>window.INJECTED=1</script>\nDisallow: /\"><img src=\"https://evil.example/x.png\" onerror=\"window.INJECTED=2\">\nAllow: /ok$\nDisallow: /*.php$\n";
 
 struct Built {
-    _dir: tempfile::TempDir,
+    dir: tempfile::TempDir,
     site: PathBuf,
 }
 
 /// The site, built once for every test of this file.
 fn site() -> &'static Path {
+    &built().site
+}
+
+fn built() -> &'static Built {
     static SITE: OnceLock<Built> = OnceLock::new();
-    &SITE.get_or_init(build).site
+    SITE.get_or_init(build)
+}
+
+/// The behaviour group [`build`] puts one of robotxt's ledger groups down to.
+const BEHAVIOUR_KEY: &str = "0123456789abcdef";
+
+/// The shipped ledgers, but for robotxt's `D-space-for-colon` group, whose id becomes a behaviour
+/// group's (`unexplained <key>`, as `ledger rewrite` writes for a divergence no knob or deviation
+/// explains), so the site shows one.
+fn ledgers(dir: &Path) -> PathBuf {
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("adapters/expectations");
+    let out = dir.join("ledgers");
+    std::fs::create_dir(&out).unwrap();
+    for entry in std::fs::read_dir(shipped).unwrap() {
+        let path = entry.unwrap().path();
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        if path.file_name().is_some_and(|n| n == "robotxt.yaml") {
+            let id = "\n  id: D-space-for-colon\n";
+            assert!(text.contains(id), "robotxt's ledger has no {id:?}");
+            text = text.replace(id, &format!("\n  id: unexplained {BEHAVIOUR_KEY}\n"));
+        }
+        std::fs::write(out.join(path.file_name().unwrap()), text).unwrap();
+    }
+    out
 }
 
 fn build() -> Built {
     let dir = tempfile::tempdir().unwrap();
+    let ledgers = ledgers(dir.path());
     let run_dir = dir.path().join("run");
     let mut run = Command::new(EXE);
+    run.env("ROBOTSTXT_LEDGERS", &ledgers);
     run.args(["run", "--format", "json", "--out"]).arg(&run_dir);
     for id in ADAPTERS {
         run.args(["--adapter", id]);
@@ -64,6 +101,7 @@ fn build() -> Built {
     let rw_dir = dir.path().join("realworld");
     let mut realworld = Command::new(EXE);
     realworld
+        .env("ROBOTSTXT_LEDGERS", &ledgers)
         .args(["realworld", "--determinism", "off", "--corpus"])
         .arg(&files)
         .arg("--out")
@@ -79,6 +117,7 @@ fn build() -> Built {
     );
     let site = dir.path().join("site");
     let out = Command::new(EXE)
+        .env("ROBOTSTXT_LEDGERS", &ledgers)
         .arg("site")
         .arg("--run")
         .arg(&run_dir)
@@ -93,11 +132,38 @@ fn build() -> Built {
         "site: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    Built { _dir: dir, site }
+    Built { dir, site }
 }
 
-/// Debian's Chromium, headless, with a new empty profile.
+/// Debian's Chromium, headless, with a new empty profile, 1,400 px wide.
 fn browser(profile: &Path) -> Browser {
+    browser_of_width(profile, 1400)
+}
+
+/// Makes `tab` a phone's screen `width` px wide (a headless window is never narrower than 500 px).
+fn narrow(tab: &Tab, width: u32) {
+    use headless_chrome::protocol::cdp::Emulation;
+    tab.call_method(Emulation::SetDeviceMetricsOverride {
+        width,
+        height: 900,
+        device_scale_factor: 1.0,
+        mobile: true,
+        scale: None,
+        screen_width: None,
+        screen_height: None,
+        position_x: None,
+        position_y: None,
+        dont_set_visible_size: None,
+        screen_orientation: None,
+        viewport: None,
+        display_feature: None,
+        device_posture: None,
+    })
+    .unwrap();
+}
+
+/// Debian's Chromium, headless, with a new empty profile, a window `width` px wide.
+fn browser_of_width(profile: &Path, width: u32) -> Browser {
     let path = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
         .into_iter()
         .map(PathBuf::from)
@@ -119,6 +185,7 @@ fn browser(profile: &Path) -> Browser {
             .headless(true)
             .sandbox(false)
             .user_data_dir(Some(profile.to_path_buf()))
+            .window_size(Some((width, 900)))
             .args(args)
             .idle_browser_timeout(Duration::from_secs(300))
             .build()
@@ -422,4 +489,519 @@ fn percent_decode(text: &str) -> String {
         i += 1;
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Every file under `dir`, recursively.
+fn every_file(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            every_file(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
+
+/// What a person reads holds words, not Rust values; no output names a path of this machine; no
+/// page is over 1.5 MB. Over the site and the `run` and `realworld` outputs it was made from (their
+/// JSON keeps the values, for machines).
+#[test]
+fn no_output_holds_a_code_value_or_a_path_of_this_machine_and_no_page_is_over_1_5_mb() {
+    let built = built();
+    let mut files = Vec::new();
+    for dir in ["site", "run", "realworld"] {
+        every_file(&built.dir.path().join(dir), &mut files);
+    }
+    let temporary = built.dir.path().display().to_string();
+    // The home directory, when it is one a text could not hold by chance (not `/`).
+    let home = std::env::var("HOME")
+        .ok()
+        .filter(|h| h.len() > 3)
+        .map_or_else(|| "/nonexistent-home/".to_string(), |h| format!("{h}/"));
+    let machine = [
+        temporary.as_str(),
+        env!("CARGO_MANIFEST_DIR"),
+        home.as_str(),
+    ];
+    let mut pages = 0;
+    for file in &files {
+        let name = file.display().to_string();
+        let is_page = name.ends_with(".html");
+        let octets = std::fs::read(file).unwrap();
+        if is_page {
+            pages += 1;
+            assert!(
+                octets.len() <= 1_500_000,
+                "{name}: {} octets, over 1.5 MB",
+                octets.len()
+            );
+        }
+        if name.ends_with(".wasm.js") || name.ends_with("-wasm.js") || name.ends_with(".svg") {
+            continue;
+        }
+        let text = String::from_utf8_lossy(&octets);
+        for path in machine {
+            assert!(!text.contains(path), "{name} names {path}");
+        }
+        let readable = [".html", ".md", ".txt", ".xml", ".js"]
+            .iter()
+            .any(|e| name.ends_with(e));
+        if readable {
+            let code = robotstxt_conformance::report::glossary::code_spellings(&text);
+            assert!(code.is_empty(), "{name} spells values as code: {code:?}");
+        }
+    }
+    assert!(pages > 400, "{pages} pages");
+    // `check --explain` speaks in words too (its JSON keeps the values).
+    let body = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(body.path(), b"\xEF\xBB\xBFUser-agent: *\nDisallow: /*a$b\n").unwrap();
+    let out = Command::new(EXE)
+        .args(["check", "--explain", "--agent", "FooBot", "--url", "/xa$b"])
+        .arg("--robots")
+        .arg(body.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("open knobs"), "{text}");
+    let code = robotstxt_conformance::report::glossary::code_spellings(&text);
+    assert!(code.is_empty(), "check --explain: {code:?} in\n{text}");
+}
+
+/// Every report a maintainer could file: a one-line title, a command that reproduces it with this
+/// tool, a name from its cause alone, served beside it as UTF-8 HTML and its body's exact octets.
+#[test]
+fn every_shipped_report_has_a_title_a_reproduce_command_and_a_stable_name() {
+    let mut files = Vec::new();
+    every_file(&site().join("reports"), &mut files);
+    let reports: Vec<&PathBuf> = files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "md"))
+        .collect();
+    assert!(reports.len() >= ADAPTERS.len(), "{} reports", reports.len());
+    for report in reports {
+        let name = report.file_stem().unwrap().to_str().unwrap();
+        let key = |h: &str| h.len() == 16 && h.chars().all(|c| c.is_ascii_hexdigit());
+        // A knob's number, a deviation's id, several joined by `_`, a behaviour group's key, or
+        // a hash of an unnamed cause's reason.
+        let stable = name.split('_').all(|part| {
+            part.strip_prefix('K')
+                .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+                || part.starts_with("D-")
+        }) || name.strip_prefix("unexplained-").is_some_and(key)
+            || name.strip_prefix("unnamed-").is_some_and(key);
+        assert!(stable, "{report:?}: not a name from the cause");
+        let text = std::fs::read_to_string(report).unwrap();
+        let title = text.lines().next().unwrap();
+        assert!(
+            title.starts_with("# ") && title.chars().count() <= 252,
+            "{report:?}: {title}"
+        );
+        assert!(text.contains("\n## Reproduce\n"), "{report:?}");
+        assert!(
+            text.contains("robotstxt-conformance check --robots robots.txt --agent ")
+                && text.contains(" --adapter "),
+            "{report:?}: no command to reproduce it"
+        );
+        for sibling in ["html", "robots.txt"] {
+            let file = report.with_extension(sibling);
+            assert!(file.is_file(), "{file:?} is missing");
+        }
+        let html = std::fs::read_to_string(report.with_extension("html")).unwrap();
+        assert!(html.contains("<meta charset=\"utf-8\">"), "{report:?}");
+    }
+}
+
+/// A ledger group whose id is a behaviour group (`unexplained <key>`) reads as one, in words, on the
+/// parser's page and in its upstream report, named by the group's key: never as an unnamed cause,
+/// and the id itself on no page.
+#[test]
+fn a_behaviour_group_reads_in_words_under_its_key() {
+    let site = site();
+    let words = format!("a behaviour no knob or deviation explains, group {BEHAVIOUR_KEY}");
+    let page = std::fs::read_to_string(site.join("parsers/robotxt.html")).unwrap();
+    assert!(
+        page.contains(&words),
+        "robotxt's page does not say {words:?}"
+    );
+    assert!(
+        page.contains(&format!("id=\"cause-unexplained-{BEHAVIOUR_KEY}\"")),
+        "the group has no anchor from its key"
+    );
+    assert!(!page.contains("no knob or deviation named: accepts a space"));
+    let report = site.join(format!("reports/robotxt/unexplained-{BEHAVIOUR_KEY}.md"));
+    let text = std::fs::read_to_string(&report).unwrap_or_else(|e| panic!("{report:?}: {e}"));
+    assert!(text.contains(&words), "{text}");
+    let mut files = Vec::new();
+    every_file(site, &mut files);
+    let id = format!("unexplained {BEHAVIOUR_KEY}");
+    for file in files {
+        let name = file.display().to_string();
+        if name.ends_with(".html") || name.ends_with(".md") {
+            let text = std::fs::read_to_string(&file).unwrap();
+            assert!(!text.contains(&id), "{name} shows the id {id:?}");
+        }
+    }
+}
+
+/// The links from the index reach each question's answer in at most two clicks.
+#[test]
+fn each_question_is_answered_within_two_clicks_of_the_index() {
+    let site = site();
+    let mut pages = Vec::new();
+    walk(site, &mut pages);
+    let links_of = |page: &Path| -> Vec<PathBuf> {
+        let html = std::fs::read_to_string(page).unwrap();
+        html.split("href=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .filter(|href| !href.contains("://") && !href.starts_with('#'))
+            .map(|href| {
+                let file = href.split('#').next().unwrap();
+                let joined = page.parent().unwrap().join(percent_decode(file));
+                normalise(&joined)
+            })
+            .collect()
+    };
+    let index = site.join("index.html");
+    let mut depth: BTreeMap<PathBuf, usize> = BTreeMap::new();
+    depth.insert(index.clone(), 0);
+    let mut frontier = vec![index];
+    for d in 1..=2 {
+        let mut next = Vec::new();
+        for page in &frontier {
+            for link in links_of(page) {
+                if !depth.contains_key(&link) && link.extension().is_some_and(|e| e == "html") {
+                    depth.insert(link.clone(), d);
+                    next.push(link);
+                }
+            }
+        }
+        frontier = next;
+    }
+    let reached = |part: &str| depth.keys().any(|p| p.display().to_string().contains(part));
+    for question in [
+        "/differs-from-rfc9309.html", // why does a parser differ from RFC 9309?
+        "/documents/rfc9309.html",    // what does a citation say, and what is the document?
+        "/reports/",                  // what do I file upstream?
+        "/playground.html",           // what does my robots.txt mean?
+        "/realworld.html",            // how often does it matter on real files?
+        "/matrix.html",               // every check, every parser
+        "/causes/K",                  // what the documents say on a knob
+    ] {
+        assert!(reached(question), "{question} is not within two clicks");
+    }
+}
+
+fn normalise(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Every citation on every page is a link (its anchor resolving is checked with every link), the
+/// playground's explanations too.
+#[test]
+fn every_citation_on_every_page_is_a_link() {
+    let site = site();
+    let mut pages = Vec::new();
+    walk(site, &mut pages);
+    let profile = tempfile::tempdir().unwrap();
+    let browser = browser(profile.path());
+    let tab = browser.new_tab().unwrap();
+    let mut linked = 0;
+    for page in &pages {
+        tab.navigate_to(&url_of(page))
+            .unwrap()
+            .wait_until_navigated()
+            .unwrap();
+        if page.ends_with("playground.html") {
+            wait_ready(&tab);
+        }
+        let found: serde_json::Value = serde_json::from_str(&eval_string(
+            &tab,
+            r#"(function () {
+              var id = /(^|[^A-Za-z0-9_\-])(rfc9309|draft-2019|google|draft-1996|guide-ch9|norobots-1994)#[A-Za-z0-9.\-]*[A-Za-z0-9]/;
+              var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+              var bare = [];
+              for (var n = walker.nextNode(); n; n = walker.nextNode()) {
+                var inside = n.parentElement.closest('a, script, style, textarea, title');
+                if (!inside && id.test(n.textContent)) { bare.push(n.textContent.slice(0, 120)); }
+              }
+              return JSON.stringify({ bare: bare, links: document.querySelectorAll('a.citation').length });
+            })()"#,
+        ))
+        .unwrap();
+        assert_eq!(found["bare"], serde_json::json!([]), "{page:?}");
+        linked += found["links"].as_u64().unwrap();
+    }
+    assert!(linked > 1000, "{linked} citation links");
+}
+
+/// The playground refuses a URL without a scheme, with the URL meant as a fix; an invalid status
+/// clears the answers.
+#[test]
+fn the_playground_refuses_a_url_without_a_scheme() {
+    let site = site();
+    let profile = tempfile::tempdir().unwrap();
+    let browser = browser(profile.path());
+    let tab = browser.new_tab().unwrap();
+    let body = fragment("User-agent: *\nDisallow: /private\n");
+    tab.navigate_to(&format!(
+        "{}#body={body}&agent=FooBot&url=example.com%2Fprivate%2Fx",
+        url_of(&site.join("playground.html"))
+    ))
+    .unwrap()
+    .wait_until_navigated()
+    .unwrap();
+    wait_ready(&tab);
+    assert_eq!(
+        eval_string(&tab, "String(document.getElementById('url-hint').hidden)"),
+        "false"
+    );
+    assert!(
+        eval_string(&tab, "document.getElementById('url-hint').textContent")
+            .contains("https://example.com/private/x")
+    );
+    assert!(
+        verdicts(&tab).values().all(|v| v == "…"),
+        "no verdict for a URL without a scheme: {:?}",
+        verdicts(&tab)
+    );
+    tab.find_element("#url-fix").unwrap().click().unwrap();
+    assert_eq!(
+        eval_string(&tab, "document.getElementById('url').value"),
+        "https://example.com/private/x"
+    );
+    assert!(verdicts(&tab).values().all(|v| v == "disallowed"));
+    // An invalid status clears the previous answers.
+    tab.evaluate(
+        "var s = document.getElementById('status'); s.value = '5x'; s.dispatchEvent(new Event('input'))",
+        false,
+    )
+    .unwrap();
+    assert!(verdicts(&tab).values().all(|v| v == "…"));
+    assert_eq!(
+        eval_string(&tab, "document.getElementById('explanations').textContent"),
+        ""
+    );
+    assert_eq!(
+        eval_string(&tab, "String(document.getElementById('error').hidden)"),
+        "false"
+    );
+}
+
+fn fragment(text: &str) -> String {
+    let mut out = String::new();
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The Rust parsers compiled for the page answer as `run` recorded on every corpus check it asked
+/// them (in the page, a panic is a crash as in `run`).
+#[test]
+fn the_rust_parsers_in_the_playground_answer_as_run_did_on_every_corpus_check() {
+    let built = built();
+    let results: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(built.dir.path().join("run/results.json")).unwrap(),
+    )
+    .unwrap();
+    let corpus =
+        robotstxt_conformance::cases::Corpus::load(&robotstxt_conformance::default_cases_dir())
+            .unwrap();
+    let profile = tempfile::tempdir().unwrap();
+    let browser = browser(profile.path());
+    let tab = browser.new_tab().unwrap();
+    tab.navigate_to(&url_of(&built.site.join("playground.html")))
+        .unwrap()
+        .wait_until_navigated()
+        .unwrap();
+    tab.wait_for_element("body[data-peers=ready]").unwrap();
+    let mut compared = 0;
+    for row in results["rows"].as_array().unwrap() {
+        let case = corpus
+            .cases
+            .iter()
+            .find(|c| c.id == row["case"].as_str().unwrap())
+            .unwrap();
+        if !case.fetches.is_empty() {
+            continue;
+        }
+        let mut asked = Vec::new();
+        for id in ADAPTERS {
+            let recorded = row["adapters"][id]["answer"]["answer"].as_str().unwrap();
+            if recorded != "unsupported" {
+                asked.push((*id, recorded));
+            }
+        }
+        if asked.is_empty() {
+            continue;
+        }
+        let url = robotstxt_conformance::run::absolute_url(row["url"].as_str().unwrap());
+        let expression = format!(
+            "robotsPlayground.askPeers(robotsPlayground.pctDecode({}), {}, {}).then(JSON.stringify)",
+            serde_json::Value::from(fragment_octets(&case.body)),
+            serde_json::Value::from(row["agent"].as_str().unwrap()),
+            serde_json::Value::from(url.as_str()),
+        );
+        let value = tab.evaluate(&expression, true).unwrap().value.unwrap();
+        let answers: serde_json::Value = serde_json::from_str(value.as_str().unwrap()).unwrap();
+        for (id, recorded) in asked {
+            assert_eq!(
+                answers[id]["answer"].as_str().unwrap(),
+                recorded,
+                "{id} on {}#{}: the page answers {}",
+                row["case"],
+                row["check"],
+                answers[id]
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 5000, "{compared} answers compared");
+}
+
+fn fragment_octets(octets: &[u8]) -> String {
+    let mut out = String::new();
+    for &b in octets {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The matrix's labels fit their cells at 1,400 px; the real-world page has the site's navigation,
+/// a content security policy, and fits a 400 px phone.
+#[test]
+fn the_matrix_fits_1400_px_and_the_real_world_page_fits_a_phone() {
+    let site = site();
+    let profile = tempfile::tempdir().unwrap();
+    let wide = browser_of_width(profile.path(), 1400);
+    let tab = wide.new_tab().unwrap();
+    tab.navigate_to(&url_of(&site.join("matrix.html")))
+        .unwrap()
+        .wait_until_navigated()
+        .unwrap();
+    let overflowing = eval_string(
+        &tab,
+        "JSON.stringify(Array.from(document.querySelectorAll('#m td')).filter(function (td) { return td.scrollWidth > td.clientWidth + 1; }).map(function (td) { return td.textContent; }).slice(0, 5))",
+    );
+    assert_eq!(overflowing, "[]", "labels wider than their cells");
+    drop(tab);
+    drop(wide);
+
+    let profile = tempfile::tempdir().unwrap();
+    let phone = browser_of_width(profile.path(), 400);
+    let tab = phone.new_tab().unwrap();
+    narrow(&tab, 400);
+    tab.navigate_to(&url_of(&site.join("realworld.html")))
+        .unwrap()
+        .wait_until_navigated()
+        .unwrap();
+    let found: serde_json::Value = serde_json::from_str(&eval_string(
+        &tab,
+        "JSON.stringify({inner: window.innerWidth, width: document.documentElement.scrollWidth, \
+         nav: document.querySelectorAll('nav a[href=\"index.html\"]').length, \
+         csp: (document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]') || {}).content || ''})",
+    ))
+    .unwrap();
+    let inner = found["inner"].as_u64().unwrap();
+    assert!(inner <= 420, "a phone's width: {inner}");
+    assert!(
+        found["width"].as_u64().unwrap() <= inner,
+        "the page is wider than the phone: {found}"
+    );
+    assert_eq!(found["nav"], 1, "{found}");
+    assert!(
+        found["csp"]
+            .as_str()
+            .unwrap()
+            .contains("default-src 'none'"),
+        "{found}"
+    );
+}
+
+/// Screenshots for a person to look at, at 1,400 and 400 px: `ROBOTSTXT_SCREENS=<dir> cargo test
+/// --test site -- --ignored screenshots` (`ROBOTSTXT_SCREENS_SITE=<site dir>` shoots a site built
+/// already, e.g. from a run of every adapter, instead of this file's).
+#[test]
+#[ignore = "writes PNG files into $ROBOTSTXT_SCREENS for a person to look at"]
+fn screenshots() {
+    use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
+    let out = PathBuf::from(std::env::var("ROBOTSTXT_SCREENS").expect("ROBOTSTXT_SCREENS=<dir>"));
+    std::fs::create_dir_all(&out).unwrap();
+    let site = std::env::var("ROBOTSTXT_SCREENS_SITE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| site().to_path_buf());
+    // (page and fragment, element to scroll to, file name)
+    let shots: &[(&str, Option<&str>, &str)] = &[
+        ("index.html", None, "index"),
+        ("parsers/google-cpp/differs-from-rfc9309.html", None, "differs-google-cpp-rfc9309"),
+        ("parsers/robotstxt.html", Some("h2:nth-of-type(3)"), "parser-robotstxt-fingerprint"),
+        ("documents/rfc9309.html#2.2.2", Some("[id='2.2.2']"), "document-rfc9309-2.2.2"),
+        ("documents/norobots-1994.html#translator-note", Some("[id='translator-note']"), "document-1994-translator-note"),
+        ("playground.html#body=User-agent%3A%20%2A%0ADisallow%3A%20%2Fprivate%0A&agent=FooBot&url=example.com%2Fprivate%2Fx", None, "playground-no-scheme"),
+        ("playground.html", Some("#peers"), "playground-parsers"),
+        ("realworld.html", None, "realworld"),
+        ("matrix.html", Some("#m"), "matrix-grid"),
+        ("matrix/checks-1.html", Some("#m tbody"), "matrix-checks"),
+    ];
+    for width in [1400, 400] {
+        let profile = tempfile::tempdir().unwrap();
+        let browser = browser_of_width(profile.path(), width);
+        let tab = browser.new_tab().unwrap();
+        if width < 500 {
+            narrow(&tab, width);
+        }
+        for (page, element, name) in shots {
+            let (file, fragment) = page.split_once('#').map_or((*page, ""), |(f, h)| (f, h));
+            let file = site.join(file);
+            if !file.is_file() {
+                eprintln!("no {file:?} in this site");
+                continue;
+            }
+            let url = if fragment.is_empty() {
+                url_of(&file)
+            } else {
+                format!("{}#{fragment}", url_of(&file))
+            };
+            tab.navigate_to(&url)
+                .unwrap()
+                .wait_until_navigated()
+                .unwrap();
+            if page.starts_with("playground") {
+                wait_ready(&tab);
+                let _ = tab.wait_for_element("body[data-peers=ready]");
+            }
+            if let Some(selector) = element {
+                tab.evaluate(
+                    &format!("var e = document.querySelector(\"{selector}\"); if (e) {{ e.scrollIntoView(); }}"),
+                    false,
+                )
+                .unwrap();
+            }
+            std::thread::sleep(Duration::from_millis(300));
+            let png = tab
+                .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
+                .unwrap();
+            std::fs::write(out.join(format!("{name}-{width}.png")), png).unwrap();
+        }
+    }
 }

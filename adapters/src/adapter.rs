@@ -128,43 +128,6 @@ impl std::fmt::Display for Unavailable {
     }
 }
 
-/// The path and query of an absolute URL (RFC 3986 split, octet for octet, fragment dropped), for
-/// libraries that take a path rather than a URL.
-pub fn path_and_query(url: &str) -> String {
-    let split = robotstxt_oracle::url::split(url);
-    let mut out = String::from_utf8_lossy(split.path).into_owned();
-    if let Some(query) = split.query {
-        out.push('?');
-        out.push_str(&String::from_utf8_lossy(query));
-    }
-    out
-}
-
-/// A body as the in-process parsers are given it: its octets, and its text for the libraries that
-/// take `&str` (invalid UTF-8 becomes U+FFFD). The text is converted on first use and shared by
-/// every parser asked about the same body, so a run converts each body once.
-pub struct Body<'a> {
-    octets: &'a [u8],
-    text: std::cell::OnceCell<std::borrow::Cow<'a, str>>,
-}
-
-impl<'a> Body<'a> {
-    /// The body `octets`, not yet converted.
-    pub fn new(octets: &'a [u8]) -> Body<'a> {
-        Body {
-            octets,
-            text: std::cell::OnceCell::new(),
-        }
-    }
-
-    /// The octets, as received.
-    pub fn octets(&self) -> &'a [u8] {
-        self.octets
-    }
-
-    /// The octets as text, each invalid UTF-8 sequence replaced with U+FFFD.
-    pub fn text(&self) -> &str {
-        self.text
-            .get_or_init(|| String::from_utf8_lossy(self.octets))
-    }
-}
+/// The path and query of an absolute URL, and the body as the in-process parsers are given it:
+/// the Rust parsers' crate's (`robotstxt-rust-peers`), which the playground's module shares.
+pub use robotstxt_rust_peers::{path_and_query, Body};

@@ -225,7 +225,7 @@ fn the_knob_behind_either_is_the_explanations() {
                 .iter()
                 .find(|v| Some(v.verdict == Verdict::Allowed) != base)
                 .and_then(|v| v.applied.first())
-                .map(|a| a.split(" = ").next().unwrap_or(a).to_string());
+                .map(|a| a.knob.to_string());
             let fast = robotstxt_oracle::first_knob_differing(profile, &request);
             assert_eq!(
                 fast.map(str::to_string),

@@ -175,10 +175,10 @@ fn disagreement(
         .reading
         .iter()
         .map(|reading| ("base".to_string(), reading.allowed));
-    let variants = explained
-        .variants
-        .iter()
-        .map(|v| (v.applied.join(", "), v.verdict == Verdict::Allowed));
+    let variants = explained.variants.iter().map(|v| {
+        let applied: Vec<String> = v.applied.iter().map(ToString::to_string).collect();
+        (applied.join("; "), v.verdict == Verdict::Allowed)
+    });
     let fast_only = base
         .chain(variants)
         .filter(|&(_, allowed)| outside(literal, allowed))

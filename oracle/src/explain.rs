@@ -9,6 +9,7 @@ use crate::body::BodyNotes;
 use crate::decide::{Decision, RuleOutcome};
 use crate::fetch::FetchEffect;
 use crate::group::Group;
+use crate::knobs::Alternative;
 use crate::scope::{Governs, Scope};
 use crate::select::{Selected, SelectionReason};
 use crate::{Fetch, ProfileId, Verdict};
@@ -63,10 +64,35 @@ pub struct Reading {
 /// The verdict of one alternative reading (an open knob set differently).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct VariantOutcome {
-    /// The alternatives applied, e.g. `specificity = MatchedOctets (rfc9309#2.2.2)`.
-    pub applied: Vec<String>,
+    /// The alternatives applied, each with its knob and citation.
+    pub applied: Vec<AppliedAlternative>,
     /// What this reading answers.
     pub verdict: Verdict,
+}
+
+/// One open knob's alternative in an alternative reading. JSON keeps the value
+/// (`{"Specificity": "MatchedOctets"}`); the text form is words: `specificity: octets matched: ...
+/// (rfc9309#2.2.2)` ([`crate::words::alternative`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AppliedAlternative {
+    /// The open knob's name in the table (`specificity`, `docs/profiles.md`).
+    pub knob: &'static str,
+    /// The alternative applied.
+    pub alternative: Alternative,
+    /// Where the document leaves the knob open.
+    pub citation: &'static str,
+}
+
+impl fmt::Display for AppliedAlternative {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {} ({})",
+            self.knob,
+            crate::words::alternative(self.alternative),
+            self.citation
+        )
+    }
 }
 
 /// The full answer for one profile.
@@ -162,8 +188,10 @@ impl fmt::Display for Explanation {
         if self.fetch != Fetch::default() {
             writeln!(
                 out,
-                "  fetch {:?}: {} ({})",
-                self.fetch, self.fetch_effect, self.fetch_citation
+                "  fetch {}: {} ({})",
+                crate::words::fetch(&self.fetch),
+                self.fetch_effect,
+                self.fetch_citation
             )?;
         }
         if let Some(exemption) = &self.robots_txt_exemption {
@@ -182,10 +210,12 @@ impl fmt::Display for Explanation {
                 "  open knobs (the document permits these readings too):"
             )?;
             for variant in &self.variants {
+                let applied: Vec<String> =
+                    variant.applied.iter().map(ToString::to_string).collect();
                 writeln!(
                     out,
                     "    {} -> {}",
-                    variant.applied.join(", "),
+                    applied.join("; "),
                     variant.verdict.name()
                 )?;
             }
@@ -203,7 +233,7 @@ fn write_reading(out: &mut String, reading: &Reading) -> fmt::Result {
         writeln!(out, "  body: octets after {limit} ignored (size limit)")?;
     }
     if let Some(charset) = notes.charset {
-        writeln!(out, "  body: not UTF-8, read as {charset:?}")?;
+        writeln!(out, "  body: {}", crate::words::charset(charset))?;
     }
     writeln!(out, "  groups found: {}", reading.groups.len())?;
     for (i, group) in reading.groups.iter().enumerate() {

@@ -50,9 +50,10 @@ pub mod request;
 pub mod scope;
 pub mod select;
 pub mod url;
+pub mod words;
 
 pub use deviation::{Deviation, Deviations};
-pub use explain::{Explanation, HistoryNote, Reading, VariantOutcome};
+pub use explain::{AppliedAlternative, Explanation, HistoryNote, Reading, VariantOutcome};
 pub use knobs::{Knobs, ProfileId};
 pub use request::{Fetch, HistoryRequest, Request, TimedFetch};
 pub use scope::{Governs, Scope};
@@ -550,13 +551,14 @@ impl Plan {
     }
 
     /// The names of the alternatives each reading applied, in the order of `readings`.
-    fn applied(&self) -> Vec<Vec<String>> {
+    fn applied(&self) -> Vec<Vec<AppliedAlternative>> {
         combinations(&self.open, Vec::new(), |applied, knob, alternative| {
             let mut applied = applied.clone();
-            applied.push(format!(
-                "{} = {:?} ({})",
-                knob.name, alternative, knob.citation
-            ));
+            applied.push(AppliedAlternative {
+                knob: knob.name,
+                alternative: *alternative,
+                citation: knob.citation,
+            });
             applied
         })
     }

@@ -60,7 +60,8 @@ pub struct LiteralReading {
 }
 
 impl LiteralReading {
-    /// The reading's name: `base`, or each alternative it applies as `knob = setting (citation)`.
+    /// The reading's name: `base`, or each alternative it applies as `knob: setting in words
+    /// (citation)`.
     pub fn name(&self) -> String {
         if self.applied.is_empty() {
             return "base".to_string();
@@ -68,9 +69,16 @@ impl LiteralReading {
         let each: Vec<String> = self
             .applied
             .iter()
-            .map(|a| format!("{} = {:?} ({})", a.knob, a.alternative, a.citation))
+            .map(|a| {
+                format!(
+                    "{}: {} ({})",
+                    a.knob,
+                    crate::words::alternative(a.alternative),
+                    a.citation
+                )
+            })
             .collect();
-        each.join(", ")
+        each.join("; ")
     }
 }
 

@@ -300,7 +300,7 @@ fn reserved_characters_in_the_path_open_the_reserved_in_path_knob() {
         evaluate(Rfc9309, &Request::new(body, "FooBot", url))
             .variants
             .iter()
-            .any(|v| v.applied.iter().any(|a| a.starts_with("reserved-in-path")))
+            .any(|v| v.applied.iter().any(|a| a.knob == "reserved-in-path"))
     };
     let body = b"User-agent: *\nDisallow: /*3A\n";
     let url = "http://example.com/:";

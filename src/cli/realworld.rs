@@ -142,7 +142,8 @@ pub fn run(args: &RealworldArgs) -> Result<ExitCode, String> {
             eprint!("\r{files} files");
         }
     };
-    let (results, unavailable, timing) = run::run(&plan, &mut progress)?;
+    let (mut results, unavailable, timing) = run::run(&plan, &mut progress)?;
+    results.limit = args.limit.map(|n| n as u64);
     if terminal {
         eprintln!();
     }
@@ -235,11 +236,14 @@ fn profiles(names: &[String]) -> Result<Vec<ProfileId>, String> {
     Ok(profiles)
 }
 
-/// How a source is named in the results.
+/// How a source is named in the results: the protego data by its release, a directory or a file
+/// by its own name (never by its path on this machine, which the reports would publish).
 fn source_name(source: &Source) -> String {
     match source {
         Source::Protego => PROTEGO_NAME.to_string(),
-        Source::Dir(path) | Source::File(path) | Source::Warc(path) => path.display().to_string(),
+        Source::Dir(path) | Source::File(path) | Source::Warc(path) => {
+            robotstxt_conformance::realworld::report::corpus_label(&path.display().to_string())
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! `site`: the static site (`src/site/`, `docs/site.md`) from a `run` result directory and a
-//! `realworld` result directory (running those commands first when not given). The playground's WebAssembly is built with cargo here, in its own
-//! target directory (`target/playground`), unless `--wasm` gives one already built.
+//! `realworld` result directory (running those commands first when not given). The playground's
+//! two WebAssembly modules (the oracle and the Rust parsers) are built with cargo here, in their
+//! own target directory (`target/playground`), unless `--wasm` and `--peers-wasm` give them.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -32,8 +33,12 @@ pub struct SiteArgs {
     pub realworld: Option<PathBuf>,
     /// The playground's module, already built (`cargo build --release --target
     /// wasm32-unknown-unknown -p robotstxt-playground`); default: build it now with cargo.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", requires = "peers_wasm")]
     pub wasm: Option<PathBuf>,
+    /// The Rust parsers' module for the playground, already built (`cargo build --release
+    /// --target wasm32-unknown-unknown -p robotstxt-rust-peers`); given with --wasm.
+    #[arg(long, value_name = "FILE", requires = "wasm")]
+    pub peers_wasm: Option<PathBuf>,
 }
 
 /// Runs `site`.
@@ -55,16 +60,20 @@ pub fn run(args: &SiteArgs) -> Result<ExitCode, String> {
         .and_then(|m| m.modified())
         .map(date_of)
         .unwrap_or_else(|_| "an unknown date".to_string());
-    let wasm_file = match &args.wasm {
-        Some(file) => file.clone(),
-        None => build_wasm()?,
+    let (wasm_file, peers_file) = match (&args.wasm, &args.peers_wasm) {
+        (Some(wasm), Some(peers)) => (wasm.clone(), peers.clone()),
+        _ => build_wasm()?,
     };
-    let wasm = std::fs::read(&wasm_file).map_err(|e| {
-        format!(
-            "cannot read the playground's module {}: {e}",
-            wasm_file.display()
-        )
-    })?;
+    let read = |file: &Path| {
+        std::fs::read(file).map_err(|e| {
+            format!(
+                "cannot read the playground's module {}: {e}",
+                file.display()
+            )
+        })
+    };
+    let wasm = read(&wasm_file)?;
+    let peers_wasm = read(&peers_file)?;
     let mut ledgers = std::collections::BTreeMap::new();
     for column in &results.adapters {
         let id = &column.identity.id;
@@ -79,6 +88,7 @@ pub fn run(args: &SiteArgs) -> Result<ExitCode, String> {
         corpus,
         ledgers,
         wasm,
+        peers_wasm,
     };
     let built = site::build(&inputs);
     built
@@ -133,9 +143,11 @@ fn read_json<T: serde::de::DeserializeOwned>(file: &Path) -> Result<T, String> {
     serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))
 }
 
-/// Builds the playground's module with cargo, from this program's source tree, in its own target
-/// directory (so it never waits on the lock of the build that runs this program).
-fn build_wasm() -> Result<PathBuf, String> {
+/// Builds the playground's two modules with cargo (the oracle, `robotstxt-playground`, and the
+/// Rust parsers, `robotstxt-rust-peers`), from this program's source tree, in their own target
+/// directory (so it never waits on the lock of the build that runs this program), optimised for
+/// size and without symbol names; their paths.
+fn build_wasm() -> Result<(PathBuf, PathBuf), String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
@@ -150,20 +162,28 @@ fn build_wasm() -> Result<PathBuf, String> {
             "--target",
             "wasm32-unknown-unknown",
         ])
-        .args(["-p", "robotstxt-playground", "--manifest-path"])
+        .args(["-p", "robotstxt-playground", "-p", "robotstxt-rust-peers"])
+        .arg("--manifest-path")
         .arg(root.join("Cargo.toml"))
         .arg("--target-dir")
         .arg(&target)
+        .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "s")
+        .env("CARGO_PROFILE_RELEASE_STRIP", "true")
         .status()
-        .map_err(|e| format!("cannot run cargo to build the playground's module: {e}"))?;
+        .map_err(|e| format!("cannot run cargo to build the playground's modules: {e}"))?;
     if !status.success() {
         return Err(
-            "building the playground's module failed: it needs the wasm32-unknown-unknown \
-target (`rustup target add wasm32-unknown-unknown`); or give one built with --wasm FILE"
+            "building the playground's modules failed: it needs the wasm32-unknown-unknown \
+target (`rustup target add wasm32-unknown-unknown`); or give them built with --wasm FILE \
+--peers-wasm FILE"
                 .to_string(),
         );
     }
-    Ok(target.join("wasm32-unknown-unknown/release/robotstxt_playground.wasm"))
+    let out = target.join("wasm32-unknown-unknown/release");
+    Ok((
+        out.join("robotstxt_playground.wasm"),
+        out.join("robotstxt_rust_peers.wasm"),
+    ))
 }
 
 /// A file time as a UTC date, `2026-11-25`.

@@ -250,7 +250,11 @@ fn each_file_in(
                 super::warc::each_response(path, shard, limit, each, unreadable)?
             }
             Source::File(path) => {
-                let id = path.display().to_string();
+                // Its own name, never its path on this machine (the reports publish ids).
+                let id = path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
                 if shard.takes(&id) && limit != Some(0) {
                     each(plain_file(id, path)?)?;
                 }

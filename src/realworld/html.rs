@@ -15,28 +15,45 @@ use crate::report::html::escape;
 /// Width of a chart's bar area, in pixels.
 const BAR_WIDTH: f64 = 420.0;
 
-/// The page.
+/// The page, standing alone (`realworld --out`).
 pub fn render(results: &Results) -> String {
+    page(results, "")
+}
+
+/// The page with a navigation bar above it (`nav`, HTML), as the site shows it.
+pub fn render_with_nav(results: &Results, nav: &str) -> String {
+    page(results, nav)
+}
+
+/// The page: no script may run (its content security policy allows none, and nothing from
+/// outside the page but inline styles and `data:` images), readable on a phone (wide tables and
+/// the charts scroll or shrink inside the page).
+fn page(results: &Results, nav: &str) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>Real-world divergence report</title><style>{STYLE}</style></head><body>\n"
+         <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\
+         <title>Real-world divergence report</title><style>{STYLE}</style></head><body>\n{nav}\n"
     );
     let _ = writeln!(out, "<h1>Real-world divergence report</h1>");
     let _ = writeln!(out, "<p id=\"headline\">{}</p>", escape(&headline(results)));
     let _ = writeln!(
         out,
-        "<p>Corpus: {}.</p>",
-        escape(&results.corpus.join(", "))
+        "<p>Corpus: {}{}.</p>",
+        escape(&super::report::corpus_names(results)),
+        results
+            .limit
+            .map(|n| format!(" (at most the first {} files of each)", thousands(n)))
+            .unwrap_or_default()
     );
     for (id, reason) in &results.unavailable {
         let _ = writeln!(
             out,
             "<p class=\"warn\">Not run: {}: {}</p>",
             escape(id),
-            escape(reason)
+            escape(&super::report::without_home(reason))
         );
     }
 
@@ -49,7 +66,7 @@ pub fn render(results: &Results) -> String {
     );
     let _ = writeln!(
         out,
-        "<table><tr><th>kind of URL</th><th>what it is</th><th>checks compared</th><th>differ</th><th>(parser, file) pairs differ</th></tr>"
+        "<div class=\"wrap\"><table><tr><th>kind of URL</th><th>what it is</th><th>checks compared</th><th>differ</th><th>(parser, file) pairs differ</th></tr>"
     );
     for (kind, c) in by_kind(results) {
         let _ = writeln!(
@@ -64,7 +81,7 @@ pub fn render(results: &Results) -> String {
             thousands(c.files)
         );
     }
-    let _ = writeln!(out, "</table>");
+    let _ = writeln!(out, "</table></div>");
 
     let _ = writeln!(out, "<h2 id=\"adapters\">Disagreement per parser</h2>");
     let _ = writeln!(
@@ -108,7 +125,10 @@ pub fn render(results: &Results) -> String {
             )
         })
         .collect();
-    out.push_str(&bar_chart("chart-adapters", &rows));
+    out.push_str(&format!(
+        "<div class=\"wrap\">{}</div>",
+        bar_chart("chart-adapters", &rows)
+    ));
 
     let _ = writeln!(out, "<h2 id=\"pairs\">Pairs of parsers</h2>");
     let _ = writeln!(
@@ -149,12 +169,15 @@ pub fn render(results: &Results) -> String {
             )
         })
         .collect();
-    out.push_str(&bar_chart("chart-causes", &rows));
+    out.push_str(&format!(
+        "<div class=\"wrap\">{}</div>",
+        bar_chart("chart-causes", &rows)
+    ));
 
     let _ = writeln!(out, "<h2 id=\"buckets\">Buckets</h2>");
     let _ = writeln!(
         out,
-        "<table class=\"buckets\"><tr><th>adapter</th><th>cause</th><th>files</th><th>checks</th><th>by kind of URL</th><th>in ledger</th><th>example</th></tr>"
+        "<div class=\"wrap\"><table class=\"buckets\"><tr><th>adapter</th><th>cause</th><th>files</th><th>checks</th><th>by kind of URL</th><th>in ledger</th><th>example</th></tr>"
     );
     for b in &buckets {
         let _ = writeln!(
@@ -186,7 +209,7 @@ pub fn render(results: &Results) -> String {
             }
         );
     }
-    let _ = writeln!(out, "</table>");
+    let _ = writeln!(out, "</table></div>");
 
     let _ = writeln!(
         out,
@@ -210,7 +233,7 @@ pub fn render(results: &Results) -> String {
 
     let _ = writeln!(
         out,
-        "<h2 id=\"facts\">File facts</h2><table><tr><th>fact</th><th>files</th><th>share</th></tr>"
+        "<h2 id=\"facts\">File facts</h2><div class=\"wrap\"><table><tr><th>fact</th><th>files</th><th>share</th></tr>"
     );
     for (fact, n) in &results.facts {
         let _ = writeln!(
@@ -221,8 +244,8 @@ pub fn render(results: &Results) -> String {
             percent(*n, results.files)
         );
     }
-    let _ = writeln!(out, "</table>");
-    let _ = writeln!(out, "<h2 id=\"oracle\">Oracle</h2><table><tr><th>profile</th><th>allowed</th><th>disallowed</th><th>either</th><th>not governed</th><th>panics</th></tr>");
+    let _ = writeln!(out, "</table></div>");
+    let _ = writeln!(out, "<h2 id=\"oracle\">Oracle</h2><div class=\"wrap\"><table><tr><th>profile</th><th>allowed</th><th>disallowed</th><th>either</th><th>not governed</th><th>panics</th></tr>");
     for (profile, t) in &results.oracle {
         let _ = writeln!(
             out,
@@ -235,7 +258,7 @@ pub fn render(results: &Results) -> String {
             t.panics
         );
     }
-    let _ = writeln!(out, "</table>");
+    let _ = writeln!(out, "</table></div>");
     glossary_section(results, &mut out);
     let _ = writeln!(out, "</body></html>");
     out
@@ -371,7 +394,7 @@ fn shortened(text: &str, max: usize) -> String {
 /// The pairs as a grid: a cell per pair, darker the more they differ.
 fn pair_grid(results: &Results) -> String {
     let ids: Vec<&String> = results.adapters.keys().collect();
-    let mut out = String::from("<table class=\"grid\"><tr><th></th>");
+    let mut out = String::from("<div class=\"wrap\"><table class=\"grid\"><tr><th></th>");
     for id in &ids {
         let _ = write!(out, "<th class=\"v\"><span>{}</span></th>", escape(id));
     }
@@ -404,13 +427,18 @@ fn pair_grid(results: &Results) -> String {
         }
         out.push_str("</tr>\n");
     }
-    out.push_str("</table>\n");
+    out.push_str("</table></div>\n");
     out
 }
 
-const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}\
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:0;color:#222}\
+body>h1,body>h2,body>p,body>ul,body>dl,body>div{margin-left:1.5rem;margin-right:1.5rem}\
+nav{background:#1f3a5f;padding:.5em 1em;display:flex;flex-wrap:wrap;gap:.3em 1.2em}\
+nav a{color:#fff;text-decoration:none;font-weight:600}\
+.wrap{overflow-x:auto;max-width:100%}\
+@media (max-width:40em){body>h1,body>h2,body>p,body>ul,body>dl,body>div{margin-left:.5rem;margin-right:.5rem}}\
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top;font-size:13px}\
-td.n{text-align:right}.cite{color:#666;font-size:11px;max-width:40em}pre{white-space:pre-wrap;word-break:break-all;max-width:70em;background:#f6f6f6;padding:4px}\
+td.n{text-align:right}.cite{color:#666;font-size:11px;max-width:40em}pre{white-space:pre-wrap;word-break:break-all;max-width:min(70em,80vw);background:#f6f6f6;padding:4px}\
 .chart text{font-size:12px;font-family:system-ui,sans-serif}.grid td{text-align:center;min-width:3.2em}.grid th.v{height:9em;vertical-align:bottom}\
 .grid th.v span{writing-mode:vertical-rl;transform:rotate(180deg)}.self{background:#eee}.warn{color:#a00}\
 q.ru{font-style:italic;quotes:none}.tr{color:#666;font-size:11px}sup.tr{font-size:9px}tr.hl td{background:#fff6d6;font-weight:bold}.sw{display:inline-block;width:1.4em;height:.8em;vertical-align:middle}\

@@ -19,6 +19,44 @@ pub fn percent(part: u64, whole: u64) -> String {
     }
 }
 
+/// A corpus's name as the reports show it: a path is named by its last part (`/data/crawl/files/`
+/// is `files`), so no report publishes a path on the machine it ran on.
+pub fn corpus_label(name: &str) -> String {
+    let trimmed = name.trim_end_matches(['/', '\\']);
+    match trimmed.rsplit(['/', '\\']).next() {
+        Some(last) if !last.is_empty() && last != trimmed => last.to_string(),
+        _ if trimmed.is_empty() => "corpus".to_string(),
+        _ => trimmed.to_string(),
+    }
+}
+
+/// `text` (an unavailable adapter's reason or fix) with the home directory of the machine it ran
+/// on written `~`, so a published report names no path of that machine.
+pub fn without_home(text: &str) -> String {
+    match std::env::var("HOME") {
+        Ok(home) if home.len() > 3 => text.replace(home.trim_end_matches('/'), "~"),
+        _ => text.to_string(),
+    }
+}
+
+/// The corpora read, as [`corpus_label`] names them (results written before it named them by
+/// path), joined with `, `.
+pub fn corpus_names(results: &Results) -> String {
+    let mut names: Vec<String> = results.corpus.iter().map(|c| corpus_label(c)).collect();
+    names.dedup();
+    names.join(", ")
+}
+
+/// An adapter's checks of one kind of URL compared against `profile`.
+pub fn against_kind(tally: &super::tally::AdapterTally, profile: &str, kind: UrlKind) -> Compared {
+    tally
+        .against_by_kind
+        .get(profile)
+        .and_then(|kinds| kinds.get(kind.name()))
+        .cloned()
+        .unwrap_or_default()
+}
+
 /// A share rounded to four decimals, for the summary line.
 fn rounded(share: f64) -> f64 {
     (share * 10000.0).round() / 10000.0
@@ -93,12 +131,7 @@ pub fn kind_lines(results: &Results) -> Vec<String> {
 
 /// An adapter's checks of URLs as written compared against its claimed profile.
 pub fn as_written_of(tally: &super::tally::AdapterTally) -> Compared {
-    tally
-        .against_by_kind
-        .get(&tally.profile)
-        .and_then(|kinds| kinds.get(UrlKind::AsWritten.name()))
-        .cloned()
-        .unwrap_or_default()
+    against_kind(tally, &tally.profile, UrlKind::AsWritten)
 }
 
 /// What examining a bucket's example found, in a few words: `credited K4 precedence`,
@@ -187,7 +220,7 @@ fn percent_f(share: f64) -> String {
 pub fn text(results: &Results) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", headline(results));
-    let _ = writeln!(out, "corpus: {}", results.corpus.join(", "));
+    let _ = writeln!(out, "corpus: {}", corpus_names(results));
     for (id, reason) in &results.unavailable {
         let _ = writeln!(out, "unavailable: {id}: {reason}");
     }
@@ -294,13 +327,13 @@ pub fn markdown(results: &Results) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# Real-world divergence report\n");
     let _ = writeln!(out, "{}.\n", headline(results));
-    let _ = writeln!(out, "Corpus: {}.\n", results.corpus.join(", "));
+    let _ = writeln!(out, "Corpus: {}.\n", corpus_names(results));
     let _ = writeln!(
         out,
         "Checks are derived from each file (docs/realworld.md). \"Differ\" counts an adapter's verdicts that differ from the profile's where the profile is definite.\n"
     );
     for (id, reason) in &results.unavailable {
-        let _ = writeln!(out, "- Not run: `{id}`: {}", md(reason));
+        let _ = writeln!(out, "- Not run: `{id}`: {}", md(&without_home(reason)));
     }
     let _ = writeln!(out, "## Disagreement by kind of URL\n");
     let _ = writeln!(
@@ -343,36 +376,37 @@ pub fn markdown(results: &Results) -> String {
         );
     }
     let _ = writeln!(out, "\n## Adapters against each profile\n");
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "| adapter | claims | as written: checks differ | files differ |"
+        "Each cell: on URLs as written in the files, then (after the dot) on every derived URL, \
+respellings included, which crawlers rarely meet as such. The claimed profile is in bold.\n"
     );
+    let _ = write!(out, "| adapter | claims |");
     for p in &results.profiles {
-        let _ = write!(out, " {p}: checks differ | files differ |");
+        let _ = write!(
+            out,
+            " {p}: checks differ (as written · all URLs) | files differ (as written · all URLs) |"
+        );
     }
     let _ = writeln!(out, " failures | nondeterministic |");
-    let _ = write!(out, "|---|---|---:|---:|");
+    let _ = write!(out, "|---|---|");
     for _ in &results.profiles {
         let _ = write!(out, "---:|---:|");
     }
     let _ = writeln!(out, "---:|---:|");
     for (id, t) in &results.adapters {
-        let written = as_written_of(t);
-        let _ = write!(
-            out,
-            "| {id} | {} | {} | {} |",
-            t.profile,
-            percent(written.disagree, written.checks),
-            percent(written.files_disagree, written.files)
-        );
+        let _ = write!(out, "| {id} | {} |", t.profile);
         for p in &results.profiles {
-            let a = t.against.get(p).cloned().unwrap_or_default();
+            let all = t.against.get(p).cloned().unwrap_or_default();
+            let written = against_kind(t, p, UrlKind::AsWritten);
             let mark = if *p == t.profile { "**" } else { "" };
             let _ = write!(
                 out,
-                " {mark}{}{mark} | {mark}{}{mark} |",
-                percent(a.disagree, a.checks),
-                percent(a.files_disagree, a.files)
+                " {mark}{} · {}{mark} | {mark}{} · {}{mark} |",
+                percent(written.disagree, written.checks),
+                percent(all.disagree, all.checks),
+                percent(written.files_disagree, written.files),
+                percent(all.files_disagree, all.files)
             );
         }
         let _ = writeln!(
@@ -552,7 +586,8 @@ mod tests {
         assert!(markdown.contains(&line));
         assert!(markdown.contains("| `as-written` |"), "{markdown}");
         assert!(
-            markdown.contains("| x | google | 10.0% | 100.0% |"),
+            // The claimed profile's columns, in bold: as written, then every URL.
+            markdown.contains("| x | google | **10.0% · 50.0%** | **100.0% · 100.0%** |"),
             "{markdown}"
         );
         let html = crate::realworld::html::render(&results);

@@ -21,8 +21,12 @@ pub const LISTED_FILES: usize = 20;
 pub struct Results {
     /// [`FORMAT`].
     pub format: String,
-    /// What was read (`protego-0.7.0`, directory and file names), sorted, without duplicates.
+    /// What was read (`protego-0.7.0`, directory and file names: never a path on the machine),
+    /// sorted, without duplicates.
     pub corpus: Vec<String>,
+    /// `--limit`: at most this many files of each corpus were read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u64>,
     /// The profiles asked, in `ProfileId::ALL` order.
     pub profiles: Vec<String>,
     /// Files read.
@@ -338,8 +342,16 @@ impl Results {
                 other.profiles.join(", ")
             ));
         }
+        if self.limit != other.limit && self.files > 0 && other.files > 0 {
+            return Err(format!(
+                "the results read different numbers of files per corpus (--limit {} and {})",
+                self.limit.map_or("none".to_string(), |n| n.to_string()),
+                other.limit.map_or("none".to_string(), |n| n.to_string())
+            ));
+        }
         if self.files == 0 {
             self.profiles = other.profiles.clone();
+            self.limit = other.limit;
         }
         self.corpus.extend(other.corpus.iter().cloned());
         self.corpus.sort();

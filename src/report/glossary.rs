@@ -1,16 +1,12 @@
 //! Words for the labels the reports show: knobs (`K4 precedence`), their alternatives as the
 //! fingerprints record them (`Bom(KeepAsContent)`, `as draft-1996`), deviations (`D-typo-fields`)
 //! and causes (`K7 encoding + D-typo-fields`). The results keep the stable ids; the pages show
-//! these words beside them, each id linked to its glossary entry ([`anchor`]).
+//! these words beside them, each id linked to its glossary entry ([`anchor`]). The words of a knob
+//! setting or alternative are the oracle's (`robotstxt_oracle::words`).
 
 use robotstxt_oracle::cause::{changes, Change};
-use robotstxt_oracle::line::FieldSpacing;
-use robotstxt_oracle::profile::{
-    AgentAfterRule, AgentComparison, AgentList, AgentValue, Alternative, Bom, Charset, CommentLine,
-    EmptyRule, Encoding, Grouping, InvalidPattern, MatchTarget, MidDollar, RulelessRecord,
-    SectionFiveTwo, Specificity,
-};
-use robotstxt_oracle::{Deviation, ProfileId};
+use robotstxt_oracle::knobs::{Alternative, KnobId};
+use robotstxt_oracle::{words, Deviation, ProfileId};
 
 /// What each knob is about, by its number (`docs/profiles.md` has the whole table).
 pub const KNOBS: [(&str, &str, &str); 18] = [
@@ -142,11 +138,21 @@ pub fn label_meaning(label: &str) -> Option<&'static str> {
     deviation_meaning(label).or_else(|| knob_meaning(label))
 }
 
-/// A cause (`K7 encoding + D-typo-fields`, `unexplained`) in words, its parts joined by "; and ".
+/// A behaviour group (`unexplained 1f0c...`, `robotstxt_oracle::behaviour`) in words: "a behaviour
+/// no knob or deviation explains, group 1f0c...".
+pub fn behaviour_words(key: &str) -> String {
+    format!("a behaviour no knob or deviation explains, group {key}")
+}
+
+/// A cause (`K7 encoding + D-typo-fields`, `unexplained`, a behaviour group's
+/// `unexplained 1f0c...`) in words, its parts joined by "; and ".
 pub fn cause_words(cause: &str) -> String {
     if cause == "unexplained" {
         return "no knob alternative or named deviation (up to three together) gives this answer"
             .to_string();
+    }
+    if let Some(key) = robotstxt_oracle::behaviour::key_of(cause) {
+        return behaviour_words(key);
     }
     cause
         .split(" + ")
@@ -162,7 +168,8 @@ pub fn cause_words(cause: &str) -> String {
 }
 
 /// A fingerprint alternative (`base`, `on`, `as draft-1996`, `Bom(KeepAsContent)`, ...) in words,
-/// for the dimension `label`.
+/// for the dimension `label` (`K12 bom`, `D-typo-fields`): the one way a report names a reading.
+/// The fingerprint keeps the value's spelling as its stable id; a reader sees these words.
 pub fn alternative_words(label: &str, alternative: &str) -> String {
     let deviation = Deviation::from_id(label);
     match (alternative, deviation) {
@@ -176,18 +183,89 @@ pub fn alternative_words(label: &str, alternative: &str) -> String {
         .strip_prefix("as ")
         .and_then(ProfileId::from_name)
     {
-        return format!("as {} reads it", profile_title(profile));
+        return match KnobId::from_label(label) {
+            Some(knob) => format!(
+                "as {} reads it: {}",
+                profile_title(profile),
+                words::setting(knob, &profile.base_knobs())
+            ),
+            None => format!("as {} reads it", profile_title(profile)),
+        };
     }
-    for profile in ProfileId::ALL {
-        for change in changes(profile) {
-            if let Change::Open(open) = change {
-                if format!("{open:?}") == alternative {
-                    return open_words(*open).to_string();
-                }
-            }
+    match open_alternative(alternative) {
+        Some(open) => words::alternative(open),
+        None => alternative.to_string(),
+    }
+}
+
+/// The open alternative whose value is spelt `name` (`Bom(KeepAsContent)`, as fingerprints keep
+/// it), if some profile leaves it open.
+fn open_alternative(name: &str) -> Option<Alternative> {
+    ProfileId::ALL.into_iter().find_map(|profile| {
+        changes(profile).iter().find_map(|change| match change {
+            Change::Open(open) if format!("{open:?}") == name => Some(*open),
+            _ => None,
+        })
+    })
+}
+
+/// A change the cause search tries, in words: `K4 precedence: as the 1996 Internet-Draft reads
+/// it: the first matching rule in file order decides`, `D-typo-fields: misspelt field names ...`.
+pub fn change_words(change: Change) -> String {
+    match change {
+        Change::Copied { knob, from } => format!(
+            "{}: as {} reads it: {}",
+            knob.label(),
+            profile_title(from),
+            words::setting(knob, &from.base_knobs())
+        ),
+        Change::Open(open) => format!("{}: {}", open.knob().label(), words::alternative(open)),
+        Change::Deviation(d) => format!("{}: {}", d.id(), d.entry().summary),
+    }
+}
+
+/// Every place `text` spells a Rust value instead of words: `Name(Variant`, `Name(true`,
+/// `Name(Some(`, `Name { field:` (a name starting with a capital letter). What a person reads never
+/// holds one; the tests run this on every page and text output.
+pub fn code_spellings(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i].is_ascii_uppercase()
+            && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_'));
+        if !starts {
+            i += 1;
+            continue;
         }
+        let mut end = i;
+        while end < chars.len() && (chars[end].is_ascii_alphanumeric() || chars[end] == '_') {
+            end += 1;
+        }
+        let rest: String = chars[end..chars.len().min(end + 24)].iter().collect();
+        let value = rest.strip_prefix('(').is_some_and(|inner| {
+            let word: String = inner
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            let after = inner[word.len()..].chars().next();
+            let capital = word.chars().next().is_some_and(|c| c.is_ascii_uppercase());
+            (capital || word == "true" || word == "false")
+                && matches!(after, Some(')' | '(' | ' ' | ','))
+        }) || rest.strip_prefix(" { ").is_some_and(|inner| {
+            let field: String = inner
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                .collect();
+            !field.is_empty() && inner[field.len()..].starts_with(':')
+        });
+        if value {
+            let shown: String = chars[i..chars.len().min(end + 24)].iter().collect();
+            found.push(shown);
+        }
+        i = end.max(i + 1);
     }
-    alternative.to_string()
+    found
 }
 
 /// A profile's document, in words.
@@ -197,160 +275,6 @@ pub fn profile_title(profile: ProfileId) -> &'static str {
         ProfileId::Google => "Google's documentation",
         ProfileId::Draft1996 => "the 1996 Internet-Draft",
         ProfileId::Original1994 => "the 1994 standard",
-    }
-}
-
-/// An open alternative in words.
-fn open_words(alternative: Alternative) -> &'static str {
-    match alternative {
-        Alternative::Grouping(Grouping::UserAgentAfterRuleStartsGroup) => {
-            "a user-agent line after a rule starts a group; blank lines mean nothing"
-        }
-        Alternative::Grouping(Grouping::BlankLineRecords(
-            AgentAfterRule::StartsRecord,
-            CommentLine::NotBlank,
-        )) => "blank lines end records; a user-agent line after a rule starts a record",
-        Alternative::Grouping(Grouping::BlankLineRecords(
-            AgentAfterRule::JoinsRecord,
-            CommentLine::NotBlank,
-        )) => "blank lines end records; a user-agent line after a rule joins the record",
-        Alternative::Grouping(Grouping::BlankLineRecords(
-            AgentAfterRule::StartsRecord,
-            CommentLine::Blank,
-        )) => {
-            "blank lines and comment-only lines end records; a user-agent line after a rule \
-             starts a record"
-        }
-        Alternative::Grouping(Grouping::BlankLineRecords(
-            AgentAfterRule::JoinsRecord,
-            CommentLine::Blank,
-        )) => {
-            "blank lines and comment-only lines end records; a user-agent line after a rule \
-             joins the record"
-        }
-        Alternative::AgentValue(AgentValue::WholeValue) => "the whole user-agent value is the name",
-        Alternative::AgentValue(AgentValue::LeadingToken) => {
-            "only the value's leading product token is the name"
-        }
-        Alternative::AgentValue(AgentValue::LeadingTokenOrStar) => {
-            "the leading product token is the name, and `*` followed by anything is the star"
-        }
-        Alternative::AgentComparison(AgentComparison::Equal) => "the name must equal the crawler's",
-        Alternative::AgentComparison(AgentComparison::Substring) => {
-            "the name may be a substring of the crawler's"
-        }
-        Alternative::AgentList(AgentList::Single) => "one name per user-agent line",
-        Alternative::AgentList(AgentList::WhitespaceSeparated) => {
-            "several names per user-agent line, separated by white space"
-        }
-        Alternative::RulelessRecord(RulelessRecord::Applies) => {
-            "a group without rules can be selected (and allows everything)"
-        }
-        Alternative::RulelessRecord(RulelessRecord::Skipped) => "a group without rules is skipped",
-        Alternative::Specificity(Specificity::PatternOctets) => {
-            "the longest pattern decides (octets of the pattern, `*` and `$` included)"
-        }
-        Alternative::Specificity(Specificity::TrailingWildcardIgnored) => {
-            "the longest pattern decides, a `*` that ends it not counted"
-        }
-        Alternative::SectionFiveTwo(SectionFiveTwo::MatchRule) => {
-            "rfc9309#5.2's example rule matches as every rule does"
-        }
-        Alternative::SectionFiveTwo(SectionFiveTwo::AsWritten) => {
-            "rfc9309#5.2's example rule is used for the URI its prose names"
-        }
-        Alternative::Specificity(Specificity::MatchedOctets) => {
-            "the rule whose match covers the most octets of the URL decides"
-        }
-        Alternative::MidDollar(MidDollar::Literal) => {
-            "a `$` inside a pattern is an ordinary character"
-        }
-        Alternative::MidDollar(MidDollar::EndOfUrl) => {
-            "every `$` is the end of the URL: only `*` and `$` may follow it"
-        }
-        Alternative::MidDollar(MidDollar::NeverMatches) => {
-            "a pattern with a `$` before its end never matches"
-        }
-        Alternative::Encoding(Encoding::Rfc9309 { .. }) => {
-            "percent-encoding normalised as RFC 9309 says (non-ASCII encoded, unreserved decoded)"
-        }
-        Alternative::Encoding(Encoding::NonAsciiOnly) => {
-            "only non-ASCII octets are percent-encoded"
-        }
-        Alternative::Encoding(Encoding::DecodeAllButSlash) => "every `%xx` but `%2F` is decoded",
-        Alternative::Encoding(Encoding::DecodeAll) => "every `%xx` is decoded, `%2F` too",
-        Alternative::Encoding(Encoding::Raw) => "octets compared as written, no normalisation",
-        Alternative::ReservedInPath(true) => "reserved characters in the path equal their escapes",
-        Alternative::ReservedInPath(false) => {
-            "reserved characters in the path differ from their escapes"
-        }
-        Alternative::ReservedInQuery(true) => {
-            "reserved characters in the query equal their escapes"
-        }
-        Alternative::ReservedInQuery(false) => {
-            "reserved characters in the query differ from their escapes"
-        }
-        Alternative::Rfc3986Spellings(true) => {
-            "RFC 3986's equivalent spellings hold: a rule's escaped unreserved characters are decoded, hex case ignored"
-        }
-        Alternative::QueryColonSlashEncoded(true) => {
-            "a raw `:` or `/` in a query equals its escape (Figure 4 row 2)"
-        }
-        Alternative::QueryColonSlashEncoded(false) => {
-            "a raw `:` or `/` in a query is read like the query's other reserved characters"
-        }
-        Alternative::Rfc3986Spellings(false) => {
-            "escapes RFC 9309 says nothing of compare as written: a rule's escaped unreserved characters and the hex case alike"
-        }
-        Alternative::AgentAfterRule(AgentAfterRule::StartsRecord) => {
-            "a user-agent line after a rule starts a record"
-        }
-        Alternative::AgentAfterRule(AgentAfterRule::JoinsRecord) => {
-            "a user-agent line after a rule joins the record"
-        }
-        Alternative::CommentLine(CommentLine::Blank) => {
-            "a line holding only a comment is an empty line (it ends the record)"
-        }
-        Alternative::CommentLine(CommentLine::NotBlank) => {
-            "a line holding only a comment is not an empty line"
-        }
-        Alternative::Charset(Charset::Octets) => "a body that is not UTF-8 is read as octets",
-        Alternative::Charset(Charset::Latin1) => "a body that is not UTF-8 is read as Latin-1",
-        Alternative::Charset(Charset::DropInvalidOctets) => "octets that are not UTF-8 are dropped",
-        Alternative::Charset(Charset::DropInvalidLines) => {
-            "lines holding octets that are not UTF-8 are dropped"
-        }
-        Alternative::MatchTarget(MatchTarget::PathAndQuery) => "rules match the path and query",
-        Alternative::MatchTarget(MatchTarget::PathOnly) => "rules match the path only",
-        Alternative::EmptyRule(EmptyRule::MatchesNothing) => "an empty rule matches nothing",
-        Alternative::EmptyRule(EmptyRule::MatchesEverything) => "an empty rule matches every URL",
-        Alternative::EmptyRule(EmptyRule::EmptyRecordAllowsAll) => {
-            "a record whose only rules are empty Disallow lines allows every URL"
-        }
-        Alternative::RobotsTxtAllowed(true) => "`/robots.txt` is always allowed",
-        Alternative::RobotsTxtAllowed(false) => "`/robots.txt` is matched like any URL",
-        Alternative::Bom(Bom::Skip) => "a byte-order mark at the start is skipped",
-        Alternative::Bom(Bom::KeepAsContent) => {
-            "a byte-order mark at the start is kept, as part of the first line"
-        }
-        Alternative::FieldSpacing(FieldSpacing::Around) => {
-            "white space may stand before the field and around the colon"
-        }
-        Alternative::FieldSpacing(FieldSpacing::AfterColonOnly) => {
-            "white space may stand only after the colon"
-        }
-        Alternative::InvalidPattern(InvalidPattern::UseOctets) => {
-            "a value with controls or inner spaces is still a rule"
-        }
-        Alternative::InvalidPattern(InvalidPattern::IgnoreLine) => {
-            "a value with controls or inner spaces makes the line no rule"
-        }
-        Alternative::InvalidPattern(InvalidPattern::IgnoreLineOrNonAscii) => {
-            "a value with controls, inner spaces or octets outside ASCII makes the line no rule"
-        }
-        Alternative::SizeLimit(Some(0)) => "none of a large body is read",
-        Alternative::SizeLimit(Some(_)) => "only the first part of a large body is read",
-        Alternative::SizeLimit(None) => "the whole body is read, whatever its size",
     }
 }
 
@@ -398,10 +322,36 @@ mod tests {
     }
 
     #[test]
+    fn code_spellings_are_found_and_words_are_not() {
+        for code in [
+            "Bom(KeepAsContent)",
+            "x Encoding(Rfc9309 { … })",
+            "SizeLimit(Some(512000))",
+            "ReservedInPath(true)",
+            "fetch Status { status: 404, redirects: 0 }",
+        ] {
+            assert_eq!(code_spellings(code).len(), 1, "{code}");
+        }
+        for words in [
+            "RFC 9309 (2022)",
+            "DefaultMatcher::default().one_agent_allowed_by_robots(body, agent, url)",
+            "Google (the crawler)",
+            "as Google's documentation reads it: only non-ASCII octets are percent-encoded",
+            "HTTP: The Definitive Guide (O'Reilly, 2002)",
+        ] {
+            assert!(code_spellings(words).is_empty(), "{words}");
+        }
+    }
+
+    #[test]
     fn causes_read_as_words() {
         assert!(cause_words("K4 precedence").contains("which matching rule decides"));
         assert!(cause_words("K7 encoding + D-typo-fields").contains("misspelling"));
         assert!(cause_words("unexplained").contains("no knob"));
+        assert_eq!(
+            cause_words("unexplained 1f0c2d3e4f5a6b7c"),
+            "a behaviour no knob or deviation explains, group 1f0c2d3e4f5a6b7c"
+        );
         assert_eq!(
             alternative_words("K12 bom", "Bom(KeepAsContent)"),
             "a byte-order mark at the start is kept, as part of the first line"

@@ -1,5 +1,6 @@
-//! `matrix.html`: the divergence matrix as one self-contained page (inline CSS and a few lines of
-//! inline script, no external resource).
+//! `matrix.html` and `matrix/*.html`: the divergence matrix as self-contained pages (inline CSS and
+//! a few lines of inline script, no external resource), none over 1.5 MB: the overview, the pages
+//! of checks, the fingerprints ([`pages`]).
 //!
 //! Columns are the oracle's profiles, then each adapter. Checks on which every column behaves
 //! alike (same verdict or answer kind, same status) share one matrix row, a [`Group`], which
@@ -206,13 +207,39 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// A link to the anchor of `id` (a case or check id) on this page, the id as its text.
-fn link_to(id: &str) -> String {
-    format!(
-        "<a href=\"#{}\">{}</a>",
-        escape(&fragment(id)),
-        esc_inline(id)
-    )
+/// Where the pages of the matrix hold each check and case, seen from one page: how to link to an
+/// id (a case or check id) from `here`.
+struct Place<'a> {
+    /// Id → the page that holds it (`matrix/checks-2.html`).
+    pages: &'a HashMap<String, String>,
+    /// The page linking (`matrix.html`, `matrix/fingerprints.html`).
+    here: &'a str,
+}
+
+impl Place<'_> {
+    /// The link to `id`: on this page `#<id>`, else to the page holding it.
+    fn href(&self, id: &str) -> String {
+        let page = match self.pages.get(id) {
+            Some(page) if page != self.here => page.as_str(),
+            _ => return format!("#{}", fragment(id)),
+        };
+        let from_sub = self.here.contains('/');
+        let to = match (from_sub, page.strip_prefix("matrix/")) {
+            (true, Some(file)) => file.to_string(),
+            (true, None) => format!("../{page}"),
+            (false, _) => page.to_string(),
+        };
+        format!("{to}#{}", fragment(id))
+    }
+
+    /// A link to `id`, the id as its text.
+    fn link_to(&self, id: &str) -> String {
+        format!(
+            "<a href=\"{}\">{}</a>",
+            escape(&self.href(id)),
+            esc_inline(id)
+        )
+    }
 }
 
 /// An id as a URL fragment: ASCII letters, digits and `-._~/#:` as they are, every other octet
@@ -240,7 +267,7 @@ fn esc_prose(text: &str) -> String {
 }
 
 const STYLE: &str = "\
-body{font:14px/1.4 system-ui,sans-serif;margin:1em 2em;color:#222}
+body{font:14px/1.4 system-ui,sans-serif;margin:1em;color:#222}
 h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.5em}h4{margin:.6em 0 .2em;font-size:1em}
 code,pre{font:12px/1.35 ui-monospace,Menlo,Consolas,monospace}
 pre{white-space:pre-wrap;word-break:break-all;background:#f6f6f6;padding:.4em;margin:.3em 0;max-height:30em;overflow:auto}
@@ -255,7 +282,7 @@ th,td{border:1px solid #ccc;padding:2px 5px;vertical-align:top}
 #m thead th b{font-size:12px}
 #m th.n{position:sticky;left:0;background:#fff;z-index:1;text-align:right;white-space:nowrap;width:6.5em}
 #m thead th.n{z-index:3}
-#m td{text-align:center;font-size:11px;padding:2px 1px;overflow-wrap:anywhere}
+#m td{text-align:center;font-size:10px;padding:2px 0;overflow-wrap:normal;word-break:keep-all}
 [id]{scroll-margin-top:1em}
 .sec td{font-size:12px}.sec td:first-child{white-space:nowrap}.sec td:nth-child(2){width:34%}
 .sec td.ok{color:#1d6b1d}.sec td.no{color:#a01818}.sec td.no a{color:#a01818}
@@ -294,26 +321,203 @@ const SCRIPT: &str = "\
 document.addEventListener('toggle',function(e){var d=e.target;if(!d.open)return;\
 d.querySelectorAll(':scope>div>pre[data-c]').forEach(function(p){if(p.dataset.f)return;p.dataset.f=1;\
 var s=document.getElementById(p.dataset.c),b=s&&s.querySelector('pre');p.textContent=b?b.textContent:'';});},true);\
-function openHash(){var h=location.hash.slice(1),t;try{h=decodeURIComponent(h);}catch(e){}\
-t=h&&document.getElementById(h);if(!t)return;for(var d=t;d;d=d.parentElement){\
+function openHash(){var r=location.hash.slice(1),h=r,t;try{h=decodeURIComponent(h);}catch(e){}\
+t=h&&document.getElementById(h);\
+if(!t){if(h&&Object.prototype.hasOwnProperty.call(PLACE,h)){location.replace(PLACE[h]+'#'+r);}else if(h&&ROOT){location.replace(ROOT+'matrix.html#'+r);}return;}\
+for(var d=t;d;d=d.parentElement){\
 if(d.tagName==='DETAILS')d.open=true;\
-if(d.tagName==='TBODY'&&d.classList.contains('q')){document.getElementById('m').classList.remove('hq');\
-document.getElementById('quiet').checked=false;}}t.scrollIntoView();}\
+if(d.tagName==='TBODY'&&d.classList.contains('q')){var m=document.getElementById('m'),q=document.getElementById('quiet');\
+if(m)m.classList.remove('hq');if(q)q.checked=false;}}t.scrollIntoView();}\
 addEventListener('hashchange',openHash);openHash();\
-document.getElementById('quiet').addEventListener('change',function(e){\
+var quiet=document.getElementById('quiet');if(quiet)quiet.addEventListener('change',function(e){\
 document.getElementById('m').classList.toggle('hq',e.target.checked);});\
 ";
 
-/// Renders the page.
+/// The most octets of checks and their cases one page of the matrix holds before the next page
+/// starts: with its head and table, every page stays well under 1.5 MB.
+const PART_BUDGET: usize = 700_000;
+
+/// The matrix's overview page (`matrix.html`), as `run --format html` prints it; [`pages`] gives
+/// every page.
 pub fn render(results: &Results) -> String {
+    pages(results).swap_remove(0).1
+}
+
+/// Every page of the matrix, each a path relative to the report's directory and its HTML:
+/// `matrix.html` (the summary, RFC 9309 statement by statement, the matrix's groups with a link
+/// to each group's checks), `matrix/checks-<n>.html` (the groups' checks in order, each check with
+/// its anchor, and the bodies of their cases) and `matrix/fingerprints.html`. A link to
+/// `matrix.html#<check-id>` or `#<case-id>` is sent on to the page that holds it.
+pub fn pages(results: &Results) -> Vec<(String, String)> {
+    let groups = groups(results);
+    let checks: Vec<String> = results
+        .rows
+        .iter()
+        .map(|row| {
+            let mut out = String::new();
+            check(results, row, &mut out);
+            out
+        })
+        .collect();
+    let cases: HashMap<&str, usize> = results
+        .cases
+        .keys()
+        .map(|id| {
+            let mut out = String::new();
+            case_list(results, &[id.as_str()], &mut out);
+            (id.as_str(), out.len())
+        })
+        .collect();
+    let parts = parts(results, &groups, &checks, &cases);
+    // Where each check and case is: (id, page).
+    let mut place: Vec<(String, String)> = Vec::new();
+    let mut first_part: HashMap<usize, usize> = HashMap::new();
+    for (p, part) in parts.iter().enumerate() {
+        for (g, rows) in part {
+            first_part.entry(*g).or_insert(p);
+            for &i in rows {
+                let row = &results.rows[i];
+                place.push((row.check_id(), part_path(p)));
+                if !place.iter().any(|(id, _)| *id == row.case) {
+                    place.push((row.case.clone(), part_path(p)));
+                }
+            }
+        }
+    }
+
+    let pages: HashMap<String, String> = place.iter().cloned().collect();
+    let mut index = head(results, "");
+    summary_table(results, &mut index);
+    unavailable(results, &mut index);
+    sections(
+        results,
+        &Place {
+            pages: &pages,
+            here: "matrix.html",
+        },
+        &mut index,
+    );
+    matrix_index(results, &groups, &first_part, &mut index);
+    if results.summary.iter().any(|s| s.fingerprint.is_some()) {
+        index.push_str(
+            "<h2 id=\"fingerprints\">Fingerprints</h2>\n<p>Where each parser's answers stand on \
+             every knob and deviation: <a href=\"matrix/fingerprints.html\">the fingerprints</a>.</p>\n",
+        );
+    }
+    index.push_str(&foot(&place, ""));
+    let mut out = vec![("matrix.html".to_string(), index)];
+
+    for (p, part) in parts.iter().enumerate() {
+        let mut page = head(
+            results,
+            &format!(" (checks, part {} of {})", p + 1, parts.len()),
+        );
+        page.push_str(&format!(
+            "<p><a href=\"../matrix.html\">The matrix</a> \u{b7} part {} of {}{}{}</p>\n",
+            p + 1,
+            parts.len(),
+            if p > 0 {
+                format!(" \u{b7} <a href=\"{}\">previous</a>", part_file(p - 1))
+            } else {
+                String::new()
+            },
+            if p + 1 < parts.len() {
+                format!(" \u{b7} <a href=\"{}\">next</a>", part_file(p + 1))
+            } else {
+                String::new()
+            },
+        ));
+        matrix_part(results, &groups, part, &checks, &mut page);
+        let mut cases: Vec<&str> = part
+            .iter()
+            .flat_map(|(_, rows)| rows.iter().map(|&i| results.rows[i].case.as_str()))
+            .collect();
+        cases.sort_unstable();
+        cases.dedup();
+        case_list(results, &cases, &mut page);
+        page.push_str(&foot(&[], "../"));
+        out.push((part_path(p), page));
+    }
+
+    let mut prints = head(results, " (fingerprints)");
+    prints.push_str("<p><a href=\"../matrix.html\">The matrix</a></p>\n");
+    fingerprints(
+        results,
+        &Place {
+            pages: &pages,
+            here: "matrix/fingerprints.html",
+        },
+        &mut prints,
+    );
+    glossary_section(&mut prints);
+    prints.push_str(&foot(&[], "../"));
+    out.push(("matrix/fingerprints.html".to_string(), prints));
+    out
+}
+
+/// The path of the matrix's `p`-th page of checks (from 0), relative to the report's directory.
+fn part_path(p: usize) -> String {
+    format!("matrix/{}", part_file(p))
+}
+
+/// Its file name.
+fn part_file(p: usize) -> String {
+    format!("checks-{}.html", p + 1)
+}
+
+/// The groups' checks cut into pages, in group order: per page, (group, its checks on the page).
+/// A page takes checks until their HTML and their cases' (`cases`: a case's size in the list)
+/// pass [`PART_BUDGET`]; a group may go on over pages.
+fn parts(
+    results: &Results,
+    groups: &[Group],
+    checks: &[String],
+    cases: &HashMap<&str, usize>,
+) -> Vec<Vec<(usize, Vec<usize>)>> {
+    let mut parts: Vec<Vec<(usize, Vec<usize>)>> = vec![Vec::new()];
+    let mut size = 0;
+    let mut shown: Vec<&str> = Vec::new();
+    for (g, group) in groups.iter().enumerate() {
+        for &i in &group.rows {
+            let case = results.rows[i].case.as_str();
+            let case_size = if shown.contains(&case) {
+                0
+            } else {
+                cases.get(case).copied().unwrap_or(0)
+            };
+            if size > 0 && size + checks[i].len() + case_size > PART_BUDGET {
+                parts.push(Vec::new());
+                size = 0;
+                shown.clear();
+            }
+            if !shown.contains(&case) {
+                shown.push(case);
+                size += cases.get(case).copied().unwrap_or(0);
+            }
+            let part = parts.last_mut().expect("a part");
+            match part.last_mut() {
+                Some((last, rows)) if *last == g => rows.push(i),
+                _ => part.push((g, vec![i])),
+            }
+            size += checks[i].len();
+        }
+    }
+    parts
+}
+
+/// A page's start: its head (the style sheet inline), the title and what the run was.
+fn head(results: &Results, what: &str) -> String {
     let mut out = String::with_capacity(1 << 20);
     out.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
     out.push_str("<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\n");
     out.push_str(&format!(
-        "<title>robots.txt conformance matrix: {}</title>\n<style>\n{STYLE}</style>\n</head><body>\n",
+        "<title>robots.txt conformance matrix{what}: {}</title>\n<style>\n{STYLE}</style>\n</head><body>\n",
         esc_inline(&results.tool)
     ));
-    out.push_str("<h1>robots.txt conformance matrix</h1>\n");
+    out.push_str(&format!(
+        "<h1>robots.txt conformance matrix{}</h1>\n",
+        escape(what)
+    ));
     out.push_str(&format!(
         "<p class=\"muted\">{}: {} checks in {} cases",
         esc_inline(&results.tool),
@@ -337,17 +541,23 @@ pub fn render(results: &Results) -> String {
              divergence(s), {stale} stale ledger entries.</p>\n"
         ));
     }
-
-    summary_table(results, &mut out);
-    unavailable(results, &mut out);
-    sections(results, &mut out);
-    matrix(results, &mut out);
-    fingerprints(results, &mut out);
-    glossary_section(&mut out);
-    case_list(results, &mut out);
-
-    out.push_str(&format!("<script>\n{SCRIPT}</script>\n</body></html>\n"));
     out
+}
+
+/// A page's end: its script, with `place` (where each check and case not on this page is) on the
+/// overview page; elsewhere an id not on the page is looked up on the overview (`root`).
+fn foot(place: &[(String, String)], root: &str) -> String {
+    let map: serde_json::Map<String, serde_json::Value> = place
+        .iter()
+        .map(|(id, page)| (id.clone(), serde_json::Value::from(page.as_str())))
+        .collect();
+    let map = serde_json::Value::Object(map)
+        .to_string()
+        .replace('<', "\\u003c");
+    format!(
+        "<script>\nvar PLACE={map},ROOT={};\n{SCRIPT}</script>\n</body></html>\n",
+        serde_json::Value::from(root)
+    )
 }
 
 fn summary_table(results: &Results, out: &mut String) {
@@ -450,10 +660,13 @@ fn unavailable(results: &Results, out: &mut String) {
         out.push_str(&format!(
             "<li><b>{}</b>: {}",
             esc_inline(&u.id),
-            esc_prose(&u.reason)
+            esc_prose(&crate::realworld::report::without_home(&u.reason))
         ));
         if !u.fix.is_empty() {
-            out.push_str(&format!("<br>fix: <code>{}</code>", esc_prose(&u.fix)));
+            out.push_str(&format!(
+                "<br>fix: <code>{}</code>",
+                esc_prose(&crate::realworld::report::without_home(&u.fix))
+            ));
         }
         out.push_str("</li>\n");
     }
@@ -564,7 +777,7 @@ pub fn section_view(results: &Results) -> Vec<Section> {
 }
 
 /// The view by document section: per RFC 9309 statement, who complies.
-fn sections(results: &Results, out: &mut String) {
+fn sections(results: &Results, place: &Place<'_>, out: &mut String) {
     if results.adapters.is_empty() {
         return;
     }
@@ -601,7 +814,7 @@ fn sections(results: &Results, out: &mut String) {
             ));
             continue;
         }
-        let links: Vec<String> = section.cases.iter().map(|c| link_to(c)).collect();
+        let links: Vec<String> = section.cases.iter().map(|c| place.link_to(c)).collect();
         out.push_str(&format!(
             "<details class=\"muted\"><summary>{} check{} in {} case{}</summary>{}</details></td>",
             section.rows.len(),
@@ -612,8 +825,8 @@ fn sections(results: &Results, out: &mut String) {
         ));
         let name = |id: &str, standing: &SectionStanding, text: String| match &standing.first {
             Some(check) => format!(
-                "<a href=\"#{}\" title=\"{}\">{}</a>{}",
-                escape(&fragment(check)),
+                "<a href=\"{}\" title=\"{}\">{}</a>{}",
+                escape(&place.href(check)),
                 escape(&format!("first: {check}")),
                 esc_inline(id),
                 text
@@ -711,15 +924,8 @@ fn mark_class(mark: Mark) -> (&'static str, String) {
     }
 }
 
-fn matrix(results: &Results, out: &mut String) {
-    let groups = groups(results);
-    let columns = 1 + results.profiles.len() + results.adapters.len();
-    out.push_str(&format!(
-        "<h2>Matrix</h2>\n<p class=\"muted\">{} checks in {} groups; a group is the checks every \
-         column answers alike. Groups where something diverges come first.</p>\n",
-        results.rows.len(),
-        groups.len()
-    ));
+/// The matrix's legend and the table's head: a column per profile, then per adapter.
+fn matrix_head(results: &Results, out: &mut String) {
     out.push_str(
         "<p class=\"legend\">\
          <span class=\"ka\">allow: allowed</span><span class=\"kd\">disallow: disallowed</span>\
@@ -734,9 +940,7 @@ fn matrix(results: &Results, out: &mut String) {
          <span class=\"sf\">fixed: passes, ledger still lists it</span>\
          <span class=\"sn\">n/a: not asked</span>\
          <span class=\"so\">\u{2717} oracle disagrees with the corpus</span> \u{b7} \
-         hover a cell for its words, open a group for its checks</p>\n\
-         <p><label><input type=\"checkbox\" id=\"quiet\"> hide groups where every adapter passes \
-         and the oracle agrees with the corpus</label></p>\n",
+         hover a cell for its words, open a group for its checks</p>\n",
     );
     // No scrolling box around the table: its header sticks to the viewport, and a check opened
     // from a link lands below it (`scroll-margin-top`).
@@ -773,61 +977,134 @@ fn matrix(results: &Results, out: &mut String) {
         ));
     }
     out.push_str("</tr></thead>\n");
+}
 
-    for group in &groups {
-        out.push_str(if group.quiet() {
-            "<tbody class=\"q\"><tr>"
+/// A group's row of cells, after its first cell (`<th>`).
+fn group_cells(group: &Group, out: &mut String) {
+    for cell in &group.cells {
+        let (status, text) = mark_class(cell.mark);
+        // A check not asked shows only that; a missing answer a dash.
+        let (kind, text) = match cell.mark {
+            Mark::Missing => ("\u{2014}", text),
+            Mark::NotApplicable => ("", text),
+            // The corpus's verdict is in the cell's title.
+            Mark::OracleDisagrees(_) => (short_kind(cell.kind), " \u{2717}".to_string()),
+            _ => (short_kind(cell.kind), text),
+        };
+        let class = kind_class(cell.kind);
+        let class = if status.is_empty() {
+            class.to_string()
         } else {
-            "<tbody><tr>"
-        });
+            format!("{class} {status}")
+        };
+        // The mark goes under the word: a word is never broken inside.
+        let text = if text.is_empty() {
+            String::new()
+        } else {
+            format!("<br>{}", text.trim_start())
+        };
+        out.push_str(&format!(
+            "<td class=\"{class}\" title=\"{}\">{kind}{text}</td>",
+            escape(&cell_title(cell))
+        ));
+    }
+}
+
+/// What a group's checks are: `12 checks from 3 cases (first: <title>)`.
+fn group_summary(results: &Results, group: &Group) -> String {
+    let n = group.rows.len();
+    let mut cases: Vec<&str> = group
+        .rows
+        .iter()
+        .map(|&i| results.rows[i].case.as_str())
+        .collect();
+    cases.sort_unstable();
+    cases.dedup();
+    let first = &results.rows[group.rows[0]];
+    let example = results
+        .cases
+        .get(&first.case)
+        .map_or(String::new(), |c| escape(&super::one_line(&c.title, 120)));
+    format!(
+        "{n} check{} from {} case{} <span class=\"muted\">(first: {example})</span>",
+        if n == 1 { "" } else { "s" },
+        cases.len(),
+        if cases.len() == 1 { "" } else { "s" },
+    )
+}
+
+/// The matrix on the overview page: every group's cells, each with a link to its checks.
+fn matrix_index(
+    results: &Results,
+    groups: &[Group],
+    first_part: &HashMap<usize, usize>,
+    out: &mut String,
+) {
+    let columns = 1 + results.profiles.len() + results.adapters.len();
+    out.push_str(&format!(
+        "<h2>Matrix</h2>\n<p class=\"muted\">{} checks in {} groups; a group is the checks every \
+         column answers alike. Groups where something diverges come first. A group's checks, with \
+         the oracle's explanations and every parser's failures, are on the pages of checks \
+         (part 1 to {}).</p>\n\
+         <p><label><input type=\"checkbox\" id=\"quiet\"> hide groups where every adapter passes \
+         and the oracle agrees with the corpus</label></p>\n",
+        results.rows.len(),
+        groups.len(),
+        first_part.values().max().map_or(1, |p| p + 1),
+    ));
+    matrix_head(results, out);
+    for (g, group) in groups.iter().enumerate() {
+        out.push_str(&format!(
+            "<tbody id=\"g{}\"{}><tr>",
+            g + 1,
+            if group.quiet() { " class=\"q\"" } else { "" }
+        ));
         let n = group.rows.len();
         out.push_str(&format!(
             "<th class=\"n\">{n} check{}</th>",
             if n == 1 { "" } else { "s" }
         ));
-        for cell in &group.cells {
-            let (status, text) = mark_class(cell.mark);
-            // A check not asked shows only that; a missing answer a dash.
-            let (kind, text) = match cell.mark {
-                Mark::Missing => ("\u{2014}", text),
-                Mark::NotApplicable => ("", text),
-                // The corpus's verdict is in the cell's title.
-                Mark::OracleDisagrees(_) => (short_kind(cell.kind), " \u{2717}".to_string()),
-                _ => (short_kind(cell.kind), text),
-            };
-            let class = kind_class(cell.kind);
-            let class = if status.is_empty() {
-                class.to_string()
-            } else {
-                format!("{class} {status}")
-            };
-            out.push_str(&format!(
-                "<td class=\"{class}\" title=\"{}\">{kind}{text}</td>",
-                escape(&cell_title(cell))
-            ));
-        }
-        let mut cases: Vec<&str> = group
-            .rows
-            .iter()
-            .map(|&i| results.rows[i].case.as_str())
-            .collect();
-        cases.dedup();
-        cases.sort_unstable();
-        cases.dedup();
-        let first = &results.rows[group.rows[0]];
-        let example = results
-            .cases
-            .get(&first.case)
-            .map_or(String::new(), |c| escape(&super::one_line(&c.title, 120)));
+        group_cells(group, out);
+        let part = first_part.get(&g).copied().unwrap_or(0);
         out.push_str(&format!(
-            "</tr>\n<tr class=\"l\"><td colspan=\"{columns}\"><details><summary>{n} check{} from {} \
-             case{} <span class=\"muted\">(first: {example})</span></summary><ol class=\"cks\">\n",
-            if n == 1 { "" } else { "s" },
-            cases.len(),
-            if cases.len() == 1 { "" } else { "s" },
+            "</tr>\n<tr class=\"l\"><td colspan=\"{columns}\"><a href=\"{}#g{}\">{}</a></td></tr></tbody>\n",
+            part_path(part),
+            g + 1,
+            group_summary(results, group),
         ));
-        for &i in &group.rows {
-            check(results, &results.rows[i], out);
+    }
+    out.push_str("</table>\n");
+}
+
+/// One page of checks: the groups (or the part of a group) it holds, each with its cells and its
+/// checks open.
+fn matrix_part(
+    results: &Results,
+    groups: &[Group],
+    part: &[(usize, Vec<usize>)],
+    checks: &[String],
+    out: &mut String,
+) {
+    let columns = 1 + results.profiles.len() + results.adapters.len();
+    matrix_head(results, out);
+    for (g, rows) in part {
+        let group = &groups[*g];
+        let continued = group.rows.first() != rows.first();
+        out.push_str(&format!("<tbody id=\"g{}\"><tr>", g + 1));
+        out.push_str(&format!(
+            "<th class=\"n\"><a href=\"../matrix.html#g{}\">group {}</a></th>",
+            g + 1,
+            g + 1
+        ));
+        group_cells(group, out);
+        out.push_str(&format!(
+            "</tr>\n<tr class=\"l\"><td colspan=\"{columns}\"><details open><summary>{}{}</summary><ol class=\"cks\" start=\"{}\">\n",
+            group_summary(results, group),
+            if continued { " (continued)" } else { "" },
+            group.rows.iter().position(|r| Some(r) == rows.first()).unwrap_or(0) + 1,
+        ));
+        for &i in rows {
+            out.push_str(&checks[i]);
         }
         out.push_str("</ol></details></td></tr></tbody>\n");
     }
@@ -1003,9 +1280,8 @@ fn adapter_details(results: &Results, row: &Row, out: &mut String) {
     }
 }
 
-/// Every case once, with its body: the bodies the checks show.
 /// How many deciding checks a fingerprint cell names in its title and links to.
-const FINGERPRINT_CHECKS_SHOWN: usize = 8;
+const FINGERPRINT_CHECKS_SHOWN: usize = 5;
 
 /// A fingerprint cell's kind: (CSS class, legend text).
 fn standing_kind(label: &str, standing: &Standing) -> (&'static str, &'static str) {
@@ -1113,7 +1389,7 @@ fn glossary_section(out: &mut String) {
 
 /// The fingerprints: parsers as columns, knobs and deviations as rows, each cell the alternative
 /// the parser's answers are consistent with, its deciding checks on hover and linked.
-fn fingerprints(results: &Results, out: &mut String) {
+fn fingerprints(results: &Results, place: &Place<'_>, out: &mut String) {
     let prints: Vec<(&str, &Fingerprint)> = results
         .summary
         .iter()
@@ -1176,7 +1452,7 @@ fn fingerprints(results: &Results, out: &mut String) {
         ));
         for (adapter, print) in &prints {
             match print.dimensions.iter().find(|(l, _)| l == label) {
-                Some((_, standing)) => fingerprint_cell(adapter, label, standing, out),
+                Some((_, standing)) => fingerprint_cell(adapter, label, standing, place, out),
                 None => out.push_str("<td class=\"fn\">-</td>"),
             }
         }
@@ -1186,7 +1462,13 @@ fn fingerprints(results: &Results, out: &mut String) {
 }
 
 /// One fingerprint cell.
-fn fingerprint_cell(adapter: &str, label: &str, standing: &Standing, out: &mut String) {
+fn fingerprint_cell(
+    adapter: &str,
+    label: &str,
+    standing: &Standing,
+    place: &Place<'_>,
+    out: &mut String,
+) {
     let (class, kind) = standing_kind(label, standing);
     let text = standing_text(label, standing);
     let checks: &[String] = match standing {
@@ -1233,7 +1515,7 @@ fn fingerprint_cell(adapter: &str, label: &str, standing: &Standing, out: &mut S
             super::glossary::words_html(&words.join("; or "))
         ));
     }
-    let links: Vec<String> = shown.iter().map(|c| link_to(c)).collect();
+    let links: Vec<String> = shown.iter().map(|c| place.link_to(c)).collect();
     out.push_str(&links.join(", "));
     if checks.len() > shown.len() {
         out.push_str(&format!(" and {} more", checks.len() - shown.len()));
@@ -1241,13 +1523,14 @@ fn fingerprint_cell(adapter: &str, label: &str, standing: &Standing, out: &mut S
     out.push_str("</div></details></td>");
 }
 
-fn case_list(results: &Results, out: &mut String) {
+/// The cases of `ids` (their bodies, which a check copies when opened).
+fn case_list(results: &Results, ids: &[&str], out: &mut String) {
     out.push_str(&format!(
-        "<h2>Cases</h2>\n<p class=\"muted\">{} cases; bodies with invisible octets shown as \
-         \u{27e8}CR\u{27e9}, \u{27e8}xFF\u{27e9}, \u{2026}</p>\n",
-        results.cases.len()
+        "<h2>Cases</h2>\n<p class=\"muted\">The {} cases of the checks above; bodies with invisible \
+         octets shown as \u{27e8}CR\u{27e9}, \u{27e8}xFF\u{27e9}, \u{2026}</p>\n",
+        ids.len()
     ));
-    for (id, case) in &results.cases {
+    for (id, case) in ids.iter().filter_map(|id| results.cases.get_key_value(*id)) {
         out.push_str(&format!(
             "<details class=\"ck\" id=\"{}\"><summary><code>{}</code> {}</summary><div><dl>\
              <dt>file</dt><dd>{}</dd>",
@@ -1274,7 +1557,7 @@ fn case_list(results: &Results, out: &mut String) {
                 .iter()
                 .map(|c| {
                     format!(
-                        "<a href=\"#{}\">{}</a>",
+                        "<a href=\"../matrix.html#{}\">{}</a>",
                         escape(&fragment(&format!("s-{c}"))),
                         esc_inline(c)
                     )

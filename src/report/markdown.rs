@@ -212,10 +212,19 @@ fn unavailable(results: &Results, out: &mut String) {
         out.push_str(&format!(
             "- {}: {}",
             code(&u.id),
-            escape(&one_line(&u.reason, 1000))
+            escape(&one_line(
+                &crate::realworld::report::without_home(&u.reason),
+                1000
+            ))
         ));
         if !u.fix.is_empty() {
-            out.push_str(&format!(" Fix: {}", code(&one_line(&u.fix, 1000))));
+            out.push_str(&format!(
+                " Fix: {}",
+                code(&one_line(
+                    &crate::realworld::report::without_home(&u.fix),
+                    1000
+                ))
+            ));
         }
         out.push('\n');
     }

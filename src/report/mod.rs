@@ -8,7 +8,7 @@
 //!
 //! - [`text`]: the compact table `robotstxt-conformance run` prints.
 //! - [`markdown`]: a summary for an issue or a mailing list.
-//! - [`html`]: the divergence matrix, checks grouped by how every column answers them.
+//! - [`html`]: the divergence matrix, checks grouped by how every column answers them, in pages.
 //! - [`junit`]: one test case per (adapter, check), for CI dashboards.
 //! - [`badge`]: the line to cite and the SVG badge of one adapter under one profile.
 //! - [`glossary`]: words for knobs, their alternatives, deviations and causes.
@@ -71,18 +71,27 @@ pub fn render(format: Format, results: &Results) -> String {
     }
 }
 
-/// Writes `results.json`, `summary.md`, `matrix.html`, `junit.xml` and one badge per adapter
+/// Writes `results.json`, `summary.md`, `matrix.html` (with `matrix/*.html`), `junit.xml` and one
+/// badge per adapter
 /// (`badges/<adapter>.svg`, under the profile it claims) into `dir` (created if missing) and
 /// returns their paths.
 pub fn write_all(dir: &Path, results: &Results) -> std::io::Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir)?;
     let mut written = Vec::new();
-    for format in [Format::Json, Format::Markdown, Format::Html, Format::Junit] {
+    for format in [Format::Json, Format::Markdown, Format::Junit] {
         if let Some(name) = format.file_name() {
             let path = dir.join(name);
             std::fs::write(&path, render(format, results))?;
             written.push(path);
         }
+    }
+    for (name, page) in html::pages(results) {
+        let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(&path, page)?;
+        written.push(path);
     }
     if !results.adapters.is_empty() {
         let badges = dir.join("badges");
@@ -170,7 +179,17 @@ pub(crate) fn abridge(text: &str) -> String {
     const MARKED: usize = 16;
     const LINE: usize = 240;
     let lines: Vec<&str> = text.lines().collect();
-    let short = |line: &str| cut(line, LINE);
+    // Cut at a space, so no citation (`google#file-location`) is left half written.
+    let short = |line: &str| {
+        if line.chars().count() <= LINE {
+            return line.to_string();
+        }
+        let head: String = line.chars().take(LINE - 1).collect();
+        match head.rfind(' ') {
+            Some(space) if space > head.len() / 2 => format!("{}…", &head[..space]),
+            _ => format!("{head}…"),
+        }
+    };
     if lines.len() <= HEAD + TAIL + MARKED && lines.iter().all(|l| l.chars().count() <= LINE) {
         return text.to_string();
     }

@@ -49,7 +49,7 @@ fn label_is(label: &str, cause: &Cause) -> bool {
     match cause {
         Cause::Knob(number) => label.starts_with('K') && label_number(label) == number,
         Cause::Deviation(id) => label == id,
-        Cause::Combined(_) | Cause::Unnamed(_) => false,
+        Cause::Combined(_) | Cause::Behaviour(_) | Cause::Unnamed(_) => false,
     }
 }
 
@@ -88,7 +88,7 @@ fn add_page(site: &mut Site, inputs: &Inputs, cause: &Cause) {
                 body.push_str("</ul>\n");
             }
         }
-        Cause::Combined(_) | Cause::Unnamed(_) => {}
+        Cause::Combined(_) | Cause::Behaviour(_) | Cause::Unnamed(_) => {}
     }
 
     body.push_str("<h2>Which parsers read it which way</h2>\n<p>From each parser's fingerprint (its answers on the corpus) and the divergences its ledger puts down to it.</p>\n<div class=\"table\"><table><tr><th>parser</th><th>reads it</th><th>deciding checks</th><th>divergences put down to it</th></tr>\n");
@@ -115,6 +115,7 @@ fn add_page(site: &mut Site, inputs: &Inputs, cause: &Cause) {
                     } => {
                         checks.extend(c.iter().cloned());
                         alternative_words(
+                            label,
                             alternatives.first().map_or("base", String::as_str),
                             fingerprint.claimed,
                         )
@@ -140,7 +141,7 @@ fn add_page(site: &mut Site, inputs: &Inputs, cause: &Cause) {
             "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td><td class=\"num\">{}</td></tr>\n",
             attr(&path.to(&parser_path(id))),
             text(id),
-            text(&readings.join("; ")),
+            crate::report::glossary::words_html(&readings.join("; ")),
             check_links(&path, &checks, 3),
             diverging
         ));

@@ -20,6 +20,9 @@ pub enum Cause {
     /// Several knobs or deviations together (`D-typo-fields + D-space-for-colon`): each part a
     /// [`Cause::Knob`] or a [`Cause::Deviation`], in the order named.
     Combined(Vec<Cause>),
+    /// A behaviour group of divergences no knob or deviation explains, by its key (the ledger id
+    /// `unexplained 1f0c...`, `robotstxt_oracle::behaviour`).
+    Behaviour(String),
     /// No knob or deviation named: the ledger's reason alone.
     Unnamed(String),
 }
@@ -27,9 +30,12 @@ pub enum Cause {
 impl Cause {
     /// The cause a ledger group's `id` names, in any of its spellings: a knob's label
     /// (`K7 encoding`, what `ledger rewrite` writes), its field (`encoding`) or its number (`K7`),
-    /// a deviation id (`D-typo-fields`), or several joined by ` + `; its reason when the id is
-    /// missing or names something else.
+    /// a deviation id (`D-typo-fields`), or several joined by ` + `; a behaviour group
+    /// (`unexplained 1f0c...`); its reason when the id is missing or names something else.
     pub fn of_ledger(id: Option<&str>, reason: &str) -> Cause {
+        if let Some(key) = id.and_then(robotstxt_oracle::behaviour::key_of) {
+            return Cause::Behaviour(key.to_string());
+        }
         id.and_then(Cause::of_id)
             .unwrap_or_else(|| Cause::Unnamed(reason.to_string()))
     }
@@ -80,12 +86,12 @@ impl Cause {
     }
 
     /// The single knobs and deviations this cause names: itself, or a combination's parts; none
-    /// for an unnamed cause.
+    /// for a behaviour group or an unnamed cause.
     pub fn parts(&self) -> Vec<&Cause> {
         match self {
             Cause::Knob(_) | Cause::Deviation(_) => vec![self],
             Cause::Combined(parts) => parts.iter().collect(),
-            Cause::Unnamed(_) => Vec::new(),
+            Cause::Behaviour(_) | Cause::Unnamed(_) => Vec::new(),
         }
     }
 
@@ -106,12 +112,13 @@ impl Cause {
     pub fn slug(&self) -> Option<&str> {
         match self {
             Cause::Knob(number) | Cause::Deviation(number) => Some(number),
-            Cause::Combined(_) | Cause::Unnamed(_) => None,
+            Cause::Combined(_) | Cause::Behaviour(_) | Cause::Unnamed(_) => None,
         }
     }
 
     /// A stable name for file names: the page's name, or a combination's parts joined by `+`
-    /// (`D-typo-fields+D-space-for-colon`); `None` for an unnamed cause.
+    /// (`D-typo-fields+D-space-for-colon`), a behaviour group's `unexplained-<key>`; `None` for an
+    /// unnamed cause.
     pub fn name(&self) -> Option<String> {
         match self {
             Cause::Combined(parts) => Some(
@@ -121,6 +128,7 @@ impl Cause {
                     .collect::<Vec<_>>()
                     .join("+"),
             ),
+            Cause::Behaviour(key) => Some(format!("unexplained-{key}")),
             other => other.slug().map(str::to_string),
         }
     }
@@ -142,6 +150,7 @@ impl Cause {
                 .map(Cause::title)
                 .collect::<Vec<_>>()
                 .join(" + "),
+            Cause::Behaviour(key) => crate::report::glossary::behaviour_words(key),
             Cause::Unnamed(reason) => format!("no knob or deviation named: {reason}"),
         }
     }
@@ -243,6 +252,23 @@ mod tests {
         // An id naming nothing known leaves the group unnamed, under its reason.
         assert_eq!(
             Cause::of_ledger(Some("K99 nothing"), "why"),
+            Cause::Unnamed("why".into())
+        );
+        // A behaviour group's id names the group, in words, with a stable name.
+        let group = Cause::of_ledger(Some("unexplained 1f0c2d3e4f5a6b7c"), "why");
+        assert_eq!(group, Cause::Behaviour("1f0c2d3e4f5a6b7c".into()));
+        assert_eq!(
+            group.title(),
+            "a behaviour no knob or deviation explains, group 1f0c2d3e4f5a6b7c"
+        );
+        assert_eq!(
+            group.name().as_deref(),
+            Some("unexplained-1f0c2d3e4f5a6b7c")
+        );
+        assert!(group.parts().is_empty() && group.slug().is_none());
+        // Not a group's id (a key of 15 digits): unnamed, under its reason.
+        assert_eq!(
+            Cause::of_ledger(Some("unexplained 1f0c2d3e4f5a6b7"), "why"),
             Cause::Unnamed("why".into())
         );
         assert_eq!(

@@ -5,8 +5,9 @@ use crate::realworld::tally::{Bucket, Results as RealWorld};
 use super::causes::Cause;
 
 /// The buckets whose example examining credited with `cause` (every part of it, for a
-/// combination), for `adapter` (every adapter when `None`), largest first. A bucket whose example
-/// credits nothing counts towards no cause: a candidate is not a cause.
+/// combination), or, for a behaviour group, whose example fell in that group, for `adapter` (every
+/// adapter when `None`), largest first. A bucket whose example credits nothing counts towards no
+/// cause: a candidate is not a cause.
 pub fn buckets<'a>(
     realworld: &'a RealWorld,
     adapter: Option<&str>,
@@ -16,7 +17,12 @@ pub fn buckets<'a>(
         .buckets
         .values()
         .filter(|b| adapter.is_none_or(|a| b.adapter == a))
-        .filter(|b| b.example.credited().is_some_and(|c| cause.in_bucket(c)))
+        .filter(|b| match cause {
+            Cause::Behaviour(key) => {
+                robotstxt_oracle::behaviour::key_of(&b.example.cause) == Some(key.as_str())
+            }
+            _ => b.example.credited().is_some_and(|c| cause.in_bucket(c)),
+        })
         .collect();
     found.sort_by(|a, b| {
         b.files

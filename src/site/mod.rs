@@ -10,7 +10,9 @@
 pub mod case;
 pub mod cause_page;
 pub mod causes;
+pub mod differs;
 pub mod divergence;
+pub mod documents;
 pub mod impact;
 pub mod index;
 pub mod page;
@@ -38,8 +40,10 @@ pub struct Inputs {
     pub corpus: Corpus,
     /// Each adapter's ledger, by adapter id (absent when it has none).
     pub ledgers: BTreeMap<String, Ledger>,
-    /// The playground's WebAssembly module (`robotstxt_playground.wasm`).
+    /// The playground's WebAssembly module (`robotstxt_playground.wasm`): the oracle.
     pub wasm: Vec<u8>,
+    /// The playground's second module (`robotstxt_rust_peers.wasm`): the Rust parsers.
+    pub peers_wasm: Vec<u8>,
 }
 
 /// The site, as files in memory: site path → content.
@@ -84,13 +88,23 @@ pub fn build(inputs: &Inputs) -> Site {
     site.add("style.css", page::STYLE);
     index::add(&mut site, inputs);
     parser::add(&mut site, inputs);
+    differs::add(&mut site, inputs);
     cause_page::add(&mut site, inputs);
     case::add(&mut site, inputs);
+    documents::add(&mut site, inputs);
     playground::add(&mut site, inputs);
     site.add(
         "realworld.html",
-        crate::realworld::html::render(&inputs.realworld),
+        page::link_citations(
+            &crate::realworld::html::render_with_nav(&inputs.realworld, &page::nav("")),
+            "",
+        ),
     );
+    // The run's matrix, as `run` writes it, its citations linked to the documents' pages.
+    for (path, html) in crate::report::html::pages(&inputs.results) {
+        let root = page::SitePath(path.clone()).root();
+        site.add(path, page::link_citations(&html, &root));
+    }
     for adapter in &inputs.results.adapters {
         let id = &adapter.identity.id;
         site.add(

@@ -81,19 +81,101 @@ pub fn file_safe(name: &str) -> String {
     out.trim_start_matches('.').to_string()
 }
 
-/// A whole page: the shell around `body` (already escaped HTML), for the page at `path`.
+/// The navigation bar every page of the site has, its links relative to `root`.
+pub fn nav(root: &str) -> String {
+    format!(
+        "<nav><a href=\"{root}index.html\">Parsers</a> <a href=\"{root}cases/index.html\">Cases</a> \
+<a href=\"{root}causes/index.html\">Knobs and deviations</a> <a href=\"{root}realworld.html\">Real world</a> \
+<a href=\"{root}documents/index.html\">Documents</a> <a href=\"{root}playground.html\">Playground</a></nav>"
+    )
+}
+
+/// A whole page: the shell around `body` (already escaped HTML), for the page at `path`, its
+/// citations linked to the documents' pages ([`link_citations`]).
 pub fn shell(path: &SitePath, title: &str, body: &str) -> String {
     let root = path.root();
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
 <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'self' data: blob:; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:\">\n\
-<title>{title}</title>\n<link rel=\"stylesheet\" href=\"{root}style.css\">\n</head>\n<body>\n\
-<nav><a href=\"{root}index.html\">Parsers</a> <a href=\"{root}cases/index.html\">Cases</a> \
-<a href=\"{root}causes/index.html\">Knobs and deviations</a> <a href=\"{root}realworld.html\">Real world</a> \
-<a href=\"{root}playground.html\">Playground</a></nav>\n<main>\n{body}\n</main>\n</body>\n</html>\n",
+<title>{title}</title>\n<link rel=\"stylesheet\" href=\"{root}style.css\">\n</head>\n<body>\n{nav}\n\
+<main>\n{body}\n</main>\n</body>\n</html>\n",
         title = text(title),
+        nav = nav(&root),
+        body = link_citations(body, &root),
     )
+}
+
+/// `html` with every citation in its text (`rfc9309#2.2.2`, outside tags, links, scripts and text
+/// areas) made a link to its section on the document's page (`<root>documents/rfc9309.html#2.2.2`).
+/// A `document#section` that names no known section is left as it is.
+pub fn link_citations(html: &str, root: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    let mut in_link = 0usize;
+    while !rest.is_empty() {
+        if rest.starts_with('<') {
+            let end = rest.find('>').map_or(rest.len(), |i| i + 1);
+            let tag = &rest[..end];
+            let name: String = tag[1..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '/')
+                .collect::<String>()
+                .to_ascii_lowercase();
+            out.push_str(tag);
+            rest = &rest[end..];
+            match name.as_str() {
+                "a" => in_link += 1,
+                "/a" => in_link = in_link.saturating_sub(1),
+                "script" | "style" | "textarea" => {
+                    // Raw text up to the closing tag, copied as it is.
+                    let close = format!("</{name}");
+                    let stop = rest.find(&close).unwrap_or(rest.len());
+                    out.push_str(&rest[..stop]);
+                    rest = &rest[stop..];
+                }
+                _ => {}
+            }
+            continue;
+        }
+        let stop = rest.find('<').unwrap_or(rest.len());
+        let piece = &rest[..stop];
+        if in_link > 0 {
+            out.push_str(piece);
+        } else {
+            out.push_str(&link_in_text(piece, root));
+        }
+        rest = &rest[stop..];
+    }
+    out
+}
+
+/// One run of escaped text with its citations linked.
+fn link_in_text(piece: &str, root: &str) -> String {
+    let mut out = String::with_capacity(piece.len());
+    // Each citation is a slice of `piece`: its offset, in text order.
+    let mut found: Vec<(usize, &str)> = crate::cases::citation::cited_in(piece)
+        .into_iter()
+        .map(|c| (c.as_ptr() as usize - piece.as_ptr() as usize, c))
+        .collect();
+    found.sort();
+    let mut from = 0;
+    for (at, citation) in found {
+        if at < from {
+            continue;
+        }
+        let Some(target) = super::documents::citation_path(citation) else {
+            continue;
+        };
+        out.push_str(&piece[from..at]);
+        out.push_str(&format!(
+            "<a class=\"citation\" href=\"{}\">{citation}</a>",
+            attr(&format!("{root}{target}"))
+        ));
+        from = at + citation.len();
+    }
+    out.push_str(&piece[from..]);
+    out
 }
 
 /// A `<pre>` block of escaped text.
@@ -214,6 +296,27 @@ mod tests {
             markdown("- a **b**\n- `c`"),
             "<ul>\n<li>a <strong>b</strong></li>\n<li><code>c</code></li>\n</ul>\n"
         );
+    }
+
+    #[test]
+    fn citations_become_links_outside_tags_and_links() {
+        let html =
+            "<p title=\"rfc9309#2.2\">see rfc9309#2.2.2 and <a href=\"x\">google#syntax</a>; \
+                    norobots-1994#format.</p><pre>(rfc9309#figure-4)</pre> rfc9309#9.9";
+        let linked = link_citations(html, "../");
+        assert!(linked.contains("<p title=\"rfc9309#2.2\">"), "{linked}");
+        assert!(linked.contains(
+            "see <a class=\"citation\" href=\"../documents/rfc9309.html#2.2.2\">rfc9309#2.2.2</a>"
+        ));
+        assert!(
+            linked.contains("<a href=\"x\">google#syntax</a>"),
+            "{linked}"
+        );
+        assert!(linked.contains(
+            "<a class=\"citation\" href=\"../documents/norobots-1994.html#format\">norobots-1994#format</a>."
+        ));
+        assert!(linked.contains("documents/rfc9309.html#figure-4"));
+        assert!(linked.ends_with(" rfc9309#9.9"), "{linked}");
     }
 
     #[test]

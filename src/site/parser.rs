@@ -8,12 +8,11 @@ use robotstxt_oracle::ProfileId;
 
 use super::causes::Cause;
 use super::divergence::{by_cause, notes, CauseGroup};
-use super::page::{
-    attr, cause_path, check_path, file_safe, parser_path, pre, prose, shell, text, SitePath,
-};
+use super::page::{attr, cause_path, check_path, parser_path, pre, prose, shell, text, SitePath};
 use super::{impact, playground, upstream, Inputs, Site};
 use crate::fingerprint::Standing;
 use crate::report::badge::{self, profile_title, thousands};
+use crate::report::glossary;
 
 /// Adds every parser's page and its upstream reports.
 pub fn add(site: &mut Site, inputs: &Inputs) {
@@ -22,20 +21,13 @@ pub fn add(site: &mut Site, inputs: &Inputs) {
     }
 }
 
-/// An alternative's name in words (`base` is the claimed profile's reading).
-pub fn alternative_words(alternative: &str, claimed: ProfileId) -> String {
-    if alternative == "base" {
-        return format!("as {} reads it", profile_title(claimed));
+/// A fingerprint alternative of the dimension `label` in words (`base` is the claimed profile's
+/// reading, said with its setting).
+pub fn alternative_words(label: &str, alternative: &str, claimed: ProfileId) -> String {
+    if alternative == "base" && robotstxt_oracle::Deviation::from_id(label).is_none() {
+        return glossary::alternative_words(label, &format!("as {}", claimed.name()));
     }
-    if alternative == "on" {
-        return "deviates (on)".to_string();
-    }
-    if let Some(name) = alternative.strip_prefix("as ") {
-        if let Some(profile) = ProfileId::ALL.into_iter().find(|p| p.name() == name) {
-            return format!("as {} reads it", profile_title(profile));
-        }
-    }
-    format!("open alternative {alternative}")
+    glossary::alternative_words(label, alternative)
 }
 
 /// Links to the first `max` checks of `checks` (check ids), from the page at `path`.
@@ -118,7 +110,15 @@ fn add_one(site: &mut Site, inputs: &Inputs, identity: &Identity, ledger_file: &
             badge::Figures::of(results, id, profile).rate(),
             thousands(t.checks as u64),
             thousands(t.agree as u64),
-            thousands(t.disagree as u64),
+            if t.disagree == 0 {
+                "0".to_string()
+            } else {
+                format!(
+                    "<a href=\"{}\">{}</a>",
+                    attr(&path.to(&super::differs::path(id, profile))),
+                    thousands(t.disagree as u64)
+                )
+            },
             thousands(t.unsupported as u64),
             thousands(t.failed as u64),
         ));
@@ -151,10 +151,10 @@ fn add_one(site: &mut Site, inputs: &Inputs, identity: &Identity, ledger_file: &
         ));
     } else {
         body.push_str("<ul>\n");
-        for (n, group) in groups.iter().enumerate() {
+        for group in &groups {
             body.push_str(&format!(
                 "<li><a href=\"#{}\">{}</a>: {} check{}</li>\n",
-                attr(&group_anchor(&group.cause, n + 1)),
+                attr(&group_anchor(&group.cause)),
                 text(&group.cause.title()),
                 group.rows.len(),
                 if group.rows.len() == 1 { "" } else { "s" }
@@ -162,8 +162,8 @@ fn add_one(site: &mut Site, inputs: &Inputs, identity: &Identity, ledger_file: &
         }
         body.push_str("</ul>\n");
     }
-    for (n, group) in groups.iter().enumerate() {
-        body.push_str(&group_section(site, &path, inputs, identity, group, n + 1));
+    for group in &groups {
+        body.push_str(&group_section(site, &path, inputs, identity, group));
     }
 
     if let Some(tally) = inputs.realworld.adapters.get(id) {
@@ -174,16 +174,32 @@ fn add_one(site: &mut Site, inputs: &Inputs, identity: &Identity, ledger_file: &
             attr(&path.to("realworld.html")),
         ));
         let mut rows = String::new();
-        for (profile, compared) in &tally.against {
+        for (profile, all) in &tally.against {
+            let written = crate::realworld::report::against_kind(
+                tally,
+                profile,
+                crate::realworld::derive::UrlKind::AsWritten,
+            );
+            let share = crate::realworld::report::percent;
             rows.push_str(&format!(
-                "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
+                "<tr><td>{}</td><td class=\"num\">{} of {} ({})</td><td class=\"num\">{} of {} ({})</td><td class=\"num\">{} of {} ({})</td><td class=\"num\">{} of {} ({})</td></tr>\n",
                 text(profile),
-                thousands(compared.files_disagree),
-                thousands(compared.disagree),
+                thousands(written.files_disagree),
+                thousands(written.files),
+                share(written.files_disagree, written.files),
+                thousands(written.disagree),
+                thousands(written.checks),
+                share(written.disagree, written.checks),
+                thousands(all.files_disagree),
+                thousands(all.files),
+                share(all.files_disagree, all.files),
+                thousands(all.disagree),
+                thousands(all.checks),
+                share(all.disagree, all.checks),
             ));
         }
         if !rows.is_empty() {
-            body.push_str("<div class=\"table\"><table><tr><th>against</th><th>files that differ</th><th>checks that differ</th></tr>\n");
+            body.push_str("<p>Where the profile is definite. <em>As written</em>: the URLs as the files write them, the question a crawler meets; <em>every derived URL</em> adds the respellings the report makes to probe normalisation (a query added, letters escaped...), which crawlers rarely meet as such.</p>\n<div class=\"table\"><table><tr><th rowspan=\"2\">against</th><th colspan=\"2\">URLs as written</th><th colspan=\"2\">every derived URL, respellings included</th></tr>\n<tr><th>files that differ</th><th>checks that differ</th><th>files that differ</th><th>checks that differ</th></tr>\n");
             body.push_str(&rows);
             body.push_str("</table></div>\n");
         }
@@ -233,7 +249,7 @@ fn fingerprint_section(path: &SitePath, inputs: &Inputs, identity: &Identity) ->
                 checks,
             } => {
                 let first = alternatives.first().map_or("base", String::as_str);
-                let mut words = alternative_words(first, fingerprint.claimed);
+                let mut words = alternative_words(label, first, fingerprint.claimed);
                 if alternatives.len() > 1 {
                     words.push_str(&format!(" (or {} more)", alternatives.len() - 1));
                 }
@@ -242,7 +258,7 @@ fn fingerprint_section(path: &SitePath, inputs: &Inputs, identity: &Identity) ->
         };
         let row = format!(
             "<tr><td>{name}</td><td>{}</td><td>{}</td></tr>\n",
-            text(&words),
+            glossary::words_html(&words),
             check_links(path, checks, 4)
         );
         if base {
@@ -269,17 +285,9 @@ fn fingerprint_section(path: &SitePath, inputs: &Inputs, identity: &Identity) ->
     out
 }
 
-/// The anchor of a cause's section on a parser page.
-fn group_anchor(cause: &Cause, n: usize) -> String {
-    format!("cause-{}", group_slug(cause, n))
-}
-
-/// A cause's name in file names: its page's name, or `unnamed-<n>` (its place on the page).
-fn group_slug(cause: &Cause, n: usize) -> String {
-    match cause.name() {
-        Some(name) => file_safe(&name),
-        None => format!("unnamed-{n}"),
-    }
+/// The anchor of a cause's section on a parser page: the cause's report name, stable.
+fn group_anchor(cause: &Cause) -> String {
+    format!("cause-{}", upstream::report_name(cause))
 }
 
 /// One cause's section: what it is, the deciding checks, the minimal example with the documents'
@@ -290,12 +298,11 @@ fn group_section(
     inputs: &Inputs,
     identity: &Identity,
     group: &CauseGroup<'_>,
-    n: usize,
 ) -> String {
     let results = &inputs.results;
     let mut out = format!(
         "<h3 id=\"{}\">{}</h3>\n",
-        attr(&group_anchor(&group.cause, n)),
+        attr(&group_anchor(&group.cause)),
         text(&group.cause.title())
     );
     let pages: Vec<String> = group
@@ -405,18 +412,18 @@ fn group_section(
             attr(&path.to(&playground::realworld_link(&bucket.adapter, &bucket.cause))),
         ));
     }
-    let markdown = upstream::markdown(inputs, identity, group, &impact_sentence);
-    let report_path = format!(
-        "reports/{}/{}.md",
-        file_safe(&identity.id),
-        group_slug(&group.cause, n)
-    );
+    let report = upstream::report(inputs, identity, group, &impact_sentence);
+    let stem = upstream::report_stem(&identity.id, &group.cause);
     out.push_str(&format!(
-        "<details><summary>Upstream report (Markdown, ready to file)</summary>\n<p><a href=\"{}\">{}</a></p>\n{}</details>\n",
-        attr(&path.to(&report_path)),
-        text(&report_path),
-        pre(&markdown)
+        "<details><summary>Upstream report, ready to file: {}</summary>\n<p><a href=\"{}\">The report as a page</a> (title and Markdown body to copy), <a href=\"{}\">as Markdown</a>, <a href=\"{}\">the robots.txt's exact octets</a>.</p>\n{}</details>\n",
+        text(&report.title),
+        attr(&path.to(&format!("{stem}.html"))),
+        attr(&path.to(&format!("{stem}.md"))),
+        attr(&path.to(&format!("{stem}.robots.txt"))),
+        pre(&report.markdown)
     ));
-    site.add(report_path, markdown);
+    site.add(format!("{stem}.html"), upstream::html(&stem, &report));
+    site.add(format!("{stem}.md"), report.markdown);
+    site.add(format!("{stem}.robots.txt"), report.body);
     out
 }

@@ -5,7 +5,7 @@
 
 use robotstxt_oracle::ProfileId;
 
-use crate::adapter::{path_and_query, Answer, Body, Capabilities, Identity, UrlForm};
+use crate::adapter::{Answer, Body, Capabilities, Identity, UrlForm};
 
 /// Who it is.
 pub fn identity() -> Identity {
@@ -29,8 +29,7 @@ pub fn identity() -> Identity {
     }
 }
 
-/// One check: parse `body` as text, then ask about the path and query of `url` for `agent`.
+/// One check, as `robotstxt-rust-peers` asks it (the playground's module asks the same).
 pub fn check(body: &Body<'_>, agent: &str, url: &str) -> Answer {
-    let robots = fast_robots::RobotsTxt::parse(body.text());
-    Answer::from_allowed(robots.is_allowed(agent, &path_and_query(url)))
+    super::answer(robotstxt_rust_peers::fast_robots_check(body, agent, url))
 }

@@ -64,6 +64,14 @@ impl Adapter for InProcess {
     }
 }
 
+/// A Rust parser's result (`robotstxt-rust-peers`) as an answer: its verdict, or its error.
+pub fn answer(result: Result<bool, String>) -> Answer {
+    match result {
+        Ok(allowed) => Answer::from_allowed(allowed),
+        Err(message) => Answer::Error { message },
+    }
+}
+
 /// The text of a panic payload.
 pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {
@@ -137,3 +145,17 @@ pub const BUILTINS: [Builtin; 7] = [
         available: always,
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_playground_puts_a_path_on_the_host_run_puts_it_on() {
+        for url in ["/a?b", "//host/x", "https://example.org/", "", "x"] {
+            assert_eq!(
+                robotstxt_rust_peers::absolute_url(url),
+                robotstxt_spec::verify::absolute_url(url),
+                "{url}"
+            );
+        }
+    }
+}

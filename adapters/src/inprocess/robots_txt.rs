@@ -8,7 +8,7 @@
 
 use robotstxt_oracle::ProfileId;
 
-use crate::adapter::{path_and_query, Answer, Body, Capabilities, Identity, UrlForm};
+use crate::adapter::{Answer, Body, Capabilities, Identity, UrlForm};
 
 /// Who it is.
 pub fn identity() -> Identity {
@@ -34,9 +34,7 @@ pub fn identity() -> Identity {
     }
 }
 
-/// One check: parse `body`, choose `agent`'s group, then ask about the path and query of `url`.
+/// One check, as `robotstxt-rust-peers` asks it (the playground's module asks the same).
 pub fn check(body: &Body<'_>, agent: &str, url: &str) -> Answer {
-    let robots = robots_txt::Robots::from_str_lossy(body.text());
-    let matcher = robots_txt::matcher::SimpleMatcher::new(&robots.choose_section(agent).rules);
-    Answer::from_allowed(matcher.check_path(&path_and_query(url)))
+    super::answer(robotstxt_rust_peers::robots_txt_check(body, agent, url))
 }

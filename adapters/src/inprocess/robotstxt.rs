@@ -31,8 +31,7 @@ pub fn identity() -> Identity {
     }
 }
 
-/// One check: the body as text, the agent, the absolute `url`.
+/// One check, as `robotstxt-rust-peers` asks it (the playground's module asks the same).
 pub fn check(body: &Body<'_>, agent: &str, url: &str) -> Answer {
-    let mut matcher = robotstxt::DefaultMatcher::default();
-    Answer::from_allowed(matcher.one_agent_allowed_by_robots(body.text(), agent, url))
+    super::answer(robotstxt_rust_peers::robotstxt_check(body, agent, url))
 }

@@ -6,7 +6,7 @@
 
 use robotstxt_oracle::ProfileId;
 
-use crate::adapter::{path_and_query, Answer, Body, Capabilities, Identity, UrlForm};
+use crate::adapter::{Answer, Body, Capabilities, Identity, UrlForm};
 
 /// Who it is.
 pub fn identity() -> Identity {
@@ -29,8 +29,7 @@ pub fn identity() -> Identity {
     }
 }
 
-/// One check: parse `body` for `agent`, then ask about the path and query of `url`.
+/// One check, as `robotstxt-rust-peers` asks it (the playground's module asks the same).
 pub fn check(body: &Body<'_>, agent: &str, url: &str) -> Answer {
-    let robots = robotxt::Robots::parse(body.octets(), agent);
-    Answer::from_allowed(robots.is_allowed(&path_and_query(url)))
+    super::answer(robotstxt_rust_peers::robotxt_check(body, agent, url))
 }

@@ -5,7 +5,7 @@
 
 use robotstxt_oracle::ProfileId;
 
-use crate::adapter::{path_and_query, Answer, Body, Capabilities, Identity, UrlForm};
+use crate::adapter::{Answer, Body, Capabilities, Identity, UrlForm};
 
 /// Who it is.
 pub fn identity() -> Identity {
@@ -34,12 +34,9 @@ pub fn identity() -> Identity {
     }
 }
 
-/// One check: parse `body`, then ask about `agent` and the path and query of `url`.
+/// One check, as `robotstxt-rust-peers` asks it (the playground's module asks the same).
 pub fn check(body: &Body<'_>, agent: &str, url: &str) -> Answer {
-    match sim_codec_robots::parse_robots(body.octets(), &Default::default(), None) {
-        Ok(doc) => Answer::from_allowed(doc.allows(agent, &path_and_query(url))),
-        Err(e) => Answer::Error {
-            message: e.to_string(),
-        },
-    }
+    super::answer(robotstxt_rust_peers::sim_codec_robots_check(
+        body, agent, url,
+    ))
 }

@@ -33,12 +33,7 @@ pub fn identity() -> Identity {
     }
 }
 
-/// One check: parse `body` for `agent`, then ask about the absolute `url`.
+/// One check, as `robotstxt-rust-peers` asks it (the playground's module asks the same).
 pub fn check(body: &Body<'_>, agent: &str, url: &str) -> Answer {
-    match texting_robots::Robot::new(agent, body.octets()) {
-        Ok(robot) => Answer::from_allowed(robot.allowed(url)),
-        Err(e) => Answer::Error {
-            message: format!("{e:#}"),
-        },
-    }
+    super::answer(robotstxt_rust_peers::texting_robots_check(body, agent, url))
 }
