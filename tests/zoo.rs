@@ -26,6 +26,35 @@ use robotstxt_oracle::{Fetch, Verdict};
 /// Fuzz executions (one job, a fixed seed).
 const FUZZ_EXECS: u64 = 1500;
 
+/// Of each mutant's divergences on the corpus, how many `ledger rewrite`'s cause search examines
+/// here (spread evenly over them by check id); all of them with `ROBOTSTXT_ZOO_FULL=1`.
+const CORPUS_DIVERGENCES_EXAMINED: usize = 4;
+
+/// Of the corpus's distinct bodies, how many the real-world report reads here (spread evenly);
+/// all of them with `ROBOTSTXT_ZOO_FULL=1`.
+const REAL_WORLD_FILES: usize = 100;
+
+/// Whether the zoo runs at full size (`ROBOTSTXT_ZOO_FULL=1`): every corpus divergence examined
+/// and every corpus body a real-world file, for the figures in `docs/fuzzing.md`.
+fn full() -> bool {
+    std::env::var_os("ROBOTSTXT_ZOO_FULL").is_some_and(|v| v == "1")
+}
+
+/// At most `n` of `items`, spread evenly over them (all of them when there are no more than `n`).
+fn spread<T>(items: Vec<T>, n: usize) -> Vec<T> {
+    let len = items.len();
+    if len <= n {
+        return items;
+    }
+    let picked: BTreeSet<usize> = (0..n).map(|i| i * len / n).collect();
+    items
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| picked.contains(i))
+        .map(|(_, item)| item)
+        .collect()
+}
+
 /// What one search said of one mutant: each cause it credited, and each behaviour group.
 #[derive(Default)]
 struct Said {
@@ -90,7 +119,8 @@ fn fuzzed(said: &mut BTreeMap<String, Said>) {
     }
 }
 
-/// `ledger rewrite`'s causes on the whole corpus, for every mutant.
+/// `ledger rewrite`'s causes on the corpus's divergences ([`CORPUS_DIVERGENCES_EXAMINED`] of
+/// each mutant's), for every mutant.
 fn rewritten(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
     let selection = Selection::new(corpus, None);
     for m in mutants() {
@@ -116,6 +146,9 @@ fn rewritten(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
                 }
             }
         }
+        if !full() {
+            examinable = spread(examinable, CORPUS_DIVERGENCES_EXAMINED);
+        }
         let causes =
             ledger::examine_divergences(&mut adapter, corpus, &selection, &answers, &examinable);
         let entry = said.entry(m.id.clone()).or_default();
@@ -125,19 +158,26 @@ fn rewritten(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
     }
 }
 
-/// The real-world report's examined bucket examples, on the corpus's bodies written as files.
+/// The real-world report's examined bucket examples, on the corpus's bodies written as files
+/// ([`REAL_WORLD_FILES`] of them).
 fn realworld_examples(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let mut written = BTreeSet::new();
+    let mut bodies = BTreeSet::new();
+    let mut files = Vec::new();
     for case in &corpus.cases {
         if case.fetch == Fetch::default()
             && case.fetches.is_empty()
             && !case.body.is_empty()
-            && written.insert(case.body.clone())
+            && bodies.insert(case.body.clone())
         {
-            let name = format!("{:04}.txt", written.len());
-            std::fs::write(dir.path().join(name), &case.body).expect("written");
+            files.push(&case.body);
         }
+    }
+    if !full() {
+        files = spread(files, REAL_WORLD_FILES);
+    }
+    for (n, body) in files.into_iter().enumerate() {
+        std::fs::write(dir.path().join(format!("{n:04}.txt")), body).expect("written");
     }
     let plan = Plan {
         sources: vec![Source::Dir(dir.path().to_path_buf())],
@@ -172,14 +212,18 @@ fn realworld_examples(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
 fn the_cause_search_names_only_the_right_cause_on_the_zoo() {
     let corpus = corpus();
     let mut runs: Vec<(&str, BTreeMap<String, Said>)> = Vec::new();
+    let t = std::time::Instant::now();
     let mut fuzz = BTreeMap::new();
     fuzzed(&mut fuzz);
+    eprintln!("TIMING fuzz {:?}", t.elapsed());
     runs.push(("fuzz", fuzz));
     let mut rewrite = BTreeMap::new();
     rewritten(&mut rewrite, &corpus);
+    eprintln!("TIMING rewrite {:?}", t.elapsed());
     runs.push(("ledger rewrite", rewrite));
     let mut real = BTreeMap::new();
     realworld_examples(&mut real, &corpus);
+    eprintln!("TIMING realworld {:?}", t.elapsed());
     runs.push(("realworld", real));
 
     let by_id: BTreeMap<&str, &Mutant> = mutants().iter().map(|m| (m.id.as_str(), m)).collect();

@@ -137,7 +137,24 @@ fn page(results: &Results, nav: &str) -> String {
     );
     out.push_str(&pair_grid(results));
 
-    let _ = writeln!(out, "<h2 id=\"causes\">Files affected per cause</h2>");
+    let _ = writeln!(
+        out,
+        "<h2 id=\"credited\">Causes credited, and divergences unexplained</h2>\n<p>A bucket's \
+         candidate cause is the first set of knob alternatives and deviations under which the \
+         oracle gives the parser's answer on one check; its minimised example is then examined (the \
+         parser asked about the example's neighbours, weighed with its answers to the file's other \
+         checks), and only a cause that evidence credits counts the bucket's files. Files are \
+         counted per bucket (a file may be in more than one).</p><ul>"
+    );
+    for line in super::report::credit_lines(results) {
+        let _ = writeln!(out, "<li>{}</li>", escape(&line));
+    }
+    let _ = writeln!(out, "</ul>");
+
+    let _ = writeln!(
+        out,
+        "<h2 id=\"causes\">Files per bucket (candidate cause; what its example's examination found)</h2>"
+    );
     let buckets = results.buckets_by_size();
     let max_files = buckets.first().map_or(1, |b| b.files.count.max(1));
     let _ = writeln!(
@@ -155,7 +172,12 @@ fn page(results: &Results, nav: &str) -> String {
                 .cloned()
                 .unwrap_or_default();
             (
-                format!("{}: {}", b.adapter, b.cause),
+                format!(
+                    "{}: {} ({})",
+                    b.adapter,
+                    b.cause,
+                    super::report::examined(&b.example)
+                ),
                 vec![
                     (written.files as f64 / max_files as f64, RED),
                     (b.files.count as f64 / max_files as f64, PINK),
@@ -177,17 +199,18 @@ fn page(results: &Results, nav: &str) -> String {
     let _ = writeln!(out, "<h2 id=\"buckets\">Buckets</h2>");
     let _ = writeln!(
         out,
-        "<div class=\"wrap\"><table class=\"buckets\"><tr><th>adapter</th><th>cause</th><th>files</th><th>checks</th><th>by kind of URL</th><th>in ledger</th><th>example</th></tr>"
+        "<div class=\"wrap\"><table class=\"buckets\"><tr><th>adapter</th><th>candidate cause</th><th>examined</th><th>files</th><th>checks</th><th>by kind of URL</th><th>in ledger</th><th>example</th></tr>"
     );
     for b in &buckets {
         let _ = writeln!(
             out,
-            "<tr><td>{}</td><td>{}<div class=\"cite\">{}</div></td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"cite\">{}</td><td>{}</td>\
+            "<tr><td>{}</td><td>{}<div class=\"cite\">{}</div></td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"cite\">{}</td><td>{}</td>\
              <td><details><summary><code>{}</code> asks <code>{}</code>: {} says {}, got {}</summary>\
              <div>from {} ({} octets{}), status {}</div><pre>{}</pre>{}</details></td></tr>",
             escape(&b.adapter),
             cause_html(&b.cause),
             crate::report::glossary::quotes_html(&b.citations.join("; ")),
+            escape(&super::report::examined(&b.example)),
             thousands(b.files.count),
             thousands(b.checks),
             escape(&super::report::bucket_kinds(b)),
