@@ -731,33 +731,7 @@ fn tally_file(
             .adapters
             .get_mut(&identity.id)
             .expect("opened adapters have tallies");
-        tally.files += 1;
-        tally.checks += answers.len() as u64;
-        let mut failures_seen: Vec<String> = Vec::new();
-        for answer in answers {
-            *tally.answers.entry(answer.kind().to_string()).or_default() += 1;
-            if matches!(
-                answer,
-                Answer::Error { .. } | Answer::Crash { .. } | Answer::Timeout { .. }
-            ) {
-                let message = robotstxt_differential::signature::normalise_message(
-                    answer.detail().unwrap_or_default(),
-                );
-                let what = format!("{}: {message}", answer.kind());
-                if !failures_seen.contains(&what) {
-                    tally.failures.entry(what.clone()).or_default().add(id);
-                    failures_seen.push(what);
-                }
-            }
-        }
-        if !failures_seen.is_empty() {
-            tally.failed_files.add(id);
-        }
-        if let Some(second) = &w.second[a] {
-            if second != answers {
-                tally.nondeterministic.add(id);
-            }
-        }
+        tally_answers(tally, id, answers, w.second[a].as_deref());
         for &profile in &reported {
             let checks = answers.iter().zip(&w.oracle).zip(&w.kinds).map(
                 |((answer, verdicts), &kind)| match (answer.verdict(), verdicts[profile.index()]) {
@@ -847,6 +821,70 @@ fn tally_file(
                 }
             }
             results.pairs.entry(key).or_default().add_file(both, differ);
+        }
+    }
+}
+
+/// Adds one file's answers (`answers`, and `second`, the second process's, when it was asked
+/// twice) to an adapter's tally: the kinds, what was answered, the failures, the checks not asked
+/// (the adapter declared hung or broken: not failures of the file) and nondeterminism, which
+/// compares only files both asks answered with a reading throughout.
+fn tally_answers(
+    tally: &mut super::tally::AdapterTally,
+    id: &str,
+    answers: &[Answer],
+    second: Option<&[Answer]>,
+) {
+    use robotstxt_adapters::subprocess::is_not_asked;
+    use robotstxt_differential::signature::normalise_message;
+    let reading = |a: &Answer| a.verdict().is_some() || matches!(a, Answer::Unsupported { .. });
+    tally.files += 1;
+    tally.checks += answers.len() as u64;
+    let answered = answers.iter().filter(|a| reading(a)).count() as u64;
+    tally.answered.checks += answered;
+    tally.answered.files += u64::from(answered == answers.len() as u64);
+    let mut failures_seen: Vec<String> = Vec::new();
+    let mut not_asked_seen: Vec<String> = Vec::new();
+    for answer in answers {
+        if is_not_asked(answer) {
+            *tally.answers.entry("not-asked".to_string()).or_default() += 1;
+            // The reason without its details (a timeout, lines written): one entry per kind.
+            let detail = answer.detail().unwrap_or_default();
+            let detail = detail.strip_prefix("not asked: ").unwrap_or(detail);
+            let why = detail
+                .split([':', '('])
+                .next()
+                .unwrap_or(detail)
+                .trim()
+                .to_string();
+            if !not_asked_seen.contains(&why) {
+                tally.not_asked.entry(why.clone()).or_default().add(id);
+                not_asked_seen.push(why);
+            }
+            continue;
+        }
+        *tally.answers.entry(answer.kind().to_string()).or_default() += 1;
+        if matches!(
+            answer,
+            Answer::Error { .. } | Answer::Crash { .. } | Answer::Timeout { .. }
+        ) {
+            let message = normalise_message(answer.detail().unwrap_or_default());
+            let what = format!("{}: {message}", answer.kind());
+            if !failures_seen.contains(&what) {
+                tally.failures.entry(what.clone()).or_default().add(id);
+                failures_seen.push(what);
+            }
+        }
+    }
+    if !failures_seen.is_empty() {
+        tally.failed_files.add(id);
+    }
+    // A failure or a check not asked in either ask is not nondeterminism: a fresh process that
+    // answers where the first timed out or was not asked says nothing about the parser's reading.
+    if let Some(second) = second {
+        let definite = |all: &[Answer]| all.iter().all(reading);
+        if definite(answers) && definite(second) && second != answers {
+            tally.nondeterministic.add(id);
         }
     }
 }

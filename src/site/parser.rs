@@ -173,6 +173,12 @@ fn add_one(site: &mut Site, inputs: &Inputs, identity: &Identity, ledger_file: &
             thousands(tally.files),
             attr(&path.to("realworld.html")),
         ));
+        if let Some(note) = tally.answered_note() {
+            body.push_str(&format!(
+                "<p class=\"warn\">Under 99% answered: {}.</p>\n",
+                text(&note)
+            ));
+        }
         let mut rows = String::new();
         for (profile, compared) in &tally.against {
             rows.push_str(&format!(
