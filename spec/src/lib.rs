@@ -12,6 +12,7 @@
 #![deny(missing_docs)]
 
 pub mod answer;
+pub mod badge;
 pub mod cases;
 pub mod causes;
 pub mod embedded;

@@ -190,6 +190,7 @@ fn judge_says_what_to_do() {
         answer: answer.into(),
         reason: reason.into(),
         id: None,
+        message: None,
     };
     let ledger = Some(Path::new("tests/l.yaml"));
     let fail = |o: Outcome| match o {
@@ -267,6 +268,47 @@ fn judge_says_what_to_do() {
         "x",
     ));
     assert!(m.starts_with("unexpected divergence"));
+    // A failure: fixed, or listed by hand by its message's pattern as a known exception.
+    let thrown = Answer::Error {
+        message: "EmptyRobots: nothing to parse".into(),
+    };
+    let m = fail(judge(&thrown, Verdict::Allowed, None, None, ledger, "x"));
+    assert!(
+        m.starts_with("error: the parser answered") && m.contains("`message:`"),
+        "{m}"
+    );
+    let known = robotstxt_spec::ledger::Entry {
+        message: Some("EmptyRobots:*".into()),
+        ..entry("error", "the library refuses empty files")
+    };
+    assert_eq!(
+        judge(&thrown, Verdict::Allowed, Some(&known), None, ledger, "x"),
+        Outcome::Ignored("accepted failure: the library refuses empty files".into())
+    );
+    let other = Answer::Error {
+        message: "KeyError".into(),
+    };
+    let m = fail(judge(
+        &other,
+        Verdict::Allowed,
+        Some(&known),
+        None,
+        ledger,
+        "x",
+    ));
+    assert!(
+        m.contains("the ledger accepts `error` with a message matching `EmptyRobots:*`"),
+        "{m}"
+    );
+    let m = fail(judge(
+        &Answer::panicked("boom"),
+        Verdict::Allowed,
+        Some(&known),
+        None,
+        ledger,
+        "x",
+    ));
+    assert!(m.starts_with("crash: the parser panicked (boom)"), "{m}");
 }
 
 #[test]
