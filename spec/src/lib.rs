@@ -19,6 +19,7 @@ pub mod embedded;
 pub mod ledger;
 pub mod parser;
 pub mod render;
+pub mod serve;
 pub mod suite;
 pub mod verify;
 pub mod versions;
