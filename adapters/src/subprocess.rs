@@ -125,6 +125,8 @@ pub struct Subprocess {
     last_request: Option<usize>,
     /// No answer is waited for after this.
     deadline: Option<std::time::Instant>,
+    /// CPU time of the processes killed so far (read just before each was killed).
+    cpu_of_ended: Duration,
 }
 
 /// What an adapter process's environment differs in from this process's.
@@ -206,6 +208,7 @@ impl Subprocess {
             garbled_lines: VecDeque::new(),
             last_request: None,
             deadline: None,
+            cpu_of_ended: Duration::ZERO,
         })
     }
 
@@ -308,6 +311,7 @@ impl Subprocess {
         self.last_request = None;
         match self.running.take() {
             Some(mut running) => {
+                self.cpu_of_ended += process_cpu_time(running.child.id()).unwrap_or_default();
                 let status = kill_group(&mut running.child);
                 let mut detail = match status {
                     Ok(status) => describe_exit(status),
@@ -637,6 +641,14 @@ impl Adapter for Subprocess {
         self.deadline = deadline;
     }
 
+    fn cpu_time(&self) -> Option<Duration> {
+        let running = match &self.running {
+            Some(running) => process_cpu_time(running.child.id())?,
+            None => Duration::ZERO,
+        };
+        Some(self.cpu_of_ended + running)
+    }
+
     fn answer_many(&mut self, items: &[(&[u8], &[Query])]) -> Vec<Vec<Answer>> {
         let mut out: Vec<Vec<Answer>> = items
             .iter()
@@ -922,6 +934,27 @@ fn keep_tail(stderr: impl Read, tail: Arc<Mutex<VecDeque<String>>>) {
             tail.push_back(text);
         }
     }
+}
+
+/// The CPU time (user and system) process `pid` and its waited-for children have used, from
+/// `/proc/<pid>/stat` (fields 14 to 17, in clock ticks); `None` where there is no `/proc`.
+fn process_cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) may hold spaces; the fields after it follow the last `)`.
+    let after = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    // `after` starts at field 3 (state): fields 14..=17 are at 11..=14.
+    let ticks: u64 = fields
+        .get(11..15)?
+        .iter()
+        .map(|f| f.parse::<u64>().ok())
+        .sum::<Option<u64>>()?;
+    // SAFETY: sysconf(3) reads a constant of the system.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    let per_second = u64::try_from(per_second).ok().filter(|&n| n > 0)?;
+    Some(Duration::from_nanos(
+        ticks.saturating_mul(1_000_000_000) / per_second,
+    ))
 }
 
 /// "exit status 3", "killed by signal 11 (SIGSEGV)".
