@@ -3,8 +3,9 @@
 //!
 //! A timeout belongs to the input: the process is restarted and asked a trivial probe, and only
 //! when it cannot answer that either is the adapter hung ([`HUNG`]); garbled answers on
-//! [`BROKEN_AFTER`] different bodies in a row make it broken ([`BROKEN`]). Either way its later
-//! checks are answered at once, marked as not asked ([`is_not_asked`]).
+//! [`BROKEN_AFTER`] different bodies in a row, then on the probe too, make it broken
+//! ([`BROKEN`]). Either way its later checks are answered at once, marked as not asked
+//! ([`is_not_asked`]).
 //!
 //! Requests are pipelined: [`Adapter::answer_many`] writes the requests for many bodies (a writer
 //! thread feeds the process's standard input) and then reads the answers in order, so a batch
@@ -36,7 +37,7 @@ pub const HUNG: &str = "not asked: the adapter was declared hung";
 
 /// How the message of a check not asked because its adapter was declared broken begins: after
 /// [`BROKEN_AFTER`] garbled answers in a row (output the protocol does not allow) on as many
-/// different bodies, the adapter is not restarted again.
+/// different bodies, and a garbled answer to the probe, the adapter is not restarted again.
 pub const BROKEN: &str = "not asked: the adapter was declared broken";
 
 /// How many garbled answers in a row, each on another body, make an adapter broken ([`BROKEN`]).
@@ -57,6 +58,18 @@ pub const PROBE_BODY: &[u8] = b"User-agent: *\nDisallow: /private\n";
 pub const PROBE_AGENT: &str = "ProbeBot";
 /// The probe's URL.
 pub const PROBE_URL: &str = "http://example.com/";
+
+/// What a restarted process did with the probe ([`PROBE_BODY`]).
+enum Probe {
+    /// It answered, in step.
+    Answered,
+    /// It wrote this line, which the protocol does not allow there.
+    Garbled(Vec<u8>),
+    /// No answer within the timeout (`true`), or before the deadline (`false`: says nothing).
+    NoAnswer(bool),
+    /// It could not be started, or ended without answering.
+    Gone,
+}
 
 /// How many of the last lines an adapter wrote that the protocol does not allow are kept, to be
 /// shown when it is declared broken.
@@ -113,7 +126,7 @@ pub struct Subprocess {
     /// Set once a restarted process could not answer the probe: the message every later check
     /// gets.
     hung: Option<String>,
-    /// Set once [`BROKEN_AFTER`] garbled answers came in a row: the message every later check
+    /// Set once [`BROKEN_AFTER`] garbled answers came in a row and the probe garbled too: the message every later check
     /// gets.
     broken: Option<String>,
     /// The bodies (by hash) of the garbled answers since the last good answer.
@@ -222,8 +235,11 @@ impl Subprocess {
         self.broken.is_some()
     }
 
-    /// Counts a garbled answer (`line`, what it wrote) to a check of `body`; declares the adapter
-    /// broken (and kills it) at the [`BROKEN_AFTER`]th body in a row. Returns whether it did.
+    /// Counts a garbled answer (`line`, what it wrote) to a check of `body` (the process already
+    /// killed, or about to be). At the [`BROKEN_AFTER`]th body in a row a restarted process is
+    /// asked the trivial probe: when it garbles that too the adapter is declared broken; when it
+    /// answers, the garbling is the inputs' (a parser that garbles on some inputs, as a minimiser's
+    /// candidates may all be), and the count starts again. Returns whether it was declared broken.
     fn garbled(&mut self, body: &[u8], line: &[u8]) -> bool {
         let hash = body_hash(body);
         if !self.garbled_bodies.contains(&hash) {
@@ -237,9 +253,22 @@ impl Subprocess {
             return false;
         }
         self.kill();
+        match self.probe() {
+            Probe::Garbled(line) => {
+                if self.garbled_lines.len() == GARBLED_LINES {
+                    self.garbled_lines.pop_front();
+                }
+                self.garbled_lines.push_back(shorten(&line, 200));
+            }
+            Probe::Answered | Probe::NoAnswer(_) | Probe::Gone => {
+                self.answered_well();
+                return false;
+            }
+        }
         self.broken = Some(format!(
-            "{BROKEN} after {BROKEN_AFTER} garbled answers in a row on different bodies (output \
-             the protocol does not allow; adapters/PROTOCOL.md); the last lines it wrote: {}",
+            "{BROKEN} after {BROKEN_AFTER} garbled answers in a row on different bodies and a \
+             garbled answer to a trivial probe body (output the protocol does not allow; \
+             adapters/PROTOCOL.md); the last lines it wrote: {}",
             self.garbled_lines
                 .iter()
                 .map(|l| format!("`{l}`"))
@@ -255,11 +284,10 @@ impl Subprocess {
         self.garbled_lines.clear();
     }
 
-    /// After a timeout (the process already killed): starts a new process and asks it the probe
-    /// ([`PROBE_BODY`]). Returns `None` when it answers in time (the process is kept for the next
-    /// request), or why the adapter is hung: it did not answer within the timeout. A process that
-    /// cannot start or ends on the probe is not hung (the next request reports it).
-    fn probe(&mut self) -> Option<String> {
+    /// Starts a new process (the old one already killed) and asks it the probe ([`PROBE_BODY`]):
+    /// what it did ([`Probe`]). An answer in step is kept running for the next request; any other
+    /// outcome leaves no process.
+    fn probe(&mut self) -> Probe {
         let wait = match self.deadline {
             Some(d) => self
                 .timeout
@@ -267,7 +295,7 @@ impl Subprocess {
             None => self.timeout,
         };
         let Ok((running, _)) = spawn(&self.argv, &self.env) else {
-            return None;
+            return Probe::Gone;
         };
         let probe = [Query::new(PROBE_AGENT, PROBE_URL)];
         let mut line = serde_json::to_vec(&Request::new(PROBE_BODY, &probe)).expect("serialisable");
@@ -275,29 +303,43 @@ impl Subprocess {
         let running = self.running.insert(running);
         if running.requests.send(line).is_err() {
             self.kill();
-            return None;
+            return Probe::Gone;
         }
         match running.lines.recv_timeout(wait) {
-            Ok(Line::Text(_)) => {
-                // Its one answer was read: an extra one would belong to the probe.
-                self.last_request = Some(1);
-                None
-            }
+            Ok(Line::Text(text)) => match parse_response(&text) {
+                Ok((0, _)) => {
+                    // Its one answer was read: an extra one would belong to the probe.
+                    self.last_request = Some(1);
+                    Probe::Answered
+                }
+                _ => {
+                    self.kill();
+                    Probe::Garbled(text)
+                }
+            },
             Ok(Line::End(_)) | Err(RecvTimeoutError::Disconnected) => {
                 self.kill();
-                None
+                Probe::Gone
             }
             Err(RecvTimeoutError::Timeout) => {
                 self.kill();
                 // Cut by the deadline, the probe says nothing: what is left is not asked anyway.
-                (wait >= self.timeout).then(|| {
-                    format!(
-                        "a restarted process did not answer a trivial probe body within \
-                         {:?} either",
-                        self.timeout
-                    )
-                })
+                Probe::NoAnswer(wait >= self.timeout)
             }
+        }
+    }
+
+    /// After a timeout (the process already killed): why the adapter is hung, when a restarted
+    /// process cannot answer the probe within the timeout either; `None` when it answers (the
+    /// timeout was the input's) or the probe says nothing (cut by the deadline, or the process
+    /// ended: the next request reports that).
+    fn hung_after_timeout(&mut self) -> Option<String> {
+        match self.probe() {
+            Probe::NoAnswer(true) => Some(format!(
+                "a restarted process did not answer a trivial probe body within {:?} either",
+                self.timeout
+            )),
+            Probe::Answered | Probe::Garbled(_) | Probe::NoAnswer(false) | Probe::Gone => None,
         }
     }
 
@@ -442,7 +484,7 @@ impl Subprocess {
                         }
                         timeouts[i] += 1;
                         let give_up = timeouts[i] >= TIMEOUTS_PER_BODY;
-                        let hung = self.probe();
+                        let hung = self.hung_after_timeout();
                         if let Some(why) = &hung {
                             message.push_str(&format!(
                                 "; {why}: the adapter is declared hung and its remaining checks \
