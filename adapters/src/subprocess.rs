@@ -126,8 +126,8 @@ pub struct Subprocess {
     /// Set once a restarted process could not answer the probe: the message every later check
     /// gets.
     hung: Option<String>,
-    /// Set once [`BROKEN_AFTER`] garbled answers came in a row and the probe garbled too: the message every later check
-    /// gets.
+    /// Set once [`BROKEN_AFTER`] garbled answers came in a row and the probe garbled too: the
+    /// message every later check gets.
     broken: Option<String>,
     /// The bodies (by hash) of the garbled answers since the last good answer.
     garbled_bodies: Vec<u64>,
