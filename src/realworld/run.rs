@@ -10,9 +10,9 @@
 //! ([`Scheduling`]). While a chunk is answered, the one before it is tallied (its causes worked
 //! out), in file order; at the end the buckets' examples are minimised side by side, each
 //! adapter's by its own process. Which process answers a file, and what runs beside what, never
-//! changes an answer. Each bucket keeps its first check in (file id, check number) order as its example, and
-//! the examples are minimised at the end, so the results do not depend on how files were split
-//! between shards.
+//! changes an answer. Each bucket keeps its first check in (file id, check number) order as its
+//! example, and the examples are minimised at the end, so the results do not depend on how files
+//! were split between shards.
 
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
