@@ -16,7 +16,7 @@
 //!       rfc9309/wildcards/star-in-middle#1: allowed
 //! ```
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use robotstxt_oracle::ProfileId;
@@ -91,8 +91,13 @@ impl Ledger {
     ) -> Result<Ledger, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let at = |message: String| format!("{}: {message}", path.display());
-        let read =
-            robotstxt_spec::ledger::read(path, &text, Some(&robotstxt_oracle::cause::is_label))?;
+        let read = robotstxt_spec::ledger::read(
+            path,
+            &text,
+            Some(&|id: &str| {
+                robotstxt_oracle::cause::is_label(id) || robotstxt_oracle::behaviour::is_id(id)
+            }),
+        )?;
         if read.name != id {
             return Err(at(format!(
                 "`{}` names the parser `{}`, but the file is {id}'s ledger",
@@ -168,25 +173,116 @@ pub fn keeps_failure(old: &Ledger, check: &str, answer: &robotstxt_spec::Answer)
     still_holds(&old.entries, check, answer)
 }
 
+/// The cause of each divergence in `examinable` (check id, request, whether the adapter
+/// allowed), as the evidence has it ([`robotstxt_spec::causes::credited`]): the credited knob or
+/// deviation label, or the behaviour group's id (`unexplained <key>`). The adapter is asked about
+/// each divergence's neighbours; its `answers` to the `selection` of `corpus` are the other
+/// answers every candidate is weighed against.
+pub fn examine_divergences(
+    adapter: &mut dyn robotstxt_adapters::Adapter,
+    corpus: &Corpus,
+    selection: &crate::run::Selection,
+    answers: &BTreeMap<String, robotstxt_adapters::Answer>,
+    examinable: &[(String, robotstxt_oracle::Request<'_>, bool)],
+) -> BTreeMap<String, String> {
+    let profile = adapter.identity().profile;
+    let mut others = robotstxt_oracle::evidence::OtherAnswers::none();
+    for answered in crate::run::answered(adapter.identity(), corpus, selection, answers) {
+        let request = answered.request;
+        others.push(
+            request.body,
+            request.agent,
+            request.url,
+            Some(answered.allowed),
+        );
+    }
+    if !examinable.is_empty() {
+        add_sample_answers(adapter, corpus, &mut others);
+    }
+    let mut causes = BTreeMap::new();
+    for (check, request, allowed) in examinable {
+        let mut ask = |neighbours: &[robotstxt_oracle::evidence::Neighbour]| {
+            let queries: Vec<[robotstxt_adapters::Query; 1]> = neighbours
+                .iter()
+                .map(|n| {
+                    [robotstxt_adapters::Query::new(
+                        n.agent.clone(),
+                        n.url.clone(),
+                    )]
+                })
+                .collect();
+            let items: Vec<(&[u8], &[robotstxt_adapters::Query])> = neighbours
+                .iter()
+                .zip(&queries)
+                .map(|(n, q)| (&n.body[..], &q[..]))
+                .collect();
+            adapter
+                .answer_many(&items)
+                .iter()
+                .map(|a| {
+                    a.first()
+                        .and_then(robotstxt_adapters::Answer::verdict)
+                        .map(|v| v == robotstxt_oracle::Verdict::Allowed)
+                })
+                .collect()
+        };
+        let credited = robotstxt_spec::causes::credited(
+            profile,
+            request,
+            *allowed,
+            &mut ask,
+            &mut [&mut others],
+        );
+        causes.insert(check.clone(), credited.label);
+    }
+    causes
+}
+
+/// Asks `adapter` the questions of [`robotstxt_spec::causes::questions`] (the corpus's checks and a
+/// sample of their neighbours) and adds its answers to `others`.
+pub fn add_sample_answers(
+    adapter: &mut dyn robotstxt_adapters::Adapter,
+    corpus: &Corpus,
+    others: &mut robotstxt_oracle::evidence::OtherAnswers,
+) {
+    let questions = robotstxt_spec::causes::questions(corpus);
+    let queries: Vec<[robotstxt_adapters::Query; 1]> = questions
+        .iter()
+        .map(|(_, agent, url)| [robotstxt_adapters::Query::new(agent.clone(), url.clone())])
+        .collect();
+    let items: Vec<(&[u8], &[robotstxt_adapters::Query])> = questions
+        .iter()
+        .zip(&queries)
+        .map(|((body, _, _), q)| (&body[..], &q[..]))
+        .collect();
+    for ((body, agent, url), answers) in questions.iter().zip(adapter.answer_many(&items)) {
+        let allowed = answers
+            .first()
+            .and_then(robotstxt_adapters::Answer::verdict)
+            .map(|v| v == robotstxt_oracle::Verdict::Allowed);
+        others.push(body, agent, url, allowed);
+    }
+}
+
 /// Writes a ledger for `adapter` (claiming `profile`) listing `divergences` (check id → answer
 /// kind), keeping the reason of every entry of `old` that still holds with the same answer and
 /// giving the others an UNEXPLAINED reason; `error`, `crash` and `timeout` answers are left out
-/// unless `old` lists them with a reason (the caller checks their message: [`keeps_failure`]). Groups come out sorted by reason, checks by id. A group's
-/// `id` is the cause `causes` (check id → the oracle's cause label) gives every check of the group
-/// it knows, when they agree; else, when every check of the group has a cause, the group's most
-/// frequent cause whose changes reproduce the parser's answer on every check (`reproduced`: check
-/// id → the other cause labels whose readings give its answer); else the old entries' id.
-/// New and changed entries get an UNEXPLAINED reason naming their cause in words
-/// ([`robotstxt_spec::causes::unexplained_reason`]; `causes` may hold `unexplained`), one group
-/// per cause. `command` is the command line the header gives for rewriting the file again.
-#[allow(clippy::too_many_arguments)]
+/// unless `old` lists them with a reason and a message pattern their message matches (the caller
+/// checks the message: [`keeps_failure`]). Groups come out sorted by reason, checks by id. A
+/// group's `id` is the knob or deviation `causes` (check id → the credited label or the behaviour
+/// group's id, [`examine_divergences`]) credits on some of the group's checks, when it credits no
+/// other on any (checks it leaves unexplained do not veto it: a person grouped them); else the
+/// behaviour group all its checks are in; else none. A group none of whose checks the cause search
+/// can examine (fetch outcomes, `unsupported`) keeps the old entries' id. New and changed entries
+/// get an UNEXPLAINED reason naming their cause in words
+/// ([`robotstxt_spec::causes::unexplained_reason`]), one group per cause. `command` is the command
+/// line the header gives for rewriting the file again.
 pub fn rewrite(
     adapter: &str,
     profile: ProfileId,
     old: &Ledger,
     divergences: &BTreeMap<String, String>,
     causes: &BTreeMap<String, String>,
-    reproduced: &BTreeMap<String, std::collections::BTreeSet<String>>,
     command: &str,
 ) -> String {
     // `error`, `crash` and `timeout` are faults to fix: only a known failure stays.
@@ -196,37 +292,30 @@ pub fn rewrite(
         .map(|(check, answer)| (check.clone(), answer.clone()))
         .collect();
     let id_of = |checks: &BTreeMap<String, String>| {
-        let known: Vec<(&String, &String)> = checks
-            .keys()
-            .filter_map(|c| causes.get(c).map(|cause| (c, cause)))
-            .filter(|(_, cause)| robotstxt_oracle::cause::is_label(cause))
-            .collect();
-        // The group's causes, the most frequent first (then by label).
-        let mut counts: BTreeMap<&String, usize> = BTreeMap::new();
-        for (_, cause) in &known {
-            *counts.entry(*cause).or_default() += 1;
+        let known: Vec<&String> = checks.keys().filter_map(|c| causes.get(c)).collect();
+        if known.is_empty() {
+            // Nothing to examine: the id a person wrote stays.
+            return checks
+                .keys()
+                .find_map(|c| old.entries.get(c).and_then(|e| e.id.clone()));
         }
-        let mut candidates: Vec<(&String, usize)> = counts.into_iter().collect();
-        candidates.sort_by_key(|&(label, n)| (std::cmp::Reverse(n), label));
-        let candidates_agree = |label: &String| known.iter().all(|(_, cause)| *cause == label);
-        let explains_all = |label: &String| {
-            known.iter().all(|(check, cause)| {
-                *cause == label || reproduced.get(*check).is_some_and(|r| r.contains(label))
-            })
-        };
-        // Only when every check of the group has a cause: a label never claims a check no
-        // knob or deviation explains.
-        let all_known = known.len() == checks.len();
-        candidates
-            .into_iter()
-            .map(|(label, _)| label)
-            .find(|label| explains_all(label) && (all_known || candidates_agree(label)))
-            .cloned()
-            .or_else(|| {
-                checks
-                    .keys()
-                    .find_map(|c| old.entries.get(c).and_then(|e| e.id.clone()))
-            })
+        // The knobs and deviations credited on the group's checks.
+        let credited: BTreeSet<&String> = known
+            .iter()
+            .copied()
+            .filter(|c| robotstxt_oracle::cause::is_label(c))
+            .collect();
+        match credited.len() {
+            // Evidence credits one cause on some of its checks and no other cause on any: the
+            // group (checks a person or the cause put together) is named by it.
+            1 => credited.first().map(|c| (*c).clone()),
+            // Nothing credited: one behaviour group, if all its checks are in it.
+            0 => (robotstxt_oracle::behaviour::is_id(known[0])
+                && known.iter().all(|c| *c == known[0]))
+            .then(|| known[0].clone()),
+            // Two causes credited: the group mixes them, and names neither.
+            _ => None,
+        }
     };
     let file = LedgerFile {
         adapter: Some(adapter.to_string()),

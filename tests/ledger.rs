@@ -280,7 +280,6 @@ fn rewrite_keeps_reasons_that_still_hold_and_marks_the_rest() {
         &old,
         &now,
         &Default::default(),
-        &Default::default(),
         "cargo run --release -- ledger rewrite --adapter x",
     );
     let reloaded = load(&text).unwrap();
@@ -306,7 +305,6 @@ fn rewrite_keeps_a_known_failure_and_drops_a_new_or_unexplained_one() {
         ProfileId::Google,
         &old,
         &now,
-        &Default::default(),
         &Default::default(),
         "cmd",
     );
@@ -347,7 +345,6 @@ fn rewrite_groups_new_divergences_by_cause_with_its_words() {
         &Ledger::default(),
         &now,
         &causes,
-        &Default::default(),
         "robotstxt-conformance ledger rewrite --adapter-command 'mine = python3 a.py' --ledgers .",
     );
     let file: ledger::LedgerFile = serde_yaml::from_str(&text).unwrap();
@@ -389,7 +386,7 @@ fn rewrite_groups_new_divergences_by_cause_with_its_words() {
 #[test]
 fn rewrite_names_a_group_by_the_cause_its_checks_share() {
     let old = load(
-        "adapter: x\nprofile: google\ndivergences:\n- reason: typos\n  checks: {a#1: disallowed, a#2: disallowed}\n- reason: mixed\n  id: K4 precedence\n  checks: {b#1: allowed, b#2: allowed}\n",
+        "adapter: x\nprofile: google\ndivergences:\n- reason: typos\n  checks: {a#1: disallowed, a#2: disallowed}\n- reason: mixed\n  id: K4 precedence\n  checks: {b#1: allowed, b#2: allowed}\n- reason: fetch outcomes\n  id: K4 precedence\n  checks: {c#1: allowed}\n- reason: one behaviour\n  checks: {d#1: allowed, d#2: allowed}\n- reason: partly credited\n  checks: {e#1: allowed, e#2: allowed}\n",
     )
     .unwrap();
     let now = [
@@ -397,53 +394,41 @@ fn rewrite_names_a_group_by_the_cause_its_checks_share() {
         ("a#2", "disallowed"),
         ("b#1", "allowed"),
         ("b#2", "allowed"),
+        ("c#1", "allowed"),
+        ("d#1", "allowed"),
+        ("d#2", "allowed"),
+        ("e#1", "allowed"),
+        ("e#2", "allowed"),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v.to_string()))
     .collect();
+    let group = "unexplained 0123456789abcdef";
     let causes = [
         ("a#1", "D-typo-fields"),
         ("a#2", "D-typo-fields"),
         ("b#1", "K4 precedence"),
         ("b#2", "D-raw-length"),
+        ("d#1", group),
+        ("d#2", group),
+        ("e#1", "K6 wildcards"),
+        ("e#2", group),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v.to_string()))
     .collect();
-    let text = ledger::rewrite(
-        "x",
-        ProfileId::Google,
-        &old,
-        &now,
-        &causes,
-        &Default::default(),
-        "cmd",
-    );
+    let text = ledger::rewrite("x", ProfileId::Google, &old, &now, &causes, "cmd");
     let reloaded = load(&text).unwrap();
-    // Every check agrees: the id is filled.
+    // Every check has the credited cause: the id is filled.
     assert_eq!(reloaded.entries["a#1"].id.as_deref(), Some("D-typo-fields"));
-    // The checks disagree: the old id stays.
-    assert_eq!(reloaded.entries["b#1"].id.as_deref(), Some("K4 precedence"));
-    // The checks disagree, but D-raw-length's reading also gives b#1's answer: it explains the
-    // whole group and is the id (though the old one said otherwise).
-    let reproduced = [
-        ("b#1".to_string(), ["D-raw-length".to_string()].into()),
-        ("b#2".to_string(), Default::default()),
-    ]
-    .into_iter()
-    .collect();
-    let text = ledger::rewrite(
-        "x",
-        ProfileId::Google,
-        &old,
-        &now,
-        &causes,
-        &reproduced,
-        "cmd",
-    );
-    let reloaded = load(&text).unwrap();
-    assert_eq!(reloaded.entries["b#2"].id.as_deref(), Some("D-raw-length"));
-    assert_eq!(reloaded.entries["a#1"].id.as_deref(), Some("D-typo-fields"));
+    // Two causes credited: no id claims the group, not even the old one.
+    assert_eq!(reloaded.entries["b#1"].id, None, "{text}");
+    // No check can be examined (a fetch outcome): the id a person wrote stays.
+    assert_eq!(reloaded.entries["c#1"].id.as_deref(), Some("K4 precedence"));
+    // One behaviour group: its id.
+    assert_eq!(reloaded.entries["d#1"].id.as_deref(), Some(group));
+    // One cause credited on some checks, none on the others: the cause.
+    assert_eq!(reloaded.entries["e#2"].id.as_deref(), Some("K6 wildcards"));
 }
 
 #[test]

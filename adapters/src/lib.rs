@@ -20,6 +20,7 @@ pub mod protocol;
 pub mod registry;
 pub mod serve;
 pub mod subprocess;
+pub mod zoo;
 
 pub use adapter::{Adapter, Answer, Capabilities, Identity, Query, Unavailable, UrlForm};
 pub use registry::{open, Options, BUILTIN_IDS};

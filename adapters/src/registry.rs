@@ -9,6 +9,7 @@ use crate::faults;
 use crate::inprocess::{InProcess, BUILTINS};
 use crate::peers;
 use crate::subprocess::{Environment, Subprocess};
+use crate::zoo;
 
 /// Every adapter we ship, in report order: the in-process ones ([`BUILTINS`]), then the subprocess
 /// programs ([`peers::SUBPROCESS_IDS`]). Built from those two lists at compile time, so the three
@@ -120,10 +121,11 @@ impl Options {
     }
 }
 
-/// Whether `id` names an adapter (built-in, fault-injecting, or the user's).
+/// Whether `id` names an adapter (built-in, fault-injecting, a mutant of the zoo, or the user's).
 pub fn is_known(id: &str, options: &Options) -> bool {
     BUILTIN_IDS.contains(&id)
         || faults::is_fault_id(id)
+        || zoo::is_zoo_id(id)
         || options.user.iter().any(|u| u.name == id)
 }
 
@@ -137,7 +139,7 @@ pub fn open(id: &str, options: &Options) -> Result<Box<dyn Adapter>, Unavailable
         })?;
         return Ok(Box::new(start(id, argv, Vec::new(), options)?));
     }
-    if BUILTINS.iter().any(|b| b.id == id) || faults::is_fault_id(id) {
+    if BUILTINS.iter().any(|b| b.id == id) || faults::is_fault_id(id) || zoo::is_zoo_id(id) {
         return match &options.worker {
             Some(worker) => {
                 // Fail fast, with the real reason, before starting a worker that would only say it.
@@ -180,10 +182,13 @@ fn start(
     Subprocess::start_with_env(id, argv, env, options.timeout)
 }
 
-/// Opens an in-process parser (built-in or fault-injecting) in this process.
+/// Opens an in-process parser (built-in, fault-injecting or a mutant of the zoo) in this process.
 pub fn open_in_process(id: &str) -> Result<InProcess, Unavailable> {
     if let Some(fault) = faults::open(id) {
         return Ok(fault);
+    }
+    if let Some(mutant) = crate::zoo::open(id) {
+        return Ok(mutant);
     }
     let builtin = BUILTINS
         .iter()

@@ -43,6 +43,10 @@ pub struct Options {
     /// Ask a second, fresh process of each adapter process about one input in this many (0:
     /// never); a different answer is a `nondeterministic` finding.
     pub recheck_every: u64,
+    /// Whether two adapters claiming one profile that answer differently where the oracle leaves
+    /// the verdict open are a finding (`adapters-disagree`); off only where many adapters claim one
+    /// profile and their pairs are not the question (the mutant zoo's test).
+    pub pairs: bool,
     /// Real robots.txt files to mutate (`--seeds`); with them, half the inputs are mutated seeds.
     pub seeds: Option<std::sync::Arc<Seeds>>,
     /// Worker threads.
@@ -90,7 +94,9 @@ impl TimeSplit {
     }
 }
 
-/// One bucket as the summary lists it: one (adapter, cause).
+/// One bucket as the summary lists it: one (adapter, cause), the cause credited by examination
+/// ([`crate::examine`]: a knob or deviation, or `unexplained <behaviour group>`), or, for a crash,
+/// error, timeout, nondeterministic answer or two adapters' disagreement, as the finding names it.
 #[derive(Clone, Debug, Serialize)]
 pub struct Bucket {
     /// Its signature.
@@ -99,8 +105,37 @@ pub struct Bucket {
     pub first: Sighting,
     /// Its directory, relative to the output directory.
     pub dir: String,
-    /// How many executions hit it.
+    /// How many executions it holds: those examined into it, and those whose candidate's latest
+    /// examination came here.
     pub hits: u64,
+    /// How many findings were minimised and examined into it (0 for the kinds not examined).
+    pub examined: u64,
+    /// What its cause rests on, in words (its first examination's evidence); empty for the kinds
+    /// not examined.
+    pub evidence: String,
+}
+
+/// How many times the findings of one candidate cause are examined at most, when none of its
+/// examinations credits a cause: at its 1st, 2nd, 4th, 8th, ... finding, so that different
+/// behaviours behind one candidate (or behind no candidate at all) get groups of their own.
+pub const EXAMINED_AT_MOST: u64 = 8;
+
+/// How many of each job's first inputs, with each adapter's answers, are kept as the adapter's
+/// other answers: the evidence a candidate must not contradict ([`robotstxt_oracle::evidence`]).
+pub const OTHER_ANSWERS_KEPT: usize = 2048;
+
+/// The findings of one candidate cause (one signature as [`sightings`] gives it) and their
+/// examinations so far.
+#[derive(Clone, Debug, Default)]
+struct Candidate {
+    /// Findings.
+    hits: u64,
+    /// Examinations made (or under way).
+    examinations: u64,
+    /// The bucket its latest examination went to.
+    latest: Option<Signature>,
+    /// Whether an examination credited a cause.
+    credited: bool,
 }
 
 /// The result of a campaign.
@@ -133,6 +168,9 @@ pub struct Summary {
     pub hits: u64,
     /// Hits in buckets no knob or deviation explains.
     pub unexplained_hits: u64,
+    /// Findings counted in no bucket: their candidate's first examination was still under way in
+    /// another job.
+    pub findings_not_counted: u64,
     /// Where the time went.
     pub time: TimeSplit,
     /// Every bucket: the unexplained ones first (the work to do), then by adapter and hits.
@@ -169,6 +207,8 @@ pub struct OracleBug {
 /// Shared state of the jobs.
 struct Shared {
     buckets: Mutex<BTreeMap<Signature, Bucket>>,
+    candidates: Mutex<BTreeMap<Signature, Candidate>>,
+    not_counted: AtomicU64,
     execs: AtomicU64,
     stop: AtomicBool,
     bugs: Mutex<BTreeMap<String, OracleBug>>,
@@ -192,6 +232,8 @@ pub fn run(options: &Options, progress: &(dyn Fn(u64, usize, Duration) + Sync)) 
     let _ = std::fs::create_dir_all(options.out.join("buckets"));
     let shared = Shared {
         buckets: Mutex::new(BTreeMap::new()),
+        candidates: Mutex::new(BTreeMap::new()),
+        not_counted: AtomicU64::new(0),
         execs: AtomicU64::new(0),
         stop: AtomicBool::new(false),
         bugs: Mutex::new(BTreeMap::new()),
@@ -298,6 +340,9 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
         .map(|m| m / jobs + u64::from(job < m % jobs));
     let batch = options.batch.max(1);
     let mut inputs: Vec<Input> = Vec::with_capacity(batch);
+    // Each adapter's answers to this job's first inputs: what its candidates are weighed against.
+    let mut others: Vec<robotstxt_oracle::evidence::OtherAnswers> =
+        vec![Default::default(); engines.len()];
     while !shared.stop.load(Ordering::Relaxed) && share.is_none_or(|s| local_execs < s) {
         let size = share.map_or(batch, |s| batch.min((s - local_execs) as usize));
         #[cfg(test)]
@@ -328,6 +373,14 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
         // The adapters, each over the whole batch.
         let t1 = Instant::now();
         let answers = engines.answer_batch(&inputs, &mut adapter_ns);
+        for (input, row) in inputs.iter().zip(&answers) {
+            for (kept, answer) in others.iter_mut().zip(row) {
+                if kept.len() < OTHER_ANSWERS_KEPT {
+                    let verdict = crate::examine::verdict_of(answer);
+                    kept.push(&input.body, &input.agent, &input.url, verdict);
+                }
+            }
+        }
         let sampled: Vec<bool> = (0..inputs.len() as u64)
             .map(|i| {
                 options.recheck_every > 0 && (numbered + i).is_multiple_of(options.recheck_every)
@@ -394,7 +447,10 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
         // The findings, input by input, in order.
         let t3 = Instant::now();
         for (input, observation) in &checked {
-            let findings = compare::findings(&engines, observation);
+            let mut findings = compare::findings(&engines, observation);
+            if !options.pairs {
+                findings.retain(|f| f.other.is_none());
+            }
             if findings.is_empty() {
                 continue;
             }
@@ -409,6 +465,7 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
                     input,
                     observation,
                     &findings,
+                    &mut others,
                     &mut time,
                 )
             }));
@@ -600,8 +657,14 @@ fn report_bug(options: &Options, shared: &Shared, input: &Input, kind: String, m
     );
 }
 
-/// Buckets the findings of one execution; a new bucket is minimised and written at once (the time
-/// that takes is added to `time.minimise`, the adapters' part of it to `time.minimise_answers`).
+/// Buckets the findings of one execution. A finding of a crash, error, timeout, nondeterministic
+/// answer or two adapters' disagreement goes to its signature's bucket; a new one is minimised and
+/// written at once. A divergence from the claimed profile is first counted under its candidate
+/// cause; the candidate's first finding, and while no examination credits a cause its 2nd, 4th,
+/// 8th ... (up to [`EXAMINED_AT_MOST`]), is minimised and examined ([`crate::examine`]), and goes
+/// to the bucket of what the examination found; the others go where the candidate's latest
+/// examination went. The time minimising and examining takes is added to `time.minimise`, the
+/// adapters' part of it to `time.minimise_answers`.
 #[allow(clippy::too_many_arguments)]
 fn handle_findings(
     options: &Options,
@@ -611,6 +674,7 @@ fn handle_findings(
     input: &Input,
     observation: &Observation,
     findings: &[compare::Finding],
+    others: &mut [robotstxt_oracle::evidence::OtherAnswers],
     time: &mut TimeSplit,
 ) {
     #[cfg(test)]
@@ -621,49 +685,201 @@ fn handle_findings(
     }
     for sighting in sightings(findings, input, &observation.answers) {
         let sig = sighting.signature.clone();
-        let dir = {
-            let mut buckets = shared.buckets.lock().expect("not poisoned");
-            if let Some(bucket) = buckets.get_mut(&sig) {
-                bucket.hits += 1;
+        if sig.kind != "adapter-vs-profile" {
+            bucket_as_found(
+                options,
+                shared,
+                engines,
+                identities,
+                input,
+                observation,
+                &sighting,
+                time,
+            );
+            continue;
+        }
+        // A divergence: counted under its candidate, examined on schedule.
+        let examine = {
+            let mut candidates = shared.candidates.lock().expect("not poisoned");
+            let candidate = candidates.entry(sig.clone()).or_default();
+            candidate.hits += 1;
+            let due = candidate.examinations == 0
+                || (!candidate.credited
+                    && candidate.hits.is_power_of_two()
+                    && candidate.examinations < EXAMINED_AT_MOST);
+            if due {
+                candidate.examinations += 1;
+                None
+            } else {
+                Some(candidate.latest.clone())
+            }
+        };
+        match examine {
+            Some(Some(bucket)) => {
+                if let Some(bucket) = shared
+                    .buckets
+                    .lock()
+                    .expect("not poisoned")
+                    .get_mut(&bucket)
+                {
+                    bucket.hits += 1;
+                }
                 continue;
             }
-            let dir = bucket_dir(&sig);
-            buckets.insert(
-                sig.clone(),
-                Bucket {
-                    signature: sig.clone(),
-                    first: sighting.clone(),
-                    dir: dir.clone(),
-                    hits: 1,
-                },
-            );
-            options.out.join(dir)
-        };
+            Some(None) => {
+                shared.not_counted.fetch_add(1, Ordering::Relaxed);
+                continue;
+            }
+            None => {}
+        }
         let started = Instant::now();
         // Written before minimising, with the answers that made the finding: an interrupted run
-        // keeps the raw finding.
-        let _ = std::fs::create_dir_all(&dir);
+        // keeps the raw finding (removed once it is examined into its bucket).
+        let pending = options.out.join(format!("pending/{}", sig.slug()));
+        let _ = std::fs::create_dir_all(&pending);
         if let Ok(oracle) = compare::oracle_verdicts(input) {
             let named = named_answers(identities, &sighting, observation.answers.clone(), |i| {
                 observation.seconds.get(i).cloned().flatten()
             });
-            write_finding(&dir, &sighting, input, input, &named, oracle);
+            write_finding(&pending, &sighting, input, input, &named, oracle, None);
         }
         let still = StillInBucket::new(engines, &sighting, input);
         let minimal = minimize::minimize_batched(
             input,
             &mut |candidates: &[Input]| still.first(candidates),
-            // A timeout costs the whole per-check limit on every try: its input is kept as found.
-            if sig.kind == "timeout" {
-                0
-            } else {
-                minimize::DEFAULT_BUDGET
+            minimize::DEFAULT_BUDGET,
+        );
+        let index = identities
+            .iter()
+            .position(|id| *id == sig.adapter)
+            .expect("the finding's adapter is asked");
+        let profile = engines.identities()[index].profile;
+        let asked = Instant::now();
+        let answer = engines.answer_at(index, &minimal);
+        let (bucket, examined) = crate::examine::examine(
+            engines,
+            index,
+            profile,
+            &minimal,
+            &answer,
+            &mut others[index],
+        );
+        let examining_answers = asked.elapsed().as_nanos() as u64;
+        let first = Sighting {
+            signature: bucket.clone(),
+            got: answer.kind().to_string(),
+            expected: robotstxt_oracle::verdict(profile, &minimal.request()).name(),
+            changes: examined.credit.outcome.clone().ok(),
+            ..sighting.clone()
+        };
+        let new_dir = {
+            let mut buckets = shared.buckets.lock().expect("not poisoned");
+            match buckets.get_mut(&bucket) {
+                Some(found) => {
+                    found.hits += 1;
+                    found.examined += 1;
+                    None
+                }
+                None => {
+                    let dir = bucket_dir(&bucket);
+                    buckets.insert(
+                        bucket.clone(),
+                        Bucket {
+                            signature: bucket.clone(),
+                            first: first.clone(),
+                            dir: dir.clone(),
+                            hits: 1,
+                            examined: 1,
+                            evidence: examined.words(),
+                        },
+                    );
+                    Some(options.out.join(dir))
+                }
+            }
+        };
+        {
+            let mut candidates = shared.candidates.lock().expect("not poisoned");
+            let candidate = candidates.entry(sig.clone()).or_default();
+            candidate.credited |= examined.credited();
+            candidate.latest = Some(bucket);
+        }
+        let mut answering = 0;
+        if let Some(dir) = new_dir {
+            let _ = std::fs::create_dir_all(&dir);
+            answering = write_bucket(
+                &dir,
+                &first,
+                input,
+                &minimal,
+                engines,
+                identities,
+                Some(&examined),
+            );
+        }
+        let _ = std::fs::remove_dir_all(&pending);
+        time.minimise += started.elapsed().as_nanos() as u64;
+        time.minimise_answers += still.answering.get() + answering + examining_answers;
+    }
+}
+
+/// The bucket of a finding that is not examined (a crash, error, timeout, nondeterministic answer
+/// or two adapters' disagreement): its signature's; a new one is minimised and written at once.
+#[allow(clippy::too_many_arguments)]
+fn bucket_as_found(
+    options: &Options,
+    shared: &Shared,
+    engines: &Engines,
+    identities: &[String],
+    input: &Input,
+    observation: &Observation,
+    sighting: &Sighting,
+    time: &mut TimeSplit,
+) {
+    let sig = sighting.signature.clone();
+    let dir = {
+        let mut buckets = shared.buckets.lock().expect("not poisoned");
+        if let Some(bucket) = buckets.get_mut(&sig) {
+            bucket.hits += 1;
+            return;
+        }
+        let dir = bucket_dir(&sig);
+        buckets.insert(
+            sig.clone(),
+            Bucket {
+                signature: sig.clone(),
+                first: sighting.clone(),
+                dir: dir.clone(),
+                hits: 1,
+                examined: 0,
+                evidence: String::new(),
             },
         );
-        let answering = write_bucket(&dir, &sighting, input, &minimal, engines, identities);
-        time.minimise += started.elapsed().as_nanos() as u64;
-        time.minimise_answers += still.answering.get() + answering;
+        options.out.join(dir)
+    };
+    let started = Instant::now();
+    // Written before minimising, with the answers that made the finding: an interrupted run
+    // keeps the raw finding.
+    let _ = std::fs::create_dir_all(&dir);
+    if let Ok(oracle) = compare::oracle_verdicts(input) {
+        let named = named_answers(identities, sighting, observation.answers.clone(), |i| {
+            observation.seconds.get(i).cloned().flatten()
+        });
+        write_finding(&dir, sighting, input, input, &named, oracle, None);
     }
+    let still = StillInBucket::new(engines, sighting, input);
+    let minimal = minimize::minimize_batched(
+        input,
+        &mut |candidates: &[Input]| still.first(candidates),
+        // A timeout costs the whole per-check limit on every try: its input is kept as found.
+        if sig.kind == "timeout" {
+            0
+        } else {
+            minimize::DEFAULT_BUDGET
+        },
+    );
+    let answering = write_bucket(&dir, sighting, input, &minimal, engines, identities, None);
+    time.minimise += started.elapsed().as_nanos() as u64;
+    time.minimise_answers += still.answering.get() + answering;
 }
 
 /// The minimiser's predicate for one bucket: whether a candidate input still shows the bucket's
@@ -833,6 +1049,7 @@ fn write_bucket(
     minimal: &Input,
     engines: &Engines,
     identities: &[String],
+    examined: Option<&robotstxt_oracle::examine::Examination>,
 ) -> u64 {
     let Ok(oracle) = compare::oracle_verdicts(minimal) else {
         return 0;
@@ -849,7 +1066,8 @@ fn write_bucket(
         seconds: Vec::new(),
     };
     if robotstxt_oracle::select::is_product_token(minimal.agent.as_bytes()) {
-        let yaml = case::case_yaml(sig, minimal, &observation, &named);
+        let evidence = examined.map(robotstxt_oracle::examine::Examination::words);
+        let yaml = case::case_yaml(sig, minimal, &observation, &named, evidence.as_deref());
         let _ = atomic_write(&dir.join("case.yaml"), yaml.as_bytes());
     } else {
         let _ = atomic_write(
@@ -859,7 +1077,7 @@ fn write_bucket(
 ",
         );
     }
-    write_finding(dir, sig, original, minimal, &named, oracle);
+    write_finding(dir, sig, original, minimal, &named, oracle, examined);
     answering
 }
 
@@ -887,7 +1105,9 @@ fn named_answers(
 }
 
 /// Writes a bucket's `finding.json`: its signature, the original and minimal inputs, the adapters'
-/// answers to the minimal one (`named`) and the oracle's verdict on it under every profile.
+/// answers to the minimal one (`named`), the oracle's verdict on it under every profile and, for an
+/// examined divergence, what its cause rests on (the evidence in words, the neighbours asked and
+/// answered, and for an unexplained one its behaviour group).
 fn write_finding(
     dir: &Path,
     sig: &Sighting,
@@ -895,14 +1115,32 @@ fn write_finding(
     minimal: &Input,
     named: &[(String, Answer)],
     oracle: [Verdict; 4],
+    examined: Option<&robotstxt_oracle::examine::Examination>,
 ) {
-    let finding = serde_json::json!({
+    let mut finding = serde_json::json!({
         "signature": sig,
         "minimal": input_value(minimal),
         "original": input_value(original),
         "answers": named.iter().map(|(id, a)| (id.clone(), serde_json::to_value(a).unwrap_or_default())).collect::<serde_json::Map<_, _>>(),
         "oracle": robotstxt_oracle::ProfileId::ALL.iter().zip(oracle).map(|(p, v)| (p.name().to_string(), serde_json::Value::from(v.name()))).collect::<serde_json::Map<_, _>>(),
     });
+    if let Some(examined) = examined {
+        finding["evidence"] = serde_json::json!({
+            "words": examined.words(),
+            "neighbours_asked": examined.credit.asked,
+            "neighbours_answered": examined.credit.answered,
+            "neighbours_deciding": examined.credit.deciding,
+            "other_answers": examined.credit.elsewhere,
+            "other_answers_deciding": examined.credit.deciding_elsewhere,
+        });
+        if let Some(group) = &examined.behaviour {
+            finding["behaviour"] = serde_json::json!({
+                "key": group.key,
+                "shape": group.shape,
+                "deciding_lines": group.deciding_lines.iter().map(|(n, text)| serde_json::json!({"line": n, "text": text})).collect::<Vec<_>>(),
+            });
+        }
+    }
     let _ = atomic_write(
         &dir.join("finding.json"),
         serde_json::to_string_pretty(&finding)
@@ -977,6 +1215,7 @@ fn write_summary(options: &Options, shared: &Shared, elapsed: Duration) -> Summa
             .filter(|b| b.signature.unexplained())
             .map(|b| b.hits)
             .sum(),
+        findings_not_counted: shared.not_counted.load(Ordering::Relaxed),
         time: shared.time.lock().expect("not poisoned").clone(),
         bucket_list,
         oracle_bugs: shared
@@ -1062,6 +1301,7 @@ mod tests {
             adapters: vec!["robots-txt".to_string()],
             adapter_options: Default::default(),
             recheck_every: 0,
+            pairs: true,
             seeds: None,
             jobs: 2,
             batch: BATCH,

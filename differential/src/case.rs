@@ -85,12 +85,14 @@ pub fn citation_for(knob: &str, profile: ProfileId) -> &'static str {
     row[index]
 }
 
-/// The case file for a finding: `answers` are (adapter id, answer) for every adapter asked.
+/// The case file for a finding: `answers` are (adapter id, answer) for every adapter asked;
+/// `evidence`, for an examined divergence, what its cause rests on in words.
 pub fn case_yaml(
     signature: &Sighting,
     input: &Input,
     observation: &Observation,
     answers: &[(String, Answer)],
+    evidence: Option<&str>,
 ) -> String {
     let profile = ProfileId::from_name(signature.profile).unwrap_or(ProfileId::Rfc9309);
     let mut out = String::new();
@@ -114,6 +116,9 @@ pub fn case_yaml(
     let _ = writeln!(note, "Observed answers:");
     for (id, answer) in answers {
         let _ = writeln!(note, "  {id}: {answer}");
+    }
+    if let Some(evidence) = evidence {
+        let _ = writeln!(note, "{evidence}");
     }
     let _ = writeln!(note, "The oracle under {} explains:", profile.name());
     for line in evaluate(profile, &input.request())

@@ -10,7 +10,9 @@
 //!   minimiser, the seeds and the generator; [`hash`]: the crate's stable hashes.
 //! - [`compare`]: the oracle's four profiles against the adapters (in process, or processes asked a
 //!   batch per round trip); disagreements, and a second process answering otherwise, are findings.
-//! - [`signature`]: what makes two findings the same divergence (a bucket).
+//! - [`signature`]: what makes two findings the same candidate divergence.
+//! - [`examine`]: whether a divergence's candidate cause is a cause (the evidence of its
+//!   neighbours and the parser's other answers), or its behaviour group: the bucket.
 //! - [`seeds`]: real robots.txt files mutated line by line (`fuzz --seeds DIR`).
 //! - [`minimize`]: delta debugging of a finding's input, keeping its signature.
 //! - [`case`]: a minimised finding written as a ready-to-commit corpus case.
@@ -20,6 +22,7 @@ pub mod campaign;
 pub mod case;
 pub mod compare;
 pub mod edit;
+pub mod examine;
 pub mod generate;
 pub mod hash;
 pub mod input;

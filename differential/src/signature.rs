@@ -39,6 +39,7 @@ impl Signature {
     /// Whether no knob or deviation explains the divergence.
     pub fn unexplained(&self) -> bool {
         self.cause == robotstxt_oracle::cause::UNEXPLAINED
+            || robotstxt_oracle::behaviour::is_id(&self.cause)
     }
 
     /// A short, file-name-safe id for the bucket.

@@ -30,7 +30,7 @@ pub struct BodyNotes {
 /// body (see [`crate::memo`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BodyKnobs {
-    /// K14: octets after this many are ignored.
+    /// K14: in a body over 500 KiB, octets after this many are ignored.
     pub size_limit: Option<usize>,
     /// K12: the UTF-8 byte-order mark.
     pub bom: Bom,
@@ -55,7 +55,10 @@ impl BodyKnobs {
 /// Applies the size limit, BOM and charset knobs; returns the octets to split into lines.
 ///
 /// K14 (`rfc9309#2.5`: the limit "MUST be at least 500 kibibytes"; `google#file-format`: "Content
-/// which is after the maximum file size is ignored"): octets after the limit are ignored.
+/// which is after the maximum file size is ignored"; `draft-1996#5`: robots "are therefore
+/// encouraged to place limits on the resources spent on processing of /robots.txt", no figure):
+/// in a body over 500 KiB, octets after the limit are ignored. No document lets a parser stop
+/// reading a smaller body, so none is cut (`docs/profiles.md` K14).
 /// K12 (`google#file-format`: Google ignores "the Unicode Byte Order Mark (BOM) at the beginning of
 /// the robots.txt file"): a leading BOM is skipped when the reading says so; the other documents
 /// do not mention it (open, `docs/profiles.md` K12).
@@ -75,7 +78,7 @@ pub fn cut_body(body: &[u8], knobs: BodyKnobs) -> (&[u8], BodyNotes) {
     let mut notes = BodyNotes::default();
     let mut bytes = body;
     if let Some(limit) = knobs.size_limit {
-        if bytes.len() > limit {
+        if bytes.len() > limit && bytes.len() > crate::knobs::FIVE_HUNDRED_KIB {
             bytes = &bytes[..limit];
             if knobs.deviations.has(Deviation::SizeCutAtLineEnd) {
                 // D-size-cut-at-line-end, breaks google#file-format: the part of the line that
@@ -199,6 +202,23 @@ pub fn split_lines_deviating(body: &[u8], deviations: Deviations) -> Vec<Line<'_
     lines
 }
 
+/// Each line of [`split_lines`] with its line end (CR, LF or CR LF; empty for a last line without
+/// one), so that joining them gives the body back: for tools that edit a body line by line (the
+/// cause search's neighbours, the test parsers of the mutant zoo), never for reading one.
+pub fn lines_with_ends(body: &[u8]) -> Vec<(&[u8], &[u8])> {
+    let offset = |part: &[u8]| part.as_ptr() as usize - body.as_ptr() as usize;
+    let lines: Vec<Line<'_>> = lines_of(body).collect();
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let end = offset(line.bytes) + line.bytes.len();
+            let next = lines.get(i + 1).map_or(body.len(), |l| offset(l.bytes));
+            (line.bytes, &body[end..next])
+        })
+        .collect()
+}
+
 /// The lines of [`split_lines`], one at a time.
 pub fn lines_of(body: &[u8]) -> impl Iterator<Item = Line<'_>> {
     // Every CR and LF of the body, found in one pass (the LF of a CRLF is passed over below).
@@ -228,6 +248,20 @@ pub fn lines_of(body: &[u8]) -> impl Iterator<Item = Line<'_>> {
 mod tests {
     use super::*;
     use crate::knobs::ProfileId;
+
+    #[test]
+    fn lines_with_ends_give_the_body_back() {
+        for body in [&b"a\r\nb\rc\nd"[..], b"", b"\n\n", b"x\r", b"\r\n\ry"] {
+            let lines = lines_with_ends(body);
+            let joined: Vec<u8> = lines.iter().flat_map(|(l, e)| [*l, *e].concat()).collect();
+            assert_eq!(joined, body);
+            assert_eq!(lines.len(), split_lines(body).len());
+        }
+        assert_eq!(
+            lines_with_ends(b"a\r\nb\rc"),
+            [(&b"a"[..], &b"\r\n"[..]), (b"b", b"\r"), (b"c", b"")]
+        );
+    }
 
     fn texts(body: &[u8]) -> Vec<&[u8]> {
         split_lines(body).into_iter().map(|l| l.bytes).collect()

@@ -296,6 +296,74 @@ fn causes_of_skipping(
         .collect()
 }
 
+/// Every set of `size` changes (1: one change, 2: two, 3: three deviations) to `profile`'s base
+/// reading under which `request` gets the answer `allowed`, in search order: the candidates
+/// [`crate::evidence`] tries against the input's neighbours, where [`cause_of`] names only the
+/// first. A set holding a change that cannot matter on this input ([`inert`]) reads it as the
+/// set without that change, so it is given only where the rest gives the answer alone: a pair of
+/// one change that explains the input and one that may matter on a neighbour. `size` 3 gives the
+/// sets of three deviations that can all matter here.
+pub fn sets_giving(
+    profile: ProfileId,
+    request: &Request<'_>,
+    allowed: bool,
+    size: usize,
+) -> Vec<Vec<Change>> {
+    let changes = changes(profile);
+    let tried = tried(profile);
+    let inert = Inert::of(request);
+    let prepared = PreparedBodies::prepare(request.body, tried.bodies.iter());
+    let mut memo = Memo::new(request, &prepared);
+    if memo.allowed(&profile.base_knobs()) == allowed {
+        // The base reading gives the answer: no change is needed, and none is a cause.
+        return Vec::new();
+    }
+    let live: Vec<bool> = tried
+        .subjects
+        .iter()
+        .map(|&subject| is_live(subject, &inert, true))
+        .collect();
+    let single: Vec<bool> = (0..tried.singles.len())
+        .map(|at| live[at] && memo.allowed(&tried.singles[at]) == allowed)
+        .collect();
+    match size {
+        1 => (0..changes.len())
+            .filter(|&at| single[at])
+            .map(|at| vec![changes[at]])
+            .collect(),
+        2 => tried
+            .pairs
+            .iter()
+            .filter(|(i, j, knobs)| {
+                let (i, j) = (*i, *j);
+                if live[i] && live[j] {
+                    memo.allowed(knobs) == allowed
+                } else {
+                    // One of them reads this input as the reading without it does.
+                    (single[i] && !live[j]) || (single[j] && !live[i])
+                }
+            })
+            .map(|&(i, j, _)| vec![changes[i], changes[j]])
+            .collect(),
+        3 => tried
+            .triples
+            .iter()
+            .filter(|(places, knobs)| {
+                places.iter().all(|&i| live[i]) && memo.allowed(knobs) == allowed
+            })
+            .map(|(places, _)| places.iter().map(|&i| changes[i]).collect())
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The complete reading a set of changes makes of `profile`'s base reading.
+pub fn reading_of(profile: ProfileId, cause: &[Change]) -> Knobs {
+    cause
+        .iter()
+        .fold(profile.base_knobs(), |knobs, c| c.apply(knobs))
+}
+
 /// The readings of `bodies` whose step-1 deviations can matter on the input (a body's deviations,
 /// `crate::deviation::BODY`, are all about octets): those a search prepares bodies for.
 fn live_bodies<'k>(

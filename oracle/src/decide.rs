@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use crate::deviation::Deviation;
 use crate::group::{RuleKind, RuleLine};
-use crate::knobs::{EmptyRule, InvalidPattern, Knobs, Precedence, Specificity};
+use crate::knobs::{EmptyRule, InvalidPattern, Knobs, Precedence, SectionFiveTwo, Specificity};
 use crate::pattern::Pattern;
 
 /// How one rule fared against the target.
@@ -258,6 +258,12 @@ fn outcome(rule: &RuleLine<'_>, pattern: &Pattern, target: &[u8], knobs: &Knobs)
         }
     } else if is_invalid_pattern(rule.value, knobs.invalid_pattern) {
         RuleOutcome::InvalidIgnored
+    } else if section_5_2_as_written(pattern, target, knobs) {
+        // K4, rfc9309#5.2 read as its prose says: "/example/page/disallowed.gif MUST be used for
+        // the URI example.com/example/page/disallow.gif", a URI rfc9309#2.2.2's rule does not match.
+        RuleOutcome::Matched {
+            specificity: specificity(rule.value.len(), pattern, target.len(), knobs),
+        }
     } else {
         match pattern.match_end(target) {
             None => match index_directory(rule, target, knobs) {
@@ -271,10 +277,27 @@ fn outcome(rule: &RuleLine<'_>, pattern: &Pattern, target: &[u8], knobs: &Knobs)
     }
 }
 
+/// K4 under `SectionFiveTwo::AsWritten`: whether `pattern` is the example rule of rfc9309#5.2 and
+/// `target` the URI its prose names, both normalised.
+fn section_5_2_as_written(pattern: &Pattern, target: &[u8], knobs: &Knobs) -> bool {
+    matches!(
+        knobs.precedence,
+        Precedence::MostSpecific(_, SectionFiveTwo::AsWritten)
+    ) && pattern.is_section_5_2_rule()
+        && target == crate::knobs::SECTION_5_2_URI
+}
+
 /// How specific a match of `pattern` (from a value of `written` octets) ending at `end` is (K4).
 fn specificity(written: usize, pattern: &Pattern, end: usize, knobs: &Knobs) -> usize {
     match knobs.precedence {
-        Precedence::MostSpecific(Specificity::MatchedOctets) => end,
+        Precedence::MostSpecific(Specificity::MatchedOctets, _) => end,
+        // google#url-matching: `/*` is "Equivalent to `/`. The trailing wildcard is ignored".
+        Precedence::MostSpecific(Specificity::TrailingWildcardIgnored, _)
+            if !knobs.deviations.has(Deviation::RawLength)
+                && !knobs.deviations.has(Deviation::WildcardsOutOfLength) =>
+        {
+            pattern.octets() - pattern.trailing_wildcards()
+        }
         // D-raw-length, breaks rfc9309#2.2.2 (octets compared after normalising).
         _ if knobs.deviations.has(Deviation::RawLength) => written,
         // D-wildcards-out-of-length, breaks rfc9309#2.2.2 ("the match that has the
@@ -325,7 +348,7 @@ fn deciding_rule(
 ) -> Option<(usize, RuleKind)> {
     match precedence {
         // rfc9309#2.2.2: the most specific match; allow wins a tie (SHOULD). google#rule-precedence.
-        Precedence::MostSpecific(_) => {
+        Precedence::MostSpecific(..) => {
             let mut best: Option<(usize, bool, usize, RuleKind)> = None;
             for (i, (kind, specificity)) in rules.enumerate() {
                 if let Some(specificity) = specificity {

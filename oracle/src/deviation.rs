@@ -42,6 +42,8 @@ pub enum Deviation {
     EmptyAgentMatchesAll,
     /// Step 4: an empty `User-agent:` value is a name every crawler's name matches.
     EmptyAgentNamesAll,
+    /// Step 4: a user-agent value names every crawler whose name contains it.
+    AgentSubstring,
     /// Step 5: the URL's fragment is part of the match target.
     FragmentKept,
     /// Step 5: an empty URL path is matched as empty, not as `/`.
@@ -88,7 +90,7 @@ pub struct Entry {
 
 impl Deviation {
     /// Every deviation, in catalogue order (the order searches try them).
-    pub const ALL: [Deviation; 30] = [
+    pub const ALL: [Deviation; 31] = [
         Deviation::TypoFields,
         Deviation::FieldPrefix,
         Deviation::SpaceForColon,
@@ -99,6 +101,7 @@ impl Deviation {
         Deviation::InvalidLineRejectsFile,
         Deviation::EmptyAgentMatchesAll,
         Deviation::EmptyAgentNamesAll,
+        Deviation::AgentSubstring,
         Deviation::SizeCutAtLineEnd,
         Deviation::LfOnlyLines,
         Deviation::CrKeptInLines,
@@ -217,6 +220,16 @@ impl Deviation {
                 &[
                     "rfc9309#2.2: `product-token` is not empty; rfc9309#2.2.1: a group matches the crawler's product token",
                     "draft-1996#3.2.1: the line \"specifies a simple name for a robot, or \"*\"\"",
+                    "norobots-1994#format: the value is \"имя поискового робота\" (the robot's name)",
+                ],
+            ),
+            Deviation::AgentSubstring => (
+                "D-agent-substring",
+                "a user-agent value names every crawler whose name contains it, case aside (`bot` names Spambot and Bottom-Feeder): HTTP: The Definitive Guide's account of the 1996 rules, which the draft's own words exclude",
+                &[
+                    "rfc9309#2.2.1: crawlers find \"the group that matches the product token\"",
+                    "google#user-agent-precedence: \"Even if there is an entry for a related crawler, it is only valid if it's specifically matching\"",
+                    "draft-1996#3.2.1: the robot scans \"for records with: User-agent: figtree\", its own name; \"The name comparisons are case-insensitive\"",
                     "norobots-1994#format: the value is \"имя поискового робота\" (the robot's name)",
                 ],
             ),
@@ -443,6 +456,7 @@ pub const GROUP: &[Deviation] = &[
 pub const SELECT: &[Deviation] = &[
     Deviation::EmptyAgentMatchesAll,
     Deviation::EmptyAgentNamesAll,
+    Deviation::AgentSubstring,
 ];
 /// The deviations the match target reads (`crate::url`, `crate::encoding`).
 pub const TARGET: &[Deviation] = &[
@@ -568,6 +582,14 @@ mod tests {
                 A,
             ),
             (
+                AgentSubstring,
+                Draft1996,
+                b"User-agent: bot\nDisallow: /a\n",
+                "/a",
+                A,
+                D,
+            ),
+            (
                 SlashlessRuleRooted,
                 Rfc9309,
                 b"User-agent: *\nDisallow: p\n",
@@ -613,7 +635,7 @@ mod tests {
                 b"User-agent: *\nDisallow: /%61b\nAllow: /abc\n",
                 "/abc",
                 A,
-                // Under the reading that decodes the rule's `%61` (K7 `unreserved-in-rule`, open);
+                // Under the reading that decodes the rule's `%61` (K7 `escape-spellings`, open);
                 // under the other, `/%61b` matches nothing.
                 E,
             ),
@@ -783,11 +805,11 @@ mod tests {
         );
         assert_eq!(
             ask(
-                b"User-agent: *\nDisallow: /*dir/*\nAllow: /dir/index.html\n",
+                b"User-agent: *\nDisallow: /*di*r/\nAllow: /dir/index.html\n",
                 "/dir/"
             ),
             (D, D),
-            "`/*dir/*` (7 octets) is longer than `/dir/$` (6)"
+            "`/*di*r/` (7 octets) is longer than `/dir/$` (6)"
         );
         // The root through `/index.html`; a value with no `/` gives nothing.
         assert_eq!(

@@ -159,6 +159,7 @@ fn kept_as_is(b: u8, encoding: Encoding, in_query: bool) -> bool {
         Encoding::Rfc9309 {
             reserved_in_path_equivalent,
             reserved_in_query_equivalent,
+            query_colon_slash_encoded,
             ..
         } => {
             let reserved_encoded = if in_query {
@@ -169,11 +170,11 @@ fn kept_as_is(b: u8, encoding: Encoding, in_query: bool) -> bool {
             let rewritten = b >= 0x80
                 || matches!(b, b'%' | b'?' | b'*' | b'$')
                 || (reserved_encoded && is_reserved_data(b, true))
-                || (in_query && is_encoded_in_query(b));
+                || (query_colon_slash_encoded && in_query && is_encoded_in_query(b));
             !rewritten
         }
         Encoding::NonAsciiOnly => b < 0x80 && b != b'%',
-        Encoding::DecodeAllButSlash => b != b'%',
+        Encoding::DecodeAllButSlash | Encoding::DecodeAll => b != b'%',
         Encoding::Raw => true,
     }
 }
@@ -206,16 +207,17 @@ fn normalise_each_octet(
             Encoding::Rfc9309 {
                 reserved_in_path_equivalent,
                 reserved_in_query_equivalent,
-                unreserved_in_rule_decoded,
+                rfc3986_spellings,
+                query_colon_slash_encoded,
             } => {
                 if let Some(value) = escaped {
                     // rfc9309#2.2.2: a percent-encoded unreserved ASCII octet "in the URI" is
-                    // decoded; any other escape stays encoded (hex upper-cased: RFC 3986 2.1 makes
-                    // the case irrelevant). No sentence decodes one in a rule: K7, open
-                    // (`unreserved_in_rule_decoded`).
-                    if is_unreserved(value) && (target || unreserved_in_rule_decoded) {
+                    // decoded; any other escape stays encoded. No sentence decodes one in a rule,
+                    // nor upper-cases an escape, while RFC 3986 2.3 and 2.1 make those spellings
+                    // equivalent: K7, open (`rfc3986_spellings`).
+                    if is_unreserved(value) && (target || rfc3986_spellings) {
                         out.push(value);
-                    } else if escape_case && target {
+                    } else if (escape_case && target) || !rfc3986_spellings {
                         out.extend_from_slice(&input[i..i + 3]);
                     } else {
                         push_escaped(out, value);
@@ -238,9 +240,9 @@ fn normalise_each_octet(
                 } else if side == Side::Pattern && b == b'$' {
                     // A `$` inside a pattern (K6, MidDollar::Literal) is a literal `$`.
                     push_escaped(out, b);
-                } else if in_query && is_encoded_in_query(b) {
+                } else if query_colon_slash_encoded && in_query && is_encoded_in_query(b) {
                     // rfc9309#2.2.2 and rfc9309#figure-4 (row 2): `:` and `/` in the query are
-                    // compared percent-encoded.
+                    // compared percent-encoded (erratum 7128 questions the row).
                     push_escaped(out, b);
                 } else if is_reserved_data(b, in_query)
                     && (if in_query {
@@ -280,10 +282,11 @@ fn normalise_each_octet(
                     out.push(b);
                 }
             }
-            Encoding::DecodeAllButSlash => {
-                // draft-1996#3.2.2: %xx is decoded before comparing, except %2F; hex case is irrelevant.
+            Encoding::DecodeAllButSlash | Encoding::DecodeAll => {
+                // draft-1996#3.2.2: %xx is decoded before comparing, except %2F; hex case is
+                // irrelevant. The 1994 text has no exception (`DecodeAll`, one of its readings).
                 match escaped {
-                    Some(b'/') => {
+                    Some(b'/') if encoding == Encoding::DecodeAllButSlash => {
                         out.extend_from_slice(b"%2F");
                         i += 3;
                         continue;
@@ -307,11 +310,17 @@ fn normalise_each_octet(
 mod tests {
     use super::*;
 
-    const RFC: Encoding = Encoding::Rfc9309 {
-        reserved_in_path_equivalent: false,
-        reserved_in_query_equivalent: false,
-        unreserved_in_rule_decoded: true,
-    };
+    const RFC: Encoding = crate::knobs::RFC9309_ENCODING;
+
+    /// RFC 9309's encoding with the reserved-character readings given.
+    fn rfc(path: bool, query: bool, spellings: bool) -> Encoding {
+        Encoding::Rfc9309 {
+            reserved_in_path_equivalent: path,
+            reserved_in_query_equivalent: query,
+            rfc3986_spellings: spellings,
+            query_colon_slash_encoded: true,
+        }
+    }
 
     fn target(s: &str, e: Encoding) -> String {
         String::from_utf8(
@@ -335,20 +344,12 @@ mod tests {
             target("/foo/bar?baz=https://foo.bar", RFC),
             "/foo/bar?baz=https%3A%2F%2Ffoo.bar"
         );
-        let fig4 = Encoding::Rfc9309 {
-            reserved_in_path_equivalent: false,
-            reserved_in_query_equivalent: true,
-            unreserved_in_rule_decoded: true,
-        };
+        let fig4 = rfc(false, true, true);
         assert_eq!(
             target("/foo/bar?baz=https://foo.bar", fig4),
             "/foo/bar?baz%3Dhttps%3A%2F%2Ffoo.bar"
         );
-        let in_path = Encoding::Rfc9309 {
-            reserved_in_path_equivalent: true,
-            reserved_in_query_equivalent: false,
-            unreserved_in_rule_decoded: true,
-        };
+        let in_path = rfc(true, false, true);
         // In the path `/` separates segments and is never encoded; in the query it is data, and
         // `:` there is encoded under every reading (row 2).
         assert_eq!(
@@ -378,18 +379,17 @@ mod tests {
     fn the_shortcut_agrees_with_the_rules() {
         let encodings = [
             RFC,
+            rfc(false, true, true),
+            rfc(true, false, false),
             Encoding::Rfc9309 {
                 reserved_in_path_equivalent: false,
                 reserved_in_query_equivalent: true,
-                unreserved_in_rule_decoded: true,
-            },
-            Encoding::Rfc9309 {
-                reserved_in_path_equivalent: true,
-                reserved_in_query_equivalent: false,
-                unreserved_in_rule_decoded: false,
+                rfc3986_spellings: false,
+                query_colon_slash_encoded: false,
             },
             Encoding::NonAsciiOnly,
             Encoding::DecodeAllButSlash,
+            Encoding::DecodeAll,
             Encoding::Raw,
         ];
         // Every string of up to three octets from a set holding each kind of octet the rules treat
@@ -435,21 +435,19 @@ mod tests {
     }
 
     #[test]
-    fn a_rules_unreserved_escape_is_decoded_only_under_its_reading() {
-        let pattern = |s: &str, decoded: bool| {
-            let encoding = Encoding::Rfc9309 {
-                reserved_in_path_equivalent: false,
-                reserved_in_query_equivalent: false,
-                unreserved_in_rule_decoded: decoded,
-            };
+    fn a_rules_unreserved_escape_is_decoded_only_under_rfc_3986s_spellings() {
+        let pattern = |s: &str, spellings: bool| {
+            let encoding = rfc(false, false, spellings);
             normalise(s.as_bytes(), Side::Pattern, encoding, false)
                 .0
                 .into_owned()
         };
         assert_eq!(pattern("/%7ejoe", true), b"/~joe");
-        assert_eq!(pattern("/%7ejoe", false), b"/%7Ejoe");
+        // Kept as written, hex case too.
+        assert_eq!(pattern("/%7ejoe", false), b"/%7ejoe");
         // The URI's are always decoded (rfc9309#2.2.2).
         assert_eq!(target("/%7ejoe", RFC), "/~joe");
+        assert_eq!(target("/%7ejoe", rfc(false, false, false)), "/~joe");
     }
 
     #[test]
@@ -458,6 +456,35 @@ mod tests {
         assert_eq!(target("/caf%c3%a9", google), "/caf%C3%A9");
         assert_eq!(target("/caf\u{e9}", google), "/caf%C3%A9");
         assert_eq!(target("/a%3cd%7e", google), "/a%3cd%7e");
+    }
+
+    #[test]
+    fn hex_case_is_kept_only_under_its_reading() {
+        let kept = rfc(false, false, false);
+        assert_eq!(target("/a%3cd/%e3%83%84", RFC), "/a%3Cd/%E3%83%84");
+        assert_eq!(target("/a%3cd/%e3%83%84", kept), "/a%3cd/%e3%83%84");
+        // The crawler's own escapes are upper-case, and unreserved ones are still decoded.
+        assert_eq!(target("/ツ/%7e", kept), "/%E3%83%84/~");
+    }
+
+    #[test]
+    fn erratum_7128_leaves_colon_and_slash_in_a_query_to_the_reserved_reading() {
+        let erratum = |query: bool| Encoding::Rfc9309 {
+            reserved_in_path_equivalent: false,
+            reserved_in_query_equivalent: query,
+            rfc3986_spellings: true,
+            query_colon_slash_encoded: false,
+        };
+        assert_eq!(target("/a?b=https://c", erratum(false)), "/a?b=https://c");
+        assert_eq!(
+            target("/a?b=https://c", erratum(true)),
+            "/a?b%3Dhttps%3A%2F%2Fc"
+        );
+    }
+
+    #[test]
+    fn the_1994_decoding_has_no_exception() {
+        assert_eq!(target("/a%2fb/%7e", Encoding::DecodeAll), "/a/b/~");
     }
 
     #[test]

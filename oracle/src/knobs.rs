@@ -70,14 +70,13 @@ impl ProfileId {
                 agent_list: AgentList::Single,
                 selection: Selection::MergeAllMatching,
                 ruleless_record: RulelessRecord::Applies,
-                precedence: Precedence::MostSpecific(Specificity::PatternOctets),
+                precedence: Precedence::MostSpecific(
+                    Specificity::PatternOctets,
+                    SectionFiveTwo::MatchRule,
+                ),
                 allow_directive: true,
                 wildcards: Wildcards::Special(MidDollar::Literal),
-                encoding: Encoding::Rfc9309 {
-                    reserved_in_path_equivalent: false,
-                    reserved_in_query_equivalent: false,
-                    unreserved_in_rule_decoded: true,
-                },
+                encoding: RFC9309_ENCODING,
                 charset: Charset::Octets,
                 match_target: MatchTarget::PathAndQuery,
                 empty_rule: EmptyRule::MatchesNothing,
@@ -96,7 +95,10 @@ impl ProfileId {
                 agent_list: AgentList::Single,
                 selection: Selection::MergeAllMatching,
                 ruleless_record: RulelessRecord::Applies,
-                precedence: Precedence::MostSpecific(Specificity::PatternOctets),
+                precedence: Precedence::MostSpecific(
+                    Specificity::PatternOctets,
+                    SectionFiveTwo::MatchRule,
+                ),
                 allow_directive: true,
                 wildcards: Wildcards::Special(MidDollar::EndOfUrl),
                 encoding: Encoding::NonAsciiOnly,
@@ -210,6 +212,8 @@ pub enum Alternative {
     RulelessRecord(RulelessRecord),
     /// K4.
     Specificity(Specificity),
+    /// K4: rfc9309#5.2's example as its prose states it, or as 2.2.2's matching rule reads it.
+    SectionFiveTwo(SectionFiveTwo),
     /// K6.
     MidDollar(MidDollar),
     /// K7.
@@ -218,8 +222,14 @@ pub enum Alternative {
     ReservedInPath(bool),
     /// K7: under RFC 9309's encoding, whether reserved characters in the query equal their escapes.
     ReservedInQuery(bool),
-    /// K7: under RFC 9309's encoding, whether a rule's escaped unreserved octets are decoded.
-    UnreservedInRule(bool),
+    /// K7: under RFC 9309's encoding, whether RFC 3986's equivalent spellings of an escape hold
+    /// where RFC 9309 states no comparison (a rule's escaped unreserved octet, 2.3; the hex case
+    /// of an escape, 2.1), or escapes there compare as written.
+    Rfc3986Spellings(bool),
+    /// K7: under RFC 9309's encoding, whether a raw `:` or `/` in a query compares percent-encoded
+    /// (Figure 4 row 2 as published) or as the other reserved characters of a query do (the
+    /// reading of erratum 7128, [`ERRATA`]). No document leaves it open.
+    QueryColonSlashEncoded(bool),
     /// K7.
     Charset(Charset),
     /// K8.
@@ -258,8 +268,13 @@ impl Alternative {
             Alternative::AgentList(v) => knobs.agent_list = v,
             Alternative::RulelessRecord(v) => knobs.ruleless_record = v,
             Alternative::Specificity(v) => {
-                if let Precedence::MostSpecific(_) = knobs.precedence {
-                    knobs.precedence = Precedence::MostSpecific(v)
+                if let Precedence::MostSpecific(_, example) = knobs.precedence {
+                    knobs.precedence = Precedence::MostSpecific(v, example)
+                }
+            }
+            Alternative::SectionFiveTwo(v) => {
+                if let Precedence::MostSpecific(specificity, _) = knobs.precedence {
+                    knobs.precedence = Precedence::MostSpecific(specificity, v)
                 }
             }
             Alternative::MidDollar(v) => {
@@ -286,13 +301,21 @@ impl Alternative {
                     *reserved_in_query_equivalent = v
                 }
             }
-            Alternative::UnreservedInRule(v) => {
+            Alternative::Rfc3986Spellings(v) => {
                 if let Encoding::Rfc9309 {
-                    unreserved_in_rule_decoded,
+                    rfc3986_spellings, ..
+                } = &mut knobs.encoding
+                {
+                    *rfc3986_spellings = v
+                }
+            }
+            Alternative::QueryColonSlashEncoded(v) => {
+                if let Encoding::Rfc9309 {
+                    query_colon_slash_encoded,
                     ..
                 } = &mut knobs.encoding
                 {
-                    *unreserved_in_rule_decoded = v
+                    *query_colon_slash_encoded = v
                 }
             }
             Alternative::Charset(v) => knobs.charset = v,
@@ -345,7 +368,8 @@ pub struct Knobs {
     pub field_spacing: FieldSpacing,
     /// K13: patterns with control characters or inner white space.
     pub invalid_pattern: InvalidPattern,
-    /// K14: octets after this many are ignored.
+    /// K14: in a body over 500 KiB ([`FIVE_HUNDRED_KIB`]), octets after this many are ignored
+    /// (`Some(0)`: none of it is read).
     pub size_limit: Option<usize>,
     /// Named deviations (`crate::deviation`, `docs/deviations.md`): readings no document permits.
     /// Empty in every profile's base reading and in every alternative a profile leaves open.
@@ -439,7 +463,7 @@ pub enum RulelessRecord {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Precedence {
     /// The most specific match; allow wins a tie.
-    MostSpecific(Specificity),
+    MostSpecific(Specificity, SectionFiveTwo),
     /// The first matching rule in file order.
     FirstMatch,
     /// Any matching disallow rule forbids.
@@ -453,7 +477,32 @@ pub enum Specificity {
     PatternOctets,
     /// Octets of the target the match covers (the longest possible match).
     MatchedOctets,
+    /// Octets of the normalised pattern, `*` and `$` included, but for `*`s that end it:
+    /// `google#url-matching` calls `/*` "Equivalent to `/`" and `/fish*` "Equivalent to `/fish`"
+    /// ("The trailing wildcard is ignored").
+    TrailingWildcardIgnored,
 }
+
+/// K4: rfc9309#5.2's example (`rfc9309#5.2`): its rules `Allow: /example/page/` and
+/// `Disallow: /example/page/disallowed.gif`, and the URI its prose names,
+/// `example.com/example/page/disallow.gif`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum SectionFiveTwo {
+    /// The example's rule is matched by 2.2.2's rule, as every rule is ("The match evaluates
+    /// positively if and only if the end of the path from the rule is reached before a difference
+    /// in octets is encountered"): it does not match that URI.
+    MatchRule,
+    /// The example's rule is used for that URI, as the prose says
+    /// ("/example/page/disallowed.gif MUST be used for the URI
+    /// example.com/example/page/disallow.gif"). Erratum 7124 questions the prose ([`ERRATA`]).
+    AsWritten,
+}
+
+/// The rule of rfc9309#5.2's example, normalised (`rfc9309#5.2`).
+pub const SECTION_5_2_RULE: &[u8] = b"/example/page/disallowed.gif";
+
+/// The path of the URI rfc9309#5.2's prose names, `example.com/example/page/disallow.gif`.
+pub const SECTION_5_2_URI: &[u8] = b"/example/page/disallow.gif";
 
 /// K6: `*` and `$`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -487,17 +536,40 @@ pub enum Encoding {
         /// 2.2.2 read literally in the query: reserved characters there (all but `#`, `*`, `$`)
         /// compare equal to their encoding. `:` and `/` always do (Figure 4 row 2).
         reserved_in_query_equivalent: bool,
-        /// A rule's escaped unreserved octet (`%7E`) is decoded as the URI's is (2.2.2 decodes
-        /// those "in the URI" only; RFC 3986 2.3 makes both spellings equivalent).
-        unreserved_in_rule_decoded: bool,
+        /// RFC 3986's equivalent spellings of an escape hold where RFC 9309 states no comparison:
+        /// a rule's escaped unreserved octet (`%7E`) is decoded as the URI's is (2.2.2 decodes
+        /// those "in the URI" only; RFC 3986 2.3), and an escape the comparison keeps (`%3c`,
+        /// `%e3`) has its hex digits upper-cased (RFC 3986 2.1). Otherwise both compare as written
+        /// (2.2.2 compares octets, and no sentence of RFC 9309 decodes the one or upper-cases the
+        /// other): one question, read one way for both. The URI's unreserved escapes are decoded
+        /// and the escapes the crawler writes itself, of raw octets, are upper-case under both
+        /// readings (2.2.2; RFC 3986 2.1, Figure 4 row 3).
+        rfc3986_spellings: bool,
+        /// A raw `:` or `/` in a query compares percent-encoded, as Figure 4 row 2 encodes the
+        /// query value `https://foo.bar`; otherwise they are reserved characters of a query like
+        /// the others (`reserved_in_query_equivalent`), the reading of erratum 7128 ([`ERRATA`]).
+        query_colon_slash_encoded: bool,
     },
     /// Only non-ASCII octets are percent-encoded.
     NonAsciiOnly,
     /// Every `%xx` decoded except `%2F` (draft-1996#3.2.2).
     DecodeAllButSlash,
+    /// Every `%xx` decoded, `%2F` too: the 1994 text says nothing of escapes, so none is an
+    /// exception (the 1996 draft's `%2F` is the draft's).
+    DecodeAll,
     /// Octets compared as given.
     Raw,
 }
+
+/// RFC 9309's encoding in its base reading (`rfc9309#2.2.2`): reserved characters that are data
+/// differ from their escapes (but `:` and `/` in a query, Figure 4 row 2), RFC 3986's equivalent
+/// spellings hold (a rule's unreserved escapes decoded, hex digits compared without case).
+pub const RFC9309_ENCODING: Encoding = Encoding::Rfc9309 {
+    reserved_in_path_equivalent: false,
+    reserved_in_query_equivalent: false,
+    rfc3986_spellings: true,
+    query_colon_slash_encoded: true,
+};
 
 /// K7: how a body that is not valid UTF-8 is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -582,12 +654,13 @@ impl Alternative {
             Alternative::AgentComparison(_) => KnobId::AgentComparison,
             Alternative::AgentList(_) => KnobId::AgentList,
             Alternative::RulelessRecord(_) => KnobId::RulelessRecord,
-            Alternative::Specificity(_) => KnobId::Precedence,
+            Alternative::Specificity(_) | Alternative::SectionFiveTwo(_) => KnobId::Precedence,
             Alternative::MidDollar(_) => KnobId::Wildcards,
             Alternative::Encoding(_)
             | Alternative::ReservedInPath(_)
             | Alternative::ReservedInQuery(_)
-            | Alternative::UnreservedInRule(_) => KnobId::Encoding,
+            | Alternative::Rfc3986Spellings(_)
+            | Alternative::QueryColonSlashEncoded(_) => KnobId::Encoding,
             Alternative::Charset(_) => KnobId::Charset,
             Alternative::MatchTarget(_) => KnobId::MatchTarget,
             Alternative::EmptyRule(_) => KnobId::EmptyRule,
@@ -787,8 +860,6 @@ pub enum Subject {
     StarWithSuffix,
     /// A user-agent value that can name the crawler and holds a space or a tab.
     AgentValueWithSpace,
-    /// A user-agent name inside the crawler's name and not equal to it.
-    AgentInsideCrawlerName,
     /// A user-agent line right after a rule, in a record that can name the crawler.
     AgentAfterRule,
     /// A record that can name the crawler and has no rule (a comment line inside a record counts:
@@ -804,8 +875,6 @@ pub enum Subject {
     EscapeOrReservedInPath,
     /// A query, and an escape or a reserved character that is data in it (or an escape in a rule).
     EscapeOrReservedInQuery,
-    /// An escaped unreserved octet (`%7E`) in a rule.
-    UnreservedEscapeInRule,
     /// An escape, `*`, `$` or non-ASCII octet in the URL, an escape in a rule, a `$` inside a
     /// pattern, or a reserved character the path or query compares: where RFC 9309's encodings
     /// and Google's own can read an input apart.
@@ -826,6 +895,8 @@ pub enum Subject {
     SpacedField,
     /// The URL is the `/robots.txt` URI.
     RobotsTxtUrl,
+    /// The rule and the URI of rfc9309#5.2's example ([`SECTION_5_2_RULE`], [`SECTION_5_2_URI`]).
+    SectionFiveTwoExample,
 }
 
 /// One row of [`OPEN_KNOBS`]: a knob a document leaves open, with the other alternatives it
@@ -858,18 +929,20 @@ impl OpenRow {
 }
 
 /// RFC 9309's encoding (`rfc9309#2.2.2`) under one reading of reserved characters in the path and
-/// in the query, a rule's escaped unreserved octets decoded.
+/// in the query, a rule's escaped unreserved octets decoded, hex digits compared without case.
 const fn rfc9309_encoding(path: bool, query: bool) -> Alternative {
     Alternative::Encoding(Encoding::Rfc9309 {
         reserved_in_path_equivalent: path,
         reserved_in_query_equivalent: query,
-        unreserved_in_rule_decoded: true,
+        rfc3986_spellings: true,
+        query_colon_slash_encoded: true,
     })
 }
 
-/// Google's K7 alternatives (`google#url-matching`): every reading RFC 9309 permits, its open
-/// points of reserved characters in the path and in the query included, in the order (path,
-/// query) = (no, no), (no, yes), (yes, no), (yes, yes).
+/// Google's K7 alternatives (`google#url-matching`): RFC 9309's readings of reserved characters in
+/// the path and in the query, in the order (path, query) = (no, no), (no, yes), (yes, no), (yes,
+/// yes). Not RFC 9309's reading that keeps the hex case of an escape: Google settles it for the
+/// escapes it speaks of, those of non-ASCII characters ("per RFC 3986"; RFC 3986 2.1).
 pub const GOOGLE_ENCODINGS: [Alternative; 4] = [
     rfc9309_encoding(false, false),
     rfc9309_encoding(false, true),
@@ -943,6 +1016,17 @@ pub const OPEN_KNOBS: &[OpenRow] = &[
         alternatives: &[Alternative::Specificity(Specificity::MatchedOctets)],
         subject: Subject::WildcardBesideAllowAndDisallow,
     },
+    // rfc9309#5.2: "/example/page/disallowed.gif MUST be used for the URI
+    // example.com/example/page/disallow.gif", which rfc9309#2.2.2's matching rule does not match:
+    // the document contradicts itself on that URI.
+    OpenRow {
+        knob: KnobId::Precedence,
+        name: "section-5-2",
+        profile: ProfileId::Rfc9309,
+        citation: "rfc9309#5.2",
+        alternatives: &[Alternative::SectionFiveTwo(SectionFiveTwo::AsWritten)],
+        subject: Subject::SectionFiveTwoExample,
+    },
     OpenRow {
         knob: KnobId::Wildcards,
         name: "mid-pattern-dollar",
@@ -967,15 +1051,17 @@ pub const OPEN_KNOBS: &[OpenRow] = &[
         alternatives: &[Alternative::ReservedInQuery(true)],
         subject: Subject::EscapeOrReservedInQuery,
     },
-    // rfc9309#2.2.2 unencodes a percent-encoded unreserved octet "in the URI"; no sentence
-    // decodes one in a rule.
+    // rfc9309#2.2.2 unencodes a percent-encoded unreserved octet "in the URI" and compares octets
+    // ("before a difference in octets is encountered"); no sentence decodes one in a rule or
+    // upper-cases an escape, while RFC 3986 2.3 and 2.1 make those spellings equivalent: whether
+    // RFC 3986's equivalences hold where RFC 9309 is silent, the one question, is open.
     OpenRow {
         knob: KnobId::Encoding,
-        name: "unreserved-in-rule",
+        name: "escape-spellings",
         profile: ProfileId::Rfc9309,
         citation: "rfc9309#2.2.2",
-        alternatives: &[Alternative::UnreservedInRule(false)],
-        subject: Subject::UnreservedEscapeInRule,
+        alternatives: &[Alternative::Rfc3986Spellings(false)],
+        subject: Subject::EscapeInUrlOrRule,
     },
     OpenRow {
         knob: KnobId::Charset,
@@ -1003,6 +1089,18 @@ pub const OPEN_KNOBS: &[OpenRow] = &[
         citation: "google#user-agent-precedence",
         alternatives: &[Alternative::AgentValue(AgentValue::LeadingTokenOrStar)],
         subject: Subject::StarWithSuffix,
+    },
+    // google#url-matching: `/*` is "Equivalent to `/`. The trailing wildcard is ignored";
+    // google#rule-precedence ranks rules by "the length of the rule path".
+    OpenRow {
+        knob: KnobId::Precedence,
+        name: "trailing-wildcard",
+        profile: ProfileId::Google,
+        citation: "google#url-matching",
+        alternatives: &[Alternative::Specificity(
+            Specificity::TrailingWildcardIgnored,
+        )],
+        subject: Subject::WildcardBesideAllowAndDisallow,
     },
     OpenRow {
         knob: KnobId::RobotsTxtAllowed,
@@ -1033,13 +1131,19 @@ pub const OPEN_KNOBS: &[OpenRow] = &[
         ],
         subject: Subject::NonUtf8Text,
     },
-    // Koster's 1996 draft.
+    // Koster's 1996 draft. draft-1996#5: robots "are therefore encouraged to place limits on the
+    // resources spent on processing of /robots.txt", with no figure: in a large body the limit
+    // may fall anywhere, the first octet included. Two such places are tried: the first octet
+    // and 500 KiB (`docs/profiles.md` K14 says what that leaves out).
     OpenRow {
         knob: KnobId::SizeLimit,
         name: "size-limit",
         profile: ProfileId::Draft1996,
         citation: "draft-1996#5",
-        alternatives: &[Alternative::SizeLimit(Some(FIVE_HUNDRED_KIB))],
+        alternatives: &[
+            Alternative::SizeLimit(Some(0)),
+            Alternative::SizeLimit(Some(FIVE_HUNDRED_KIB)),
+        ],
         subject: Subject::BodyOverLimit,
     },
     OpenRow {
@@ -1057,14 +1161,6 @@ pub const OPEN_KNOBS: &[OpenRow] = &[
         citation: "draft-1996#3.3",
         alternatives: &[Alternative::RulelessRecord(RulelessRecord::Skipped)],
         subject: Subject::RulelessRecord,
-    },
-    OpenRow {
-        knob: KnobId::AgentComparison,
-        name: "agent-substring",
-        profile: ProfileId::Draft1996,
-        citation: "guide-ch9#user-agent",
-        alternatives: &[Alternative::AgentComparison(AgentComparison::Substring)],
-        subject: Subject::AgentInsideCrawlerName,
     },
     OpenRow {
         knob: KnobId::MatchTarget,
@@ -1161,12 +1257,14 @@ pub const OPEN_KNOBS: &[OpenRow] = &[
         alternatives: &[Alternative::AgentList(AgentList::WhitespaceSeparated)],
         subject: Subject::AgentValueWithSpace,
     },
+    // norobots-1994#format says nothing of `%xx`: an escape may be the octet it encodes or not,
+    // every escape alike (no exception is the 1994 text's).
     OpenRow {
         knob: KnobId::Encoding,
         name: "percent-encoding",
         profile: ProfileId::Original1994,
         citation: "norobots-1994#format",
-        alternatives: &[Alternative::Encoding(Encoding::DecodeAllButSlash)],
+        alternatives: &[Alternative::Encoding(Encoding::DecodeAll)],
         subject: Subject::EscapeInUrlOrRule,
     },
     OpenRow {
@@ -1184,5 +1282,49 @@ pub const OPEN_KNOBS: &[OpenRow] = &[
         citation: "norobots-1994#format",
         alternatives: &[Alternative::Bom(Bom::KeepAsContent)],
         subject: Subject::Bom,
+    },
+];
+
+/// A reported erratum of RFC 9309: which line it questions, and the reading it asks for, as a
+/// change to the RFC's readings (`docs/profiles.md`, "Errata"). A case depends on an erratum when
+/// one of its verdicts under `rfc9309` would change under that reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Erratum {
+    /// The erratum's number at the RFC Editor.
+    pub number: u32,
+    /// The tag the cases that depend on it carry (`erratum-7124`).
+    pub tag: &'static str,
+    /// Where the questioned lines are.
+    pub cites: &'static str,
+    /// What it questions, in one line.
+    pub questions: &'static str,
+    /// The rows of [`OPEN_KNOBS`] for RFC 9309 that its reading closes: the RFC no longer leaves
+    /// them open once the questioned line reads as the erratum says.
+    pub closes: &'static [&'static str],
+    /// The settings its reading changes in every reading of the RFC.
+    pub sets: &'static [Alternative],
+}
+
+/// The reported errata of RFC 9309 that question a line a verdict can rest on.
+pub const ERRATA: &[Erratum] = &[
+    Erratum {
+        number: 7124,
+        tag: "erratum-7124",
+        cites: "rfc9309#5.2",
+        questions: "the 5.2 example's prose names the URI example.com/example/page/disallow.gif, \
+                    which its rule /example/page/disallowed.gif does not match; the erratum reads \
+                    the URI as .../disallowed.gif",
+        closes: &["section-5-2"],
+        sets: &[],
+    },
+    Erratum {
+        number: 7128,
+        tag: "erratum-7128",
+        cites: "rfc9309#figure-4",
+        questions: "Figure 4: row 2 encodes a query value's `:` and `/` (`https://` as \
+                    `https%3A%2F%2F`), which RFC 3986 3.4 lets stand raw in a query, and row 3 \
+                    labels the octets E3 83 84 `U+E38384` (they are U+30C4)",
+        closes: &[],
+        sets: &[Alternative::QueryColonSlashEncoded(false)],
     },
 ];

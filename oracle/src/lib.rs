@@ -20,6 +20,8 @@
 //! assert_eq!(answer.verdict, Verdict::Allowed);
 //! ```
 
+#[cfg(feature = "cause")]
+pub mod behaviour;
 pub mod body;
 #[cfg(feature = "cause")]
 pub mod cause;
@@ -28,6 +30,10 @@ pub mod crosscheck;
 pub mod decide;
 pub mod deviation;
 pub mod encoding;
+#[cfg(feature = "cause")]
+pub mod evidence;
+#[cfg(feature = "cause")]
+pub mod examine;
 pub mod explain;
 pub mod fetch;
 pub mod group;
@@ -38,6 +44,7 @@ pub mod literal;
 pub mod memo;
 pub mod pattern;
 pub mod profile;
+pub mod reading_table;
 pub mod relevance;
 pub mod request;
 pub mod scope;

@@ -66,6 +66,19 @@ pub fn field_and_value(line: &[u8]) -> Option<(&[u8], &[u8])> {
     split_at_colon(line).map(|(field, value, _)| (field, value))
 }
 
+/// Where [`field_and_value`]'s field and value lie in `line` (offsets), for tools that edit a line
+/// (the cause search's neighbours, the mutant zoo).
+pub fn field_and_value_spans(
+    line: &[u8],
+) -> Option<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+    let (field, value) = field_and_value(line)?;
+    let span = |part: &[u8]| {
+        let start = part.as_ptr() as usize - line.as_ptr() as usize;
+        start..start + part.len()
+    };
+    Some((span(field), span(value)))
+}
+
 /// [`field_and_value`], with whether the line has white space before its field or its colon
 /// ([`spacing_can_matter`]).
 fn split_at_colon(line: &[u8]) -> Option<(&[u8], &[u8], bool)> {

@@ -28,7 +28,7 @@ use crate::decide;
 use crate::fetch::{self, FetchEffect};
 use crate::group;
 use crate::history;
-use crate::knobs::{Alternative, Knobs, ProfileId};
+use crate::knobs::{Alternative, Erratum, Knobs, OpenKnob, ProfileId};
 use crate::line::{self, LineKind};
 use crate::pattern::{Pattern, PatternKnobs};
 use crate::request::{HistoryRequest, Request};
@@ -118,7 +118,25 @@ pub fn verdict(profile: ProfileId, request: &Request<'_>) -> Verdict {
             Governs::Open => return Verdict::Either,
         }
     }
-    common(answers_lazily(profile, request).map(|answer| answer.allowed))
+    common(answers_lazily(profile, request, readings).map(|answer| answer.allowed))
+}
+
+/// The literal verdict of `request` under RFC 9309 read as `erratum` asks
+/// ([`erratum_readings`]): what the verdict would be if the questioned line read as the erratum
+/// says. A case depends on the erratum where this differs from [`verdict`] (`tests/citations.rs`).
+pub fn verdict_under_erratum(erratum: &Erratum, request: &Request<'_>) -> Verdict {
+    let profile = ProfileId::Rfc9309;
+    if let Some(robots_url) = request.robots_url {
+        match scope::governs(profile, robots_url, request.url).governs {
+            Governs::Yes => {}
+            Governs::No => return Verdict::NotGoverned,
+            Governs::Open => return Verdict::Either,
+        }
+    }
+    common(
+        answers_lazily(profile, request, |_| erratum_readings(erratum))
+            .map(|answer| answer.allowed),
+    )
 }
 
 /// [`verdict`] under every profile, in [`ProfileId::ALL`] order.
@@ -130,13 +148,14 @@ pub fn verdicts_all(request: &Request<'_>) -> [Verdict; 4] {
 /// then, when the body is read, one per reading of [`readings`], in that order (step 0 aside: see
 /// [`verdict`]).
 pub fn answers(profile: ProfileId, request: &Request<'_>) -> Vec<Answer> {
-    answers_lazily(profile, request).collect()
+    answers_lazily(profile, request, readings).collect()
 }
 
 /// The answers of [`answers`], each worked out when it is asked for.
 fn answers_lazily<'r>(
     profile: ProfileId,
     request: &Request<'r>,
+    readings: impl FnOnce(ProfileId) -> Vec<LiteralReading>,
 ) -> impl Iterator<Item = Answer> + 'r {
     let request = *request;
     let mut definite = Vec::new();
@@ -221,11 +240,35 @@ fn fetch_outcomes(effect: &FetchEffect, definite: &mut Vec<bool>, use_body: &mut
 /// Every reading `profile` permits: its base reading with each combination of the alternatives of
 /// every knob it leaves open (each knob at its base setting or at one of its alternatives).
 pub fn readings(profile: ProfileId) -> Vec<LiteralReading> {
+    readings_from(profile.base_knobs(), profile.every_open_knob())
+}
+
+/// Every reading of RFC 9309 as `erratum` reads it: the rows it closes left out, its settings
+/// applied to every reading (`knobs::ERRATA`).
+pub fn erratum_readings(erratum: &Erratum) -> Vec<LiteralReading> {
+    let profile = ProfileId::Rfc9309;
+    let open = profile
+        .open_rows()
+        .iter()
+        .filter(|row| !erratum.closes.contains(&row.name))
+        .map(|row| row.open_knob())
+        .collect();
+    let mut all = readings_from(profile.base_knobs(), open);
+    for reading in &mut all {
+        for setting in erratum.sets {
+            reading.knobs = setting.apply(reading.knobs);
+        }
+    }
+    all
+}
+
+/// The base reading `base` with each combination of the alternatives of the knobs `open`.
+fn readings_from(base: Knobs, open: Vec<OpenKnob>) -> Vec<LiteralReading> {
     let mut all = vec![LiteralReading {
         applied: Vec::new(),
-        knobs: profile.base_knobs(),
+        knobs: base,
     }];
-    for knob in profile.every_open_knob() {
+    for knob in open {
         let mut with_knob = Vec::new();
         for reading in &all {
             // The knob at its base setting...

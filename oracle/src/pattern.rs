@@ -148,6 +148,29 @@ impl<'a> Pattern<'a> {
         self.segments.iter().map(|segment| segment.len()).sum()
     }
 
+    /// The `*`s that end the pattern (none when it ends with `$`): each leaves an empty segment
+    /// after the others.
+    pub fn trailing_wildcards(&self) -> usize {
+        if self.anchored {
+            return 0;
+        }
+        let after_first = &self.segments[1..];
+        after_first
+            .iter()
+            .rev()
+            .take_while(|segment| segment.is_empty())
+            .count()
+    }
+
+    /// Whether the pattern is the example rule of rfc9309#5.2, `/example/page/disallowed.gif`
+    /// once normalised.
+    pub fn is_section_5_2_rule(&self) -> bool {
+        !self.anchored
+            && !self.impossible
+            && self.segments.len() == 1
+            && self.segments[0].as_ref() == crate::knobs::SECTION_5_2_RULE
+    }
+
     /// The normalised pattern as text (for explanations).
     pub fn display(&self) -> String {
         let mut s = self
@@ -272,6 +295,19 @@ mod tests {
             Pattern::compile(b"/$", PatternKnobs::of(&knobs)).octets(),
             2
         );
+    }
+
+    #[test]
+    fn trailing_wildcards_are_counted_apart() {
+        let knobs = ProfileId::Google.base_knobs();
+        let trailing =
+            |p: &str| Pattern::compile(p.as_bytes(), PatternKnobs::of(&knobs)).trailing_wildcards();
+        assert_eq!(trailing("/*"), 1);
+        assert_eq!(trailing("/fish**"), 2);
+        assert_eq!(trailing("/fish*.php"), 0);
+        assert_eq!(trailing("/fish*$"), 0);
+        assert_eq!(trailing("*"), 1);
+        assert_eq!(trailing("/fish"), 0);
     }
 
     #[test]

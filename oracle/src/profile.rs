@@ -4,7 +4,7 @@
 pub use crate::knobs::{
     AgentAfterRule, AgentComparison, AgentList, AgentValue, Alternative, Bom, Charset, CommentLine,
     EmptyRule, Encoding, FieldSpacing, Grouping, InvalidPattern, KnobId, Knobs, MatchTarget,
-    MidDollar, OpenKnob, Precedence, ProfileId, RulelessRecord, Selection, Specificity, Wildcards,
-    FIVE_HUNDRED_KIB,
+    MidDollar, OpenKnob, Precedence, ProfileId, RulelessRecord, SectionFiveTwo, Selection,
+    Specificity, Wildcards, FIVE_HUNDRED_KIB,
 };
 pub use crate::relevance::InputFacts;

@@ -113,6 +113,29 @@ fn charset_can_matter(body: &[u8], received: &crate::memo::ReceivedBody<'_>) -> 
         })
 }
 
+/// `octets` with every escape decoded (`%2E` is `.`), so that a fact about spelled-out octets
+/// holds whatever a reading decodes.
+fn unescaped(octets: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    if memchr::memchr(b'%', octets).is_none() {
+        return std::borrow::Cow::Borrowed(octets);
+    }
+    let mut out = Vec::with_capacity(octets.len());
+    let mut i = 0;
+    while i < octets.len() {
+        match crate::encoding::escaped_octet(&octets[i..]) {
+            Some(value) => {
+                out.push(value);
+                i += 3;
+            }
+            None => {
+                out.push(octets[i]);
+                i += 1;
+            }
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Cheap facts about an input that decide which open knobs are worth trying: what it contains that
 /// could make an open knob matter (gathered once per input).
 #[derive(Clone, Debug)]
@@ -126,7 +149,6 @@ pub struct InputFacts {
     allow_and_disallow_rules: bool,
     mid_dollar_in_rules: bool,
     percent_in_rules: bool,
-    unreserved_escape_in_rules: bool,
     percent_in_url: bool,
     percent_or_special_in_url: bool,
     percent_or_reserved_query: bool,
@@ -136,7 +158,6 @@ pub struct InputFacts {
     robots_txt_path: bool,
     agent_after_rule: bool,
     ruleless_record: bool,
-    agent_substring: bool,
     empty_rule_in_body: bool,
     empty_record_beside_disallow: bool,
     body_has_odd_pattern_octets: bool,
@@ -144,6 +165,7 @@ pub struct InputFacts {
     comment_inside_record: bool,
     spacing_can_matter: bool,
     star_then_other: bool,
+    section_5_2_example: bool,
 }
 
 impl InputFacts {
@@ -179,9 +201,13 @@ impl InputFacts {
         lines.agent_after_rule |= !asked.records;
         lines.ruleless_record |= !asked.records;
         lines.empty_disallow_in_naming_record |= !asked.records;
-        lines.agent_substring |= !asked.substring;
         let split = crate::url::split(request.url);
         let query = split.query.unwrap_or(b"");
+        // K4's section-5-2: the example's rule in the body and the URI its prose names as the
+        // URL, each as written or with escapes (which RFC 9309's encoding may decode).
+        let section_5_2_example = split.query.is_none()
+            && unescaped(split.path) == crate::knobs::SECTION_5_2_URI
+            && memchr::memmem::find(&unescaped(body), crate::knobs::SECTION_5_2_RULE).is_some();
         InputFacts {
             body_len: body.len(),
             starts_with_bom: body.starts_with(crate::body::UTF8_BOM),
@@ -192,14 +218,6 @@ impl InputFacts {
             allow_and_disallow_rules: lines.allow_rule && lines.disallow_rule,
             mid_dollar_in_rules: lines.mid_dollar_in_rules,
             percent_in_rules: lines.percent_in_rules,
-            // K7's unreserved-in-rule: a rule's escape left as written (`%7E`) can meet nothing,
-            // since every reading of the match target decodes its unreserved escapes; decoded
-            // (`~`), it meets the octet itself. The readings differ only where the URL holds that
-            // octet, raw or escaped (in either case: D-case-insensitive-paths folds it).
-            unreserved_escape_in_rules: lines.unreserved_escape_in_rules
-                && url.iter().copied().chain(escaped_octets(url)).any(|b| {
-                    b < 0x80 && lines.unreserved_escaped & (1 << b.to_ascii_lowercase()) != 0
-                }),
             percent_in_url: memchr::memchr(b'%', url).is_some(),
             // Raw non-ASCII in the URL is percent-encoded by some readings and not others.
             percent_or_special_in_url: memchr::memchr3(b'%', b'*', b'$', url).is_some()
@@ -240,7 +258,6 @@ impl InputFacts {
             // A comment line read as an empty line (1994's comment-line) can leave a record
             // without rules.
             ruleless_record: lines.ruleless_record || lines.ruleless_at_comment,
-            agent_substring: lines.agent_substring,
             empty_rule_in_body: lines.empty_rule_in_body,
             // K9's 1994 reading (a record of empty Disallows allows all) reads an input apart from
             // the base only where such a record can be selected and a Disallow with a value could
@@ -251,6 +268,7 @@ impl InputFacts {
             non_ascii_in_rules: lines.non_ascii_in_rules,
             comment_inside_record: lines.comment_inside_record || !asked.records,
             star_then_other: lines.star_then_other,
+            section_5_2_example,
             // K13: a line with white space before its field or colon (a skipped BOM can leave one;
             // the charset alternatives apply only under the RFC's spacing).
             spacing_can_matter: spaced.iter().skip(1).any(|&s| s)
@@ -273,7 +291,6 @@ impl InputFacts {
             Subject::UnusualAgentValue => self.odd_agent_value,
             Subject::StarWithSuffix => self.star_then_other,
             Subject::AgentValueWithSpace => self.agent_value_with_space,
-            Subject::AgentInsideCrawlerName => self.agent_substring,
             Subject::AgentAfterRule => self.agent_after_rule,
             Subject::RulelessRecord => self.ruleless_record,
             Subject::CommentInsideRecord => self.comment_inside_record,
@@ -285,7 +302,6 @@ impl InputFacts {
             Subject::MidPatternDollar => self.mid_dollar_in_rules,
             Subject::EscapeOrReservedInPath => self.percent_or_reserved_in_path,
             Subject::EscapeOrReservedInQuery => self.percent_or_reserved_query,
-            Subject::UnreservedEscapeInRule => self.unreserved_escape_in_rules,
             Subject::EscapeSpecialOrReserved => {
                 self.rfc9309_encoding_differs()
                     || self.percent_or_reserved_in_path
@@ -305,6 +321,7 @@ impl InputFacts {
             }
             Subject::SpacedField => self.spacing_can_matter,
             Subject::RobotsTxtUrl => self.robots_txt_path,
+            Subject::SectionFiveTwoExample => self.section_5_2_example,
         }
     }
 
@@ -352,7 +369,6 @@ struct LineFacts {
     disallow_with_value: bool,
     agent_after_rule: bool,
     ruleless_record: bool,
-    agent_substring: bool,
     wildcard_or_dollar_in_rules: bool,
     /// An `Allow` line, or an empty `Disallow:` (which D-empty-disallow-allows-all reads as one).
     allow_rule: bool,
@@ -360,10 +376,6 @@ struct LineFacts {
     disallow_rule: bool,
     mid_dollar_in_rules: bool,
     percent_in_rules: bool,
-    /// A rule holding an escaped unreserved octet (`%7E`).
-    unreserved_escape_in_rules: bool,
-    /// The unreserved octets rules hold escaped, in lower case, a bit each.
-    unreserved_escaped: u128,
     /// A rule holding `?`.
     question_in_rules: bool,
 }
@@ -484,18 +496,6 @@ impl LineFacts {
                         value.len() > 1 && value[0] == b'*' && !crate::line::is_ws(value[1]);
                     self.agent_value_with_space |=
                         names && value.iter().any(|&b| b == b' ' || b == b'\t');
-                    // Each fact is settled by its first witness: later lines are not searched.
-                    self.agent_substring = self.agent_substring
-                        || !asked.substring
-                        || value.split(|&b| b == b' ' || b == b'\t').any(|name| {
-                            !name.is_empty()
-                                && !name.eq_ignore_ascii_case(agent.as_bytes())
-                                && crate::select::name_matches(
-                                    name,
-                                    agent,
-                                    AgentComparison::Substring,
-                                )
-                        });
                 }
                 LineKind::Allow(value) | LineKind::Disallow(value) => {
                     self.allow_rule |= matches!(kind, LineKind::Allow(_)) || value.is_empty();
@@ -508,14 +508,6 @@ impl LineFacts {
                     self.wildcard_or_dollar_in_rules |= classes.has(RuleOctets::STAR);
                     // K7: the encodings differ only where a pattern or the target holds a `%`.
                     self.percent_in_rules |= classes.has(RuleOctets::PERCENT);
-                    if classes.has(RuleOctets::PERCENT) {
-                        for octet in escaped_octets(value) {
-                            if crate::encoding::is_unreserved(octet) {
-                                self.unreserved_escape_in_rules = true;
-                                self.unreserved_escaped |= 1 << octet.to_ascii_lowercase();
-                            }
-                        }
-                    }
                     self.question_in_rules |= classes.has(RuleOctets::QUESTION);
                     self.body_has_odd_pattern_octets |= classes.has(RuleOctets::ODD);
                     self.non_ascii_in_rules |= classes.has(RuleOctets::NON_ASCII);
@@ -540,11 +532,6 @@ impl LineFacts {
             self.read_records(strict_kinds(kinds, spaced).zip(names.iter().copied()));
         }
     }
-}
-
-/// The octets `bytes` holds percent-encoded (`%7E` is `~`), in order.
-fn escaped_octets(bytes: &[u8]) -> impl Iterator<Item = u8> + '_ {
-    bytes.windows(3).filter_map(crate::encoding::escaped_octet)
 }
 
 /// The classes of octets a rule's value holds that [`LineFacts::read`] looks for, a bit each.
@@ -604,8 +591,6 @@ struct FactsAsked {
     /// The records' facts (a user-agent line after a rule, a record without rules): the
     /// blank-line-record documents.
     records: bool,
-    /// A name inside the crawler's name: the 1996 draft's substring comparison.
-    substring: bool,
 }
 
 impl FactsAsked {
@@ -615,7 +600,6 @@ impl FactsAsked {
         FactsAsked {
             naming: records || has(ProfileId::Rfc9309),
             records,
-            substring: has(ProfileId::Draft1996),
         }
     }
 }

@@ -50,9 +50,17 @@ pub struct SelectKnobs {
 impl SelectKnobs {
     /// The selection knobs of a reading.
     pub fn of(knobs: &Knobs) -> SelectKnobs {
+        // D-agent-substring, breaks rfc9309#2.2.1, google#user-agent-precedence,
+        // draft-1996#3.2.1 and norobots-1994#format: a name is compared as a substring of the
+        // crawler's name (guide-ch9#user-agent's account, which no profile takes).
+        let agent_comparison = if knobs.deviations.has(Deviation::AgentSubstring) {
+            AgentComparison::Substring
+        } else {
+            knobs.agent_comparison
+        };
         SelectKnobs {
             agent_value: knobs.agent_value,
-            agent_comparison: knobs.agent_comparison,
+            agent_comparison,
             agent_list: knobs.agent_list,
             selection: knobs.selection,
             ruleless_record: knobs.ruleless_record,

@@ -20,24 +20,11 @@ pub struct TargetKnobs {
 }
 
 impl TargetKnobs {
-    /// The target knobs of a reading. Whether a rule's unreserved escape is decoded (K7) is not
-    /// the target's: its own unreserved escapes are always decoded (rfc9309#2.2.2, "in the URI").
+    /// The target knobs of a reading.
     pub fn of(knobs: &Knobs) -> TargetKnobs {
-        let encoding = match knobs.encoding {
-            Encoding::Rfc9309 {
-                reserved_in_path_equivalent,
-                reserved_in_query_equivalent,
-                unreserved_in_rule_decoded: _,
-            } => Encoding::Rfc9309 {
-                reserved_in_path_equivalent,
-                reserved_in_query_equivalent,
-                unreserved_in_rule_decoded: true,
-            },
-            other => other,
-        };
         TargetKnobs {
             match_target: knobs.match_target,
-            encoding,
+            encoding: knobs.encoding,
             deviations: knobs.deviations.only(crate::deviation::TARGET),
         }
     }

@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use robotstxt_oracle::cause;
 use robotstxt_oracle::deviation::Deviation;
 use robotstxt_oracle::knobs::KnobId;
+#[cfg(feature = "causes")]
 use robotstxt_oracle::{ProfileId, Request};
 
 /// The label of a divergence no knob or deviation explains (the oracle's
@@ -136,12 +137,19 @@ fn describe_part(part: &str) -> String {
 }
 
 /// A cause label in words: each knob or deviation with its description and citation, joined by
-/// ` + `; for `unexplained`, that no knob or deviation gives the answer.
+/// ` + `; for `unexplained`, that no knob or deviation gives the answer; for a behaviour group's
+/// id (`unexplained <key>`), that no document permits it and no named deviation describes it.
 pub fn describe(label: &str) -> String {
     if label == UNEXPLAINED {
         return "no knob alternative or named deviation gives this answer (unexplained by the \
                 oracle)"
             .to_string();
+    }
+    if let Some(key) = label.strip_prefix("unexplained ") {
+        return format!(
+            "no document permits this and no named deviation describes it (behaviour group \
+             {key}: the divergences whose input and neighbours show the same)"
+        );
     }
     label
         .split(" + ")
@@ -150,26 +158,76 @@ pub fn describe(label: &str) -> String {
         .join(" + ")
 }
 
-/// The cause label of a parser's verdict `allowed` on `request` where `profile` says otherwise
-/// (the oracle's `cause::cause_of`); `unexplained` when no set of changes gives it; `None` when
-/// this crate is built without its `causes` feature.
-pub fn label_of(profile: ProfileId, request: &Request<'_>, allowed: bool) -> Option<String> {
-    #[cfg(feature = "causes")]
-    return Some(cause::cause_label(
-        cause::cause_of(profile, request, allowed).as_deref(),
-    ));
-    #[cfg(not(feature = "causes"))]
-    {
-        let _ = (profile, request, allowed);
-        None
+/// A divergence's cause as the evidence has it ([`robotstxt_oracle::examine`]): the credited
+/// knob or deviation label (`K6 wildcards`), or the behaviour group's id (`unexplained <key>`),
+/// with what it rests on in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Credited {
+    /// The label, or the behaviour group's id.
+    pub label: String,
+    /// What it rests on.
+    pub words: String,
+}
+
+/// Examines a parser's verdict `allowed` on `request` where `profile` says otherwise: `ask` gives
+/// the parser's answers to the input's neighbours (`Some(true)` allowed, `None` not a verdict),
+/// `others` hold its other answers.
+#[cfg(feature = "causes")]
+pub fn credited(
+    profile: ProfileId,
+    request: &Request<'_>,
+    allowed: bool,
+    ask: &mut dyn FnMut(&[robotstxt_oracle::evidence::Neighbour]) -> Vec<Option<bool>>,
+    others: &mut [&mut robotstxt_oracle::evidence::OtherAnswers],
+) -> Credited {
+    let examination = robotstxt_oracle::examine::examine(profile, request, allowed, ask, others);
+    Credited {
+        label: examination.label(),
+        words: examination.words(),
     }
 }
 
-/// Whether `label` is a cause label naming knobs or deviations (the oracle's `cause::is_label`);
-/// without the `causes` feature no label is found, and none is one.
+/// One in this many of the corpus checks' neighbours joins [`questions`].
+#[cfg(feature = "causes")]
+pub const NEIGHBOURS_SAMPLED: usize = 25;
+
+/// Questions to ask a parser once, whose answers every candidate cause is weighed against
+/// ([`robotstxt_oracle::evidence::OtherAnswers`]): each check of `corpus` on a single 200 fetch
+/// of its body, and one in [`NEIGHBOURS_SAMPLED`] of its neighbours (the same input with one edit),
+/// as (body, agent, absolute URL), in corpus order. The same corpus always gives the same
+/// questions, so a shard of a real-world run weighs a cause as the whole run does.
+#[cfg(feature = "causes")]
+pub fn questions(corpus: &crate::cases::Corpus) -> Vec<(Vec<u8>, String, String)> {
+    let mut out = Vec::new();
+    let mut counted = 0usize;
+    for case in &corpus.cases {
+        if case.fetch != robotstxt_oracle::Fetch::default()
+            || case.robots_url.is_some()
+            || !case.fetches.is_empty()
+        {
+            continue;
+        }
+        for check in &case.checks {
+            let url = crate::verify::absolute_url(&check.url);
+            let request = Request::new(&case.body, &check.agent, &url);
+            for neighbour in robotstxt_oracle::evidence::neighbours(&request) {
+                counted += 1;
+                if counted.is_multiple_of(NEIGHBOURS_SAMPLED) {
+                    out.push((neighbour.body, neighbour.agent, neighbour.url));
+                }
+            }
+            out.push((case.body.clone(), check.agent.clone(), url));
+        }
+    }
+    out
+}
+
+/// Whether `label` is a cause label naming knobs or deviations (the oracle's `cause::is_label`),
+/// or a behaviour group's id (`unexplained <key>`); without the `causes` feature no label is
+/// found, and none is one.
 pub fn is_label(label: &str) -> bool {
     #[cfg(feature = "causes")]
-    return cause::is_label(label);
+    return cause::is_label(label) || robotstxt_oracle::behaviour::is_id(label);
     #[cfg(not(feature = "causes"))]
     {
         let _ = label;

@@ -164,6 +164,12 @@ pub fn ask_raw(parser: &dyn Parser, fetch: Fetch, body: &[u8], agent: &str, url:
     asked.unwrap_or_else(|payload| Answer::panicked(panic_message(payload.as_ref())))
 }
 
+/// The parser's answer for `body`, fetched with HTTP 200, `agent` and the absolute `url`, a panic
+/// answering `crash` ([`ask_raw`] with a plain 200: how the cause search asks a check's neighbours).
+pub fn ask_one(parser: &dyn Parser, body: &[u8], agent: &str, url: &str) -> Answer {
+    ask_raw(parser, Fetch::default(), body, agent, url)
+}
+
 thread_local! {
     /// Whether this thread is inside [`ask`]: a panic there is the check's answer, reported with
     /// the case, so the panic hook stays quiet about it.
@@ -628,41 +634,89 @@ impl Suite {
             .collect()
     }
 
-    /// [`Suite::divergences`] with each divergent verdict's cause label in the oracle's
-    /// vocabulary ([`crate::causes::label_of`]: `K6 wildcards`, `D-typo-fields`, `unexplained`);
-    /// `None` for an answer that is not a verdict, a check with a fetch outcome, or all checks
-    /// when the crate is built without its `causes` feature.
+    /// [`Suite::divergences`] with each divergent verdict's cause as the evidence has it
+    /// ([`crate::causes::credited`]: the credited `K6 wildcards`, `D-typo-fields`, or the
+    /// behaviour group `unexplained <key>`), weighed against the parser's answers on the check's
+    /// neighbours and on every other check; `None` for an answer that is not a verdict, a check
+    /// with a fetch outcome, or all checks when the crate is built without its `causes` feature.
     #[allow(clippy::type_complexity)]
     pub fn divergences_with_causes(
         &self,
         corpus: &Corpus,
         parser: &dyn Parser,
     ) -> BTreeMap<String, Option<(Answer, Option<String>)>> {
-        let mut out = BTreeMap::new();
+        // Every askable check's answer first: the other answers a candidate is weighed against.
+        let mut asked: Vec<(ProfileId, &Case, &Check, Answer)> = Vec::new();
         for profile in self.profiles() {
             for case in &corpus.cases {
                 for check in &case.checks {
-                    if not_asked(parser, profile, case, check).is_some() {
-                        continue;
+                    if not_asked(parser, profile, case, check).is_none() {
+                        asked.push((profile, case, check, ask(parser, case, check)));
                     }
-                    let answer = ask(parser, case, check);
-                    let diverges = !answer.agrees(check.expect[&profile]);
-                    let found = diverges.then(|| {
-                        let allowed = match answer {
-                            Answer::Allowed => Some(true),
-                            Answer::Disallowed => Some(false),
-                            _ => None,
-                        };
-                        let simple = case.fetch == Fetch::default() && case.robots_url.is_none();
-                        let cause = allowed.filter(|_| simple).and_then(|allowed| {
-                            let request = crate::verify::request(case, check);
-                            crate::causes::label_of(profile, &request, allowed)
-                        });
-                        (answer, cause)
-                    });
-                    out.insert(test_name(profile, case, check), found);
                 }
             }
+        }
+        let simple = |case: &Case| case.fetch == Fetch::default() && case.robots_url.is_none();
+        // The corpus's checks and a sample of their neighbours, asked once when some divergence
+        // is to be examined.
+        #[cfg(feature = "causes")]
+        let mut others = {
+            let mut others = robotstxt_oracle::evidence::OtherAnswers::none();
+            let divergent = asked
+                .iter()
+                .any(|(profile, _, check, answer)| !answer.agrees(check.expect[profile]));
+            if divergent {
+                for (body, agent, url) in crate::causes::questions(corpus) {
+                    let answer = ask_one(parser, &body, &agent, &url);
+                    let allowed = answer
+                        .verdict()
+                        .map(|v| v == robotstxt_oracle::Verdict::Allowed);
+                    others.push(&body, &agent, &url, allowed);
+                }
+            }
+            others
+        };
+        let mut out = BTreeMap::new();
+        for (profile, case, check, answer) in asked {
+            let diverges = !answer.agrees(check.expect[&profile]);
+            let found = diverges.then(|| {
+                let allowed = match answer {
+                    Answer::Allowed => Some(true),
+                    Answer::Disallowed => Some(false),
+                    _ => None,
+                };
+                #[cfg(feature = "causes")]
+                let cause = allowed.filter(|_| simple(case)).map(|allowed| {
+                    let request = crate::verify::request(case, check);
+                    let mut ask_neighbours =
+                        |neighbours: &[robotstxt_oracle::evidence::Neighbour]| {
+                            neighbours
+                                .iter()
+                                .map(|n| {
+                                    let answer = ask_one(parser, &n.body, &n.agent, &n.url);
+                                    answer
+                                        .verdict()
+                                        .map(|v| v == robotstxt_oracle::Verdict::Allowed)
+                                })
+                                .collect()
+                        };
+                    crate::causes::credited(
+                        profile,
+                        &request,
+                        allowed,
+                        &mut ask_neighbours,
+                        &mut [&mut others],
+                    )
+                    .label
+                });
+                #[cfg(not(feature = "causes"))]
+                let cause: Option<String> = {
+                    let _ = (allowed, simple(case));
+                    None
+                };
+                (answer, cause)
+            });
+            out.insert(test_name(profile, case, check), found);
         }
         out
     }

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use base64::Engine as _;
 use clap::{Args, ValueEnum};
 use robotstxt_conformance::cases::model;
-use robotstxt_oracle::{evaluate_all, verdicts, Explanation, Fetch, ProfileId, Request};
+use robotstxt_oracle::{evaluate_all, verdicts, Explanation, Fetch, ProfileId, Request, Verdict};
 
 use super::options::{AdapterArgs, Format};
 
@@ -138,6 +138,11 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
             for (id, answer) in &answers {
                 writeln!(out, "adapter {id}: {answer}").map_err(|e| e.to_string())?;
             }
+            if args.explain {
+                for (id, cause) in divergence_causes(&mut adapters, &request, &every_profile) {
+                    writeln!(out, "adapter {id}, why: {cause}").map_err(|e| e.to_string())?;
+                }
+            }
         }
         Format::Json => {
             let verdicts: serde_json::Map<String, serde_json::Value> = explanations
@@ -154,11 +159,98 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
             if args.explain {
                 value["explanations"] =
                     serde_json::to_value(&explanations).map_err(|e| e.to_string())?;
+                let causes: serde_json::Map<String, serde_json::Value> =
+                    divergence_causes(&mut adapters, &request, &every_profile)
+                        .into_iter()
+                        .map(|(id, cause)| (id, cause.into()))
+                        .collect();
+                if !causes.is_empty() {
+                    value["causes"] = causes.into();
+                }
             }
             writeln!(out, "{value}").map_err(|e| e.to_string())?;
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// For each adapter whose verdict differs from the definite verdict of the profile it claims (on a
+/// plain 200 fetch, no robots.txt URL), why, in words: the adapter is asked about the input's
+/// neighbours and the corpus's sample questions, and the cause credited with that evidence, or
+/// the behaviour group, is described ([`robotstxt_oracle::examine`]).
+fn divergence_causes(
+    adapters: &mut [CheckAdapter],
+    request: &Request<'_>,
+    every_profile: &[Explanation],
+) -> Vec<(String, String)> {
+    if request.fetch != Fetch::default() || request.robots_url.is_some() {
+        return Vec::new();
+    }
+    let Ok(corpus) = robotstxt_spec::embedded::corpus() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for a in adapters.iter_mut() {
+        let Ok(adapter) = &mut a.adapter else {
+            continue;
+        };
+        let profile = adapter.identity().profile;
+        let expected = every_profile[profile.index()].verdict;
+        let query = robotstxt_adapters::Query::new(request.agent, request.url);
+        let answer = adapter.answer(request.body, &[query]).remove(0);
+        let Some(got) = answer.verdict() else {
+            continue;
+        };
+        if !matches!(expected, Verdict::Allowed | Verdict::Disallowed) || got == expected {
+            continue;
+        }
+        let mut sample = robotstxt_oracle::evidence::OtherAnswers::none();
+        robotstxt_conformance::ledger::add_sample_answers(adapter.as_mut(), &corpus, &mut sample);
+        let mut ask = |neighbours: &[robotstxt_oracle::evidence::Neighbour]| {
+            let queries: Vec<[robotstxt_adapters::Query; 1]> = neighbours
+                .iter()
+                .map(|n| {
+                    [robotstxt_adapters::Query::new(
+                        n.agent.clone(),
+                        n.url.clone(),
+                    )]
+                })
+                .collect();
+            let items: Vec<(&[u8], &[robotstxt_adapters::Query])> = neighbours
+                .iter()
+                .zip(&queries)
+                .map(|(n, q)| (&n.body[..], &q[..]))
+                .collect();
+            adapter
+                .answer_many(&items)
+                .iter()
+                .map(|a| {
+                    a.first()
+                        .and_then(robotstxt_adapters::Answer::verdict)
+                        .map(|v| v == Verdict::Allowed)
+                })
+                .collect()
+        };
+        let examination = robotstxt_oracle::examine::examine(
+            profile,
+            request,
+            got == Verdict::Allowed,
+            &mut ask,
+            &mut [&mut sample],
+        );
+        out.push((
+            a.id.clone(),
+            format!(
+                "{} says {}, {} expects {}. {}",
+                a.id,
+                got.name(),
+                profile.name(),
+                expected.name(),
+                examination.words()
+            ),
+        ));
+    }
+    out
 }
 
 /// The body from a file, or from standard input for `-`.

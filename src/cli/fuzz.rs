@@ -175,6 +175,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
         adapters,
         adapter_options,
         recheck_every: args.recheck_every,
+        pairs: true,
         seeds,
         jobs: args.jobs,
         batch: args.batch,

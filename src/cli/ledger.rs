@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::Subcommand;
 use robotstxt_conformance::ledger::{self, Ledger};
 use robotstxt_conformance::run::{self, Selection};
+use robotstxt_oracle::Verdict;
 
 use super::options::{AdapterArgs, CasesDir};
 
@@ -52,83 +53,50 @@ pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
         let profile = adapter.identity().profile;
         let answers = run::run_adapter(adapter.as_mut(), corpus, &selection, &|_| {});
         let mut divergences = BTreeMap::new();
-        let mut causes = BTreeMap::new();
         let mut failures: Vec<String> = Vec::new();
-        // Each explained divergence's request and answer, and each cause's changes by label.
-        let mut explained = Vec::new();
-        let mut changes_of = BTreeMap::new();
+        // The divergences whose cause can be examined: a verdict on a single 200 fetch of the
+        // body, with no robots.txt URL to scope it.
+        let mut examinable = Vec::new();
         for case in &corpus.cases {
             for check in &case.checks {
                 let check_id = run::check_id(case, check);
                 let answer = &answers[&check_id];
                 let applicable = run::applicable(adapter.identity(), case, check);
                 let (status, _) = run::judge(answer, check.expect[&profile], None, applicable);
-                if status != robotstxt_conformance::results::Status::Pass
-                    && status != robotstxt_conformance::results::Status::NotApplicable
+                if status == robotstxt_conformance::results::Status::Pass
+                    || status == robotstxt_conformance::results::Status::NotApplicable
                 {
-                    // The cause, where the oracle can tell: an answer on a single 200 fetch of
-                    // the body, with no robots.txt URL to scope it.
-                    let simple = case.fetches.is_empty()
-                        && case.robots_url.is_none()
-                        && case.fetch == robotstxt_oracle::Fetch::default();
-                    let kind = answer.kind();
-                    // A failure (error, crash, timeout) is never a divergence of the parser's
-                    // reading: kept only where the ledger already lists it, with a reason and a
-                    // message pattern its message matches, as a known failure.
-                    if ledger::is_failure(kind) {
-                        if ledger::keeps_failure(&old, &check_id, answer) {
-                            divergences.insert(check_id, kind.to_string());
-                        } else {
-                            failures.push(format!("{check_id}: {answer}"));
-                        }
-                        continue;
-                    }
-                    if let (Some(allowed), true) = (answer.verdict(), simple) {
-                        let request = robotstxt_conformance::verify::request(case, check);
-                        let allowed = allowed == robotstxt_oracle::Verdict::Allowed;
-                        match robotstxt_oracle::cause::cause_of(profile, &request, allowed) {
-                            Some(cause) => {
-                                let label = robotstxt_oracle::cause::cause_label(Some(&cause));
-                                causes.insert(check_id.clone(), label.clone());
-                                changes_of.insert(label, cause);
-                                explained.push((check_id.clone(), request, allowed));
-                            }
-                            None => {
-                                causes.insert(
-                                    check_id.clone(),
-                                    robotstxt_oracle::cause::UNEXPLAINED.to_string(),
-                                );
-                            }
-                        }
-                    }
-                    divergences.insert(check_id, kind.to_string());
+                    continue;
                 }
+                let kind = answer.kind();
+                // A failure (error, crash, timeout) is never a divergence of the parser's
+                // reading: kept only where the ledger already lists it, with a reason and a
+                // message pattern its message matches, as a known failure.
+                if ledger::is_failure(kind) {
+                    if ledger::keeps_failure(&old, &check_id, answer) {
+                        divergences.insert(check_id, kind.to_string());
+                    } else {
+                        failures.push(format!("{check_id}: {answer}"));
+                    }
+                    continue;
+                }
+                let simple = case.fetches.is_empty()
+                    && case.robots_url.is_none()
+                    && case.fetch == robotstxt_oracle::Fetch::default();
+                if let (Some(verdict), true) = (answer.verdict(), simple) {
+                    let request = robotstxt_conformance::verify::request(case, check);
+                    examinable.push((check_id.clone(), request, verdict == Verdict::Allowed));
+                }
+                divergences.insert(check_id, kind.to_string());
             }
         }
-        // Which of the adapter's causes also give its answer on each explained divergence.
-        let mut reproduced: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
-        for (check_id, request, allowed) in &explained {
-            let readings: Vec<(&String, robotstxt_oracle::Knobs)> = changes_of
-                .iter()
-                .map(|(label, cause)| {
-                    let knobs = cause
-                        .iter()
-                        .fold(profile.base_knobs(), |knobs, c| c.apply(knobs));
-                    (label, knobs)
-                })
-                .collect();
-            let knobs: Vec<robotstxt_oracle::Knobs> = readings.iter().map(|(_, k)| *k).collect();
-            let verdicts = robotstxt_oracle::cause::verdicts_under(request, &knobs);
-            reproduced.insert(
-                check_id.clone(),
-                readings
-                    .iter()
-                    .zip(verdicts)
-                    .filter(|(_, verdict)| verdict == allowed)
-                    .map(|((label, _), _)| (*label).clone())
-                    .collect(),
-            );
-        }
+        let causes = ledger::examine_divergences(
+            adapter.as_mut(),
+            corpus,
+            &selection,
+            &answers,
+            &examinable,
+        );
         // The command that rewrites this very file again: a user adapter is named by its command.
         let command = match options.user.iter().find(|u| u.name == id) {
             Some(user) => format!(
@@ -139,18 +107,10 @@ pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
             ),
             None => format!("cargo run --release -- ledger rewrite --adapter {id}"),
         };
-        let text = ledger::rewrite(
-            &id,
-            profile,
-            &old,
-            &divergences,
-            &causes,
-            &reproduced,
-            &command,
-        );
+        let text = ledger::rewrite(&id, profile, &old, &divergences, &causes, &command);
         let path = ledger::path_of(dir, &id);
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
         let unexplained = divergences
             .keys()
             .filter(|c| ledger::needs_reason(&old.entries, c, &divergences[*c]))
@@ -161,6 +121,26 @@ pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
             path.display(),
             divergences.len()
         );
+        // A group whose checks' causes differ gets no id: say which, so a person can split it.
+        if let Ok(file) = serde_yaml::from_str::<ledger::LedgerFile>(&text) {
+            for group in file.divergences.iter().filter(|g| g.id.is_none()) {
+                let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+                for check in group.checks.keys() {
+                    if let Some(cause) = causes.get(check) {
+                        *counts.entry(cause).or_default() += 1;
+                    }
+                }
+                if counts.len() > 1 {
+                    let each: Vec<String> =
+                        counts.iter().map(|(c, n)| format!("{c} on {n}")).collect();
+                    eprintln!(
+                        "  no id for the group \"{}\": its checks' causes differ ({})",
+                        group.reason,
+                        each.join(", ")
+                    );
+                }
+            }
+        }
         if !failures.is_empty() {
             eprintln!(
                 "{}: {} error, crash or timeout answers not recorded (a failure of the adapter is \

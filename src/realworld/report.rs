@@ -1,5 +1,6 @@
 //! The real-world results for a person: text and Markdown, and the one-line JSON summary.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::derive::UrlKind;
@@ -120,6 +121,66 @@ pub fn as_written_of(tally: &super::tally::AdapterTally) -> Compared {
         .unwrap_or_default()
 }
 
+/// What examining a bucket's example found, in a few words: `credited K4 precedence`,
+/// `unexplained group 1f0c...`, or `not examined`.
+pub fn examined(example: &super::tally::Example) -> String {
+    if let Some(cause) = example.credited() {
+        format!("credited {cause}")
+    } else if let Some(key) = robotstxt_oracle::behaviour::key_of(&example.cause) {
+        format!("unexplained group {key}")
+    } else {
+        "not examined".to_string()
+    }
+}
+
+/// Files per label (a cause, or how an example was left unexplained).
+type FilesBy = BTreeMap<String, u64>;
+
+/// Per adapter, one line: files in buckets whose example credits a cause (by cause), and files in
+/// the others, with their behaviour groups (or that the example was not examined).
+pub fn credit_lines(results: &Results) -> Vec<String> {
+    let mut per_adapter: BTreeMap<&str, (FilesBy, FilesBy)> = BTreeMap::new();
+    for bucket in results.buckets.values() {
+        let (credited, unexplained) = per_adapter.entry(&bucket.adapter).or_default();
+        match bucket.example.credited() {
+            Some(cause) => *credited.entry(cause.to_string()).or_default() += bucket.files.count,
+            None => {
+                *unexplained.entry(examined(&bucket.example)).or_default() += bucket.files.count
+            }
+        }
+    }
+    per_adapter
+        .into_iter()
+        .map(|(adapter, (credited, unexplained))| {
+            let sum = |m: &FilesBy| m.values().sum::<u64>();
+            let list = |m: &FilesBy| {
+                let mut items: Vec<(&String, &u64)> = m.iter().collect();
+                items.sort_by_key(|&(k, n)| (std::cmp::Reverse(*n), k.clone()));
+                items
+                    .iter()
+                    .map(|(k, n)| format!("{k} {}", thousands(**n)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            format!(
+                "{adapter}: {} files credited to a cause ({}); {} files unexplained ({})",
+                thousands(sum(&credited)),
+                if credited.is_empty() {
+                    "none".to_string()
+                } else {
+                    list(&credited)
+                },
+                thousands(sum(&unexplained)),
+                if unexplained.is_empty() {
+                    "none".to_string()
+                } else {
+                    list(&unexplained)
+                },
+            )
+        })
+        .collect()
+}
+
 /// A bucket's checks and files on URLs as written, as `checks/files`-style text.
 pub fn bucket_kinds(bucket: &super::tally::Bucket) -> String {
     UrlKind::ALL
@@ -201,14 +262,23 @@ pub fn text(results: &Results) -> String {
     }
     let _ = writeln!(
         out,
-        "\nlargest buckets (adapter, cause): files, checks, example"
+        "\ncauses, as examining each bucket's minimised example credits them (files counted per \
+         bucket; a file may be in more than one):"
+    );
+    for line in credit_lines(results) {
+        let _ = writeln!(out, "  {line}");
+    }
+    let _ = writeln!(
+        out,
+        "\nlargest buckets (adapter, candidate cause, examined): files, checks, example"
     );
     for bucket in results.buckets_by_size().into_iter().take(LISTED_BUCKETS) {
         let _ = writeln!(
             out,
-            "  {} | {}: {} files, {} checks ({}){}; e.g. {} asks {} on {} ({} says {}, got {})",
+            "  {} | {} ({}): {} files, {} checks ({}){}; e.g. {} asks {} on {} ({} says {}, got {})",
             bucket.adapter,
             bucket.cause,
+            examined(&bucket.example),
             thousands(bucket.files.count),
             thousands(bucket.checks),
             bucket_kinds(bucket),
@@ -383,18 +453,31 @@ pub fn markdown(results: &Results) -> String {
             percent(t.files_disagree, t.files)
         );
     }
-    let _ = writeln!(out, "\n## Buckets by cause (largest first)\n");
+    let _ = writeln!(out, "\n## Causes credited, and divergences unexplained\n");
     let _ = writeln!(
         out,
-        "| adapter | cause | files | checks | by kind of URL | in ledger | example (minimised) |"
+        "A bucket's candidate cause is the first set of knob alternatives and deviations under \
+         which the oracle gives the parser's answer on one check; its minimised example is then \
+         examined (the parser asked about the example's neighbours, weighed with its answers to \
+         the file's other checks), and only a cause that evidence credits counts the bucket's \
+         files. Files are counted per bucket (a file may be in more than one).\n"
     );
-    let _ = writeln!(out, "|---|---|---:|---:|---|---|---|");
+    for line in credit_lines(results) {
+        let _ = writeln!(out, "- {}", md(&line));
+    }
+    let _ = writeln!(out, "\n## Buckets by candidate cause (largest first)\n");
+    let _ = writeln!(
+        out,
+        "| adapter | candidate cause | examined | files | checks | by kind of URL | in ledger | example (minimised) |"
+    );
+    let _ = writeln!(out, "|---|---|---|---:|---:|---|---|---|");
     for b in results.buckets_by_size().into_iter().take(LISTED_BUCKETS) {
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | `{}` asks `{}`: {} says {}, got {} (from {}) |",
+            "| {} | {} | {} | {} | {} | {} | {} | `{}` asks `{}`: {} says {}, got {} (from {}) |",
             b.adapter,
             md(&b.cause),
+            md(&examined(&b.example)),
             thousands(b.files.count),
             thousands(b.checks),
             bucket_kinds(b),

@@ -212,6 +212,10 @@ struct Candidate {
     expected: Verdict,
     allowed: bool,
     changes: Option<Vec<Change>>,
+    /// The adapter's answers to the file's checks (agent, URL, `Some(true)` allowed, `None` not a
+    /// verdict): the other answers the example's candidate is weighed against. Only the file's
+    /// own, so that a shard weighs an example as the single run does.
+    others: Vec<(String, String, Option<bool>)>,
 }
 
 /// Runs `plan`; `progress` is told the number of files done after each chunk. Adapters that cannot
@@ -309,7 +313,9 @@ pub fn run(
         .map(|a| (a.identity.id.clone(), 1 + a.processes().more.len()))
         .collect();
     let minimise_start = Instant::now();
-    for (key, example) in minimise_all(candidates, &mut opened, plan.parallel) {
+    let corpus = robotstxt_spec::embedded::corpus()
+        .map_err(|errors| format!("the embedded corpus does not load: {} errors", errors.len()))?;
+    for (key, example) in minimise_all(candidates, &mut opened, plan.parallel, &corpus) {
         results
             .buckets
             .get_mut(&key)
@@ -380,21 +386,41 @@ fn work_of(file: RealFile) -> Work {
     }
 }
 
-/// Every bucket's example, minimised ([`minimised_example`]): side by side when `parallel`, each
-/// adapter's examples in key order by its own process (a minimisation asks one adapter only, so
-/// what runs beside it changes nothing); else one after another.
+/// Every bucket's example, minimised and examined ([`minimised_example`]): side by side when
+/// `parallel`, each adapter's examples in key order by its own process (a minimisation and an
+/// examination ask one adapter only, so what runs beside it changes nothing); else one after
+/// another. Each adapter's answers to `corpus`'s checks and a sample of their neighbours are asked
+/// once, before its first example is examined: the other answers its candidates are weighed
+/// against (the same in every shard).
 fn minimise_all(
     candidates: BTreeMap<String, Candidate>,
     opened: &mut [Opened],
     parallel: bool,
+    corpus: &crate::cases::Corpus,
 ) -> Vec<(String, Example)> {
     let mut by_adapter: Vec<Vec<(String, Candidate)>> = opened.iter().map(|_| Vec::new()).collect();
     for (key, candidate) in candidates {
         by_adapter[candidate.adapter].push((key, candidate));
     }
     let minimise = |adapter: &mut Opened, list: Vec<(String, Candidate)>| {
+        let mut sample: Option<robotstxt_oracle::evidence::OtherAnswers> = None;
         list.into_iter()
-            .map(|(key, candidate)| (key, minimised_example(&candidate, adapter)))
+            .map(|(key, candidate)| {
+                let sample = sample.get_or_insert_with(|| {
+                    let mut sample = robotstxt_oracle::evidence::OtherAnswers::none();
+                    let processes = adapter
+                        .processes
+                        .get_mut()
+                        .unwrap_or_else(|e| e.into_inner());
+                    crate::ledger::add_sample_answers(
+                        processes.first.as_mut(),
+                        corpus,
+                        &mut sample,
+                    );
+                    sample
+                });
+                (key, minimised_example(&candidate, adapter, sample))
+            })
             .collect::<Vec<_>>()
     };
     if !parallel {
@@ -958,11 +984,27 @@ fn tally_file(
                 expected,
                 allowed,
                 changes,
+                others: Vec::new(),
             };
             match candidates.get(&key) {
                 Some(c) if (c.file.as_str(), c.check) <= (id.as_str(), n as u64) => {}
                 _ => {
-                    candidates.insert(key, candidate);
+                    let others = w
+                        .queries
+                        .iter()
+                        .zip(answers)
+                        .map(|(q, a)| {
+                            let allowed = a.verdict().map(|v| v == Verdict::Allowed);
+                            (q.agent.clone(), q.url.clone(), allowed)
+                        })
+                        .collect();
+                    candidates.insert(
+                        key,
+                        Candidate {
+                            others,
+                            ..candidate
+                        },
+                    );
                 }
             }
         }
@@ -1080,8 +1122,14 @@ fn citations(changes: Option<&[Change]>, profile: ProfileId) -> Vec<String> {
 }
 
 /// A bucket's example, minimised with the fuzzer's minimiser while the adapter still answers the
-/// same, the profile still says otherwise, and the same cause still explains it.
-fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
+/// same, the profile still says otherwise, and the same cause still explains it; then examined
+/// ([`robotstxt_oracle::examine`]): its candidate credited with the evidence of its neighbours and
+/// the adapter's answers to the file's other checks, or its behaviour group.
+fn minimised_example(
+    c: &Candidate,
+    adapter: &mut Opened,
+    sample: &mut robotstxt_oracle::evidence::OtherAnswers,
+) -> Example {
     let mut example = Example {
         file: c.file.clone(),
         check: c.check,
@@ -1176,6 +1224,9 @@ fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
     };
     example.agent = small.agent.clone();
     example.url = small.url.clone();
+    let examination = examine_example(c, &small, adapter, sample);
+    example.cause = examination.label();
+    example.evidence = examination.words();
     if small.body.len() > UNMINIMISED_OCTETS {
         // Still large (the divergence needs the body's size): no case, the body's start.
         example.body = escape(&small.body[..UNMINIMISED_OCTETS]);
@@ -1186,6 +1237,7 @@ fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
         &small,
         &observation,
         &[(identity.id.clone(), answer)],
+        Some(&example.evidence),
     )
     .replace(
         "Found by `robotstxt-conformance fuzz`",
@@ -1196,6 +1248,53 @@ fn minimised_example(c: &Candidate, adapter: &mut Opened) -> Example {
     example.body = escape(&small.body);
     example.minimised = true;
     example
+}
+
+/// Examines a minimised example `small` of candidate `c`: its neighbours are asked of the adapter
+/// in one round trip; the other answers are the adapter's to `sample` (the corpus's checks and a
+/// sample of their neighbours) and to the file's other checks.
+fn examine_example(
+    c: &Candidate,
+    small: &Input,
+    adapter: &mut Opened,
+    sample: &mut robotstxt_oracle::evidence::OtherAnswers,
+) -> robotstxt_oracle::examine::Examination {
+    let mut others = robotstxt_oracle::evidence::OtherAnswers::none();
+    for (agent, url, allowed) in &c.others {
+        others.push(&c.body, agent, url, *allowed);
+    }
+    let mut ask = |neighbours: &[robotstxt_oracle::evidence::Neighbour]| {
+        let queries: Vec<[Query; 1]> = neighbours
+            .iter()
+            .map(|n| [Query::new(&n.agent, &n.url)])
+            .collect();
+        let items: Vec<(&[u8], &[Query])> = neighbours
+            .iter()
+            .zip(&queries)
+            .map(|(n, q)| (&n.body[..], &q[..]))
+            .collect();
+        adapter
+            .processes
+            .get_mut()
+            .unwrap_or_else(|e| e.into_inner())
+            .first
+            .answer_many(&items)
+            .iter()
+            .map(|a| {
+                a.first()
+                    .and_then(Answer::verdict)
+                    .map(|v| v == Verdict::Allowed)
+            })
+            .collect()
+    };
+    // The minimiser kept the adapter's answer: `c.allowed` on the minimal input too.
+    robotstxt_oracle::examine::examine(
+        c.profile,
+        &small.request(),
+        c.allowed,
+        &mut ask,
+        &mut [sample, &mut others],
+    )
 }
 
 #[cfg(test)]

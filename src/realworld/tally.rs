@@ -10,8 +10,9 @@ use super::derive::UrlKind;
 
 /// The format's name and version, the first field of `realworld.json`.
 /// Version 2 added the kinds of derived URLs (`checks_by_kind`, `against_by_kind`, `by_kind`);
-/// version 3 what each adapter's figures rest on (`answered`, `not_asked`).
-pub const FORMAT: &str = "robotstxt-realworld/3";
+/// version 3 each bucket example's `cause` and `evidence`; version 4 what each adapter's figures
+/// rest on (`answered`, `not_asked`).
+pub const FORMAT: &str = "robotstxt-realworld/4";
 
 /// An adapter that answered less than this share of its checks or files is marked in every
 /// rendering, and its rates carry the note: they rest on the answers it gave.
@@ -346,6 +347,25 @@ pub struct Example {
     /// The minimised input as a corpus case, ready for `spec-cases/regressions/` once its verdicts
     /// are confirmed (empty when not minimised).
     pub case_yaml: String,
+    /// The cause examining the minimised example found ([`robotstxt_oracle::examine`]): the
+    /// credited knob or deviation label (`K4 precedence`), or the behaviour group's id
+    /// (`unexplained <key>`); empty when the example was not examined (a non-200 fetch, or no
+    /// minimisation). Only a credited cause counts the bucket's files towards it.
+    #[serde(default)]
+    pub cause: String,
+    /// What [`Example::cause`] rests on, in words.
+    #[serde(default)]
+    pub evidence: String,
+}
+
+impl Example {
+    /// The credited knob or deviation label, if examining the example credited one.
+    pub fn credited(&self) -> Option<&str> {
+        (!self.cause.is_empty()
+            && self.cause != robotstxt_oracle::cause::UNEXPLAINED
+            && !robotstxt_oracle::behaviour::is_id(&self.cause))
+        .then_some(self.cause.as_str())
+    }
 }
 
 impl Example {

@@ -8,7 +8,7 @@ use robotstxt_oracle::line::FieldSpacing;
 use robotstxt_oracle::profile::{
     AgentAfterRule, AgentComparison, AgentList, AgentValue, Alternative, Bom, Charset, CommentLine,
     EmptyRule, Encoding, Grouping, InvalidPattern, MatchTarget, MidDollar, RulelessRecord,
-    Specificity,
+    SectionFiveTwo, Specificity,
 };
 use robotstxt_oracle::{Deviation, ProfileId};
 
@@ -250,6 +250,15 @@ fn open_words(alternative: Alternative) -> &'static str {
         Alternative::Specificity(Specificity::PatternOctets) => {
             "the longest pattern decides (octets of the pattern, `*` and `$` included)"
         }
+        Alternative::Specificity(Specificity::TrailingWildcardIgnored) => {
+            "the longest pattern decides, a `*` that ends it not counted"
+        }
+        Alternative::SectionFiveTwo(SectionFiveTwo::MatchRule) => {
+            "rfc9309#5.2's example rule matches as every rule does"
+        }
+        Alternative::SectionFiveTwo(SectionFiveTwo::AsWritten) => {
+            "rfc9309#5.2's example rule is used for the URI its prose names"
+        }
         Alternative::Specificity(Specificity::MatchedOctets) => {
             "the rule whose match covers the most octets of the URL decides"
         }
@@ -269,6 +278,7 @@ fn open_words(alternative: Alternative) -> &'static str {
             "only non-ASCII octets are percent-encoded"
         }
         Alternative::Encoding(Encoding::DecodeAllButSlash) => "every `%xx` but `%2F` is decoded",
+        Alternative::Encoding(Encoding::DecodeAll) => "every `%xx` is decoded, `%2F` too",
         Alternative::Encoding(Encoding::Raw) => "octets compared as written, no normalisation",
         Alternative::ReservedInPath(true) => "reserved characters in the path equal their escapes",
         Alternative::ReservedInPath(false) => {
@@ -280,11 +290,17 @@ fn open_words(alternative: Alternative) -> &'static str {
         Alternative::ReservedInQuery(false) => {
             "reserved characters in the query differ from their escapes"
         }
-        Alternative::UnreservedInRule(true) => {
-            "a rule's escaped unreserved characters are decoded, as the URL's are"
+        Alternative::Rfc3986Spellings(true) => {
+            "RFC 3986's equivalent spellings hold: a rule's escaped unreserved characters are decoded, hex case ignored"
         }
-        Alternative::UnreservedInRule(false) => {
-            "a rule's escaped unreserved characters are kept as written"
+        Alternative::QueryColonSlashEncoded(true) => {
+            "a raw `:` or `/` in a query equals its escape (Figure 4 row 2)"
+        }
+        Alternative::QueryColonSlashEncoded(false) => {
+            "a raw `:` or `/` in a query is read like the query's other reserved characters"
+        }
+        Alternative::Rfc3986Spellings(false) => {
+            "escapes RFC 9309 says nothing of compare as written: a rule's escaped unreserved characters and the hex case alike"
         }
         Alternative::AgentAfterRule(AgentAfterRule::StartsRecord) => {
             "a user-agent line after a rule starts a record"
@@ -332,6 +348,7 @@ fn open_words(alternative: Alternative) -> &'static str {
         Alternative::InvalidPattern(InvalidPattern::IgnoreLineOrNonAscii) => {
             "a value with controls, inner spaces or octets outside ASCII makes the line no rule"
         }
+        Alternative::SizeLimit(Some(0)) => "none of a large body is read",
         Alternative::SizeLimit(Some(_)) => "only the first part of a large body is read",
         Alternative::SizeLimit(None) => "the whole body is read, whatever its size",
     }

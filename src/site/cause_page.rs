@@ -49,7 +49,7 @@ fn label_is(label: &str, cause: &Cause) -> bool {
     match cause {
         Cause::Knob(number) => label.starts_with('K') && label_number(label) == number,
         Cause::Deviation(id) => label == id,
-        Cause::Unnamed(_) => false,
+        Cause::Combined(_) | Cause::Unnamed(_) => false,
     }
 }
 
@@ -88,7 +88,7 @@ fn add_page(site: &mut Site, inputs: &Inputs, cause: &Cause) {
                 body.push_str("</ul>\n");
             }
         }
-        Cause::Unnamed(_) => {}
+        Cause::Combined(_) | Cause::Unnamed(_) => {}
     }
 
     body.push_str("<h2>Which parsers read it which way</h2>\n<p>From each parser's fingerprint (its answers on the corpus) and the divergences its ledger puts down to it.</p>\n<div class=\"table\"><table><tr><th>parser</th><th>reads it</th><th>deciding checks</th><th>divergences put down to it</th></tr>\n");
@@ -129,10 +129,13 @@ fn add_page(site: &mut Site, inputs: &Inputs, cause: &Cause) {
         }
         checks.sort();
         checks.dedup();
-        let diverging = by_cause(results, id, inputs.ledgers.get(id))
+        // Alone or with other knobs and deviations (a group whose id is `K6 wildcards + K7
+        // encoding` counts on both pages).
+        let diverging: usize = by_cause(results, id, inputs.ledgers.get(id))
             .into_iter()
-            .find(|g| &g.cause == cause)
-            .map_or(0, |g| g.rows.len());
+            .filter(|g| g.cause.involves(cause))
+            .map(|g| g.rows.len())
+            .sum();
         body.push_str(&format!(
             "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td><td class=\"num\">{}</td></tr>\n",
             attr(&path.to(&parser_path(id))),

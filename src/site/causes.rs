@@ -17,25 +17,50 @@ pub enum Cause {
     Knob(String),
     /// A named deviation, by its id (`D-typo-fields`).
     Deviation(String),
+    /// Several knobs or deviations together (`D-typo-fields + D-space-for-colon`): each part a
+    /// [`Cause::Knob`] or a [`Cause::Deviation`], in the order named.
+    Combined(Vec<Cause>),
     /// No knob or deviation named: the ledger's reason alone.
     Unnamed(String),
 }
 
 impl Cause {
-    /// The cause a ledger group's `id` names (a knob field or a deviation id); its reason when it
-    /// names none.
+    /// The cause a ledger group's `id` names, in any of its spellings: a knob's label
+    /// (`K7 encoding`, what `ledger rewrite` writes), its field (`encoding`) or its number (`K7`),
+    /// a deviation id (`D-typo-fields`), or several joined by ` + `; its reason when the id is
+    /// missing or names something else.
     pub fn of_ledger(id: Option<&str>, reason: &str) -> Cause {
-        match id {
-            Some(id) if Deviation::from_id(id).is_some() => Cause::Deviation(id.to_string()),
-            Some(id) => match knob_labels()
-                .into_iter()
-                .find(|label| label_field(label) == id)
-            {
-                Some(label) => Cause::Knob(label_number(label).to_string()),
-                None => Cause::Unnamed(reason.to_string()),
-            },
-            None => Cause::Unnamed(reason.to_string()),
+        id.and_then(Cause::of_id)
+            .unwrap_or_else(|| Cause::Unnamed(reason.to_string()))
+    }
+
+    /// The cause an id names (see [`Cause::of_ledger`]), if every part of it names one.
+    pub fn of_id(id: &str) -> Option<Cause> {
+        let mut parts: Vec<Cause> = Vec::new();
+        for part in id.split(" + ") {
+            let cause = Cause::of_part(part.trim())?;
+            if !parts.contains(&cause) {
+                parts.push(cause);
+            }
         }
+        match parts.len() {
+            0 => None,
+            1 => parts.pop(),
+            _ => Some(Cause::Combined(parts)),
+        }
+    }
+
+    /// One knob (label, field or number) or one deviation id.
+    fn of_part(part: &str) -> Option<Cause> {
+        if Deviation::from_id(part).is_some() {
+            return Some(Cause::Deviation(part.to_string()));
+        }
+        knob_labels()
+            .into_iter()
+            .find(|label| {
+                *label == part || label_field(label) == part || label_number(label) == part
+            })
+            .map(|label| Cause::Knob(label_number(label).to_string()))
     }
 
     /// The cause a label names (`K4 precedence`, `D-typo-fields`), if it is one.
@@ -54,11 +79,49 @@ impl Cause {
         cause.split(" + ").filter_map(Cause::of_label).collect()
     }
 
+    /// The single knobs and deviations this cause names: itself, or a combination's parts; none
+    /// for an unnamed cause.
+    pub fn parts(&self) -> Vec<&Cause> {
+        match self {
+            Cause::Knob(_) | Cause::Deviation(_) => vec![self],
+            Cause::Combined(parts) => parts.iter().collect(),
+            Cause::Unnamed(_) => Vec::new(),
+        }
+    }
+
+    /// Whether this cause names `single` (a knob or a deviation), alone or in a combination.
+    pub fn involves(&self, single: &Cause) -> bool {
+        self.parts().contains(&single)
+    }
+
+    /// Whether a real-world bucket's cause (`K4 precedence + D-typo-fields`) names every part of
+    /// this one.
+    pub fn in_bucket(&self, bucket_cause: &str) -> bool {
+        let found = Cause::parts_of_bucket(bucket_cause);
+        let parts = self.parts();
+        !parts.is_empty() && parts.iter().all(|p| found.contains(p))
+    }
+
     /// The page's name (`K7`, `D-typo-fields`), or `None` for an unnamed cause.
     pub fn slug(&self) -> Option<&str> {
         match self {
             Cause::Knob(number) | Cause::Deviation(number) => Some(number),
-            Cause::Unnamed(_) => None,
+            Cause::Combined(_) | Cause::Unnamed(_) => None,
+        }
+    }
+
+    /// A stable name for file names: the page's name, or a combination's parts joined by `+`
+    /// (`D-typo-fields+D-space-for-colon`); `None` for an unnamed cause.
+    pub fn name(&self) -> Option<String> {
+        match self {
+            Cause::Combined(parts) => Some(
+                parts
+                    .iter()
+                    .filter_map(|p| p.slug())
+                    .collect::<Vec<_>>()
+                    .join("+"),
+            ),
+            other => other.slug().map(str::to_string),
         }
     }
 
@@ -74,6 +137,11 @@ impl Cause {
                 Some(d) => format!("{id}: {}", d.entry().summary),
                 None => id.clone(),
             },
+            Cause::Combined(parts) => parts
+                .iter()
+                .map(Cause::title)
+                .collect::<Vec<_>>()
+                .join(" + "),
             Cause::Unnamed(reason) => format!("no knob or deviation named: {reason}"),
         }
     }
@@ -152,6 +220,31 @@ mod tests {
             Cause::Deviation("D-typo-fields".into())
         );
         assert_eq!(Cause::of_ledger(None, "why"), Cause::Unnamed("why".into()));
+        // Every spelling of a knob: its label (what `ledger rewrite` writes), field and number.
+        for id in ["K7 encoding", "encoding", "K7"] {
+            assert_eq!(
+                Cause::of_ledger(Some(id), "r"),
+                Cause::Knob("K7".into()),
+                "{id}"
+            );
+        }
+        let both = Cause::of_ledger(Some("K6 wildcards + D-dollar-anywhere"), "r");
+        assert_eq!(
+            both,
+            Cause::Combined(vec![
+                Cause::Knob("K6".into()),
+                Cause::Deviation("D-dollar-anywhere".into())
+            ])
+        );
+        assert!(both.involves(&Cause::Knob("K6".into())));
+        assert!(both.in_bucket("D-dollar-anywhere + K6 wildcards"));
+        assert!(!both.in_bucket("K6 wildcards"));
+        assert_eq!(both.name().as_deref(), Some("K6+D-dollar-anywhere"));
+        // An id naming nothing known leaves the group unnamed, under its reason.
+        assert_eq!(
+            Cause::of_ledger(Some("K99 nothing"), "why"),
+            Cause::Unnamed("why".into())
+        );
         assert_eq!(
             Cause::parts_of_bucket("K4 precedence + D-typo-fields"),
             [
@@ -160,6 +253,31 @@ mod tests {
             ]
         );
         assert!(Cause::parts_of_bucket("unexplained").is_empty());
+    }
+
+    #[test]
+    fn no_shipped_ledger_group_with_an_id_is_unnamed() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("adapters/expectations");
+        let mut with_id = 0;
+        for entry in std::fs::read_dir(&dir).expect("the ledgers") {
+            let path = entry.expect("a ledger").path();
+            let text = std::fs::read_to_string(&path).expect("readable");
+            let file: crate::ledger::LedgerFile =
+                robotstxt_spec::ledger::parse_yaml(&path, &text).expect("a ledger parses");
+            for group in &file.divergences {
+                let Some(id) = group.id.as_deref() else {
+                    continue;
+                };
+                with_id += 1;
+                let cause = Cause::of_ledger(Some(id), &group.reason);
+                assert!(
+                    !matches!(cause, Cause::Unnamed(_)),
+                    "{}: the group with id `{id}` is shown as unnamed",
+                    path.display()
+                );
+            }
+        }
+        assert!(with_id > 100, "only {with_id} groups with an id");
     }
 
     #[test]

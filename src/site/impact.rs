@@ -4,8 +4,9 @@ use crate::realworld::tally::{Bucket, Results as RealWorld};
 
 use super::causes::Cause;
 
-/// The buckets whose cause includes `cause`, for `adapter` (every adapter when `None`), largest
-/// first.
+/// The buckets whose example examining credited with `cause` (every part of it, for a
+/// combination), for `adapter` (every adapter when `None`), largest first. A bucket whose example
+/// credits nothing counts towards no cause: a candidate is not a cause.
 pub fn buckets<'a>(
     realworld: &'a RealWorld,
     adapter: Option<&str>,
@@ -15,7 +16,7 @@ pub fn buckets<'a>(
         .buckets
         .values()
         .filter(|b| adapter.is_none_or(|a| b.adapter == a))
-        .filter(|b| Cause::parts_of_bucket(&b.cause).contains(cause))
+        .filter(|b| b.example.credited().is_some_and(|c| cause.in_bucket(c)))
         .collect();
     found.sort_by(|a, b| {
         b.files

@@ -282,8 +282,8 @@ fn group_anchor(cause: &Cause, n: usize) -> String {
 
 /// A cause's name in file names: its page's name, or `unnamed-<n>` (its place on the page).
 fn group_slug(cause: &Cause, n: usize) -> String {
-    match cause.slug() {
-        Some(slug) => file_safe(slug),
+    match cause.name() {
+        Some(name) => file_safe(&name),
         None => format!("unnamed-{n}"),
     }
 }
@@ -304,11 +304,23 @@ fn group_section(
         attr(&group_anchor(&group.cause, n)),
         text(&group.cause.title())
     );
-    if let Some(slug) = group.cause.slug() {
+    let pages: Vec<String> = group
+        .cause
+        .parts()
+        .into_iter()
+        .filter_map(Cause::slug)
+        .map(|slug| {
+            format!(
+                "<a href=\"{}\">{}</a>",
+                attr(&path.to(&cause_path(slug))),
+                text(slug)
+            )
+        })
+        .collect();
+    if !pages.is_empty() {
         out.push_str(&format!(
-            "<p>What the documents say and which parsers read it which way: <a href=\"{}\">{}</a>.</p>\n",
-            attr(&path.to(&cause_path(slug))),
-            text(slug)
+            "<p>What the documents say and which parsers read it which way: {}.</p>\n",
+            pages.join(", ")
         ));
     }
     for reason in &group.reasons {
@@ -363,9 +375,12 @@ fn group_section(
     for note in notes(&inputs.corpus, example) {
         out.push_str(&format!("<div class=\"cite\">{}</div>\n", prose(note)));
     }
-    if let Cause::Deviation(id) = &group.cause {
+    for part in group.cause.parts() {
+        let Cause::Deviation(id) = part else {
+            continue;
+        };
         if let Some(d) = robotstxt_oracle::Deviation::from_id(id) {
-            out.push_str("<p>This reading breaks:</p><ul>\n");
+            out.push_str(&format!("<p>{} breaks:</p><ul>\n", text(id)));
             for sentence in d.entry().breaks {
                 out.push_str(&format!("<li>{}</li>\n", prose(sentence)));
             }

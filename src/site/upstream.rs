@@ -108,7 +108,10 @@ this reason, it answers `{answer}` where the document expects `{expected}`.\n\n"
         }
         out.push('\n');
     }
-    if let Cause::Deviation(id) = &group.cause {
+    for part in group.cause.parts() {
+        let Cause::Deviation(id) = part else {
+            continue;
+        };
         if let Some(d) = robotstxt_oracle::Deviation::from_id(id) {
             out.push_str(&format!("The reading, {id}, breaks:\n\n"));
             for sentence in d.entry().breaks {

@@ -21,15 +21,23 @@ use crate::adapter::{Adapter, Answer, Body, Identity, Query, Unavailable};
 /// One check, in process: body, product token, absolute URL → answer.
 pub type CheckFn = fn(body: &Body<'_>, agent: &str, url: &str) -> Answer;
 
+/// A check that holds state of its own (the mutant zoo's parsers, each a reading).
+pub type CheckClosure = std::sync::Arc<dyn Fn(&Body<'_>, &str, &str) -> Answer + Send + Sync>;
+
 /// An in-process parser: its identity and its check function.
 pub struct InProcess {
     identity: Identity,
-    check: CheckFn,
+    check: CheckClosure,
 }
 
 impl InProcess {
     /// The adapter for `check`, announcing `identity`.
     pub fn new(identity: Identity, check: CheckFn) -> InProcess {
+        InProcess::with_closure(identity, std::sync::Arc::new(check))
+    }
+
+    /// The adapter for a check that holds state of its own, announcing `identity`.
+    pub fn with_closure(identity: Identity, check: CheckClosure) -> InProcess {
         InProcess { identity, check }
     }
 

@@ -62,7 +62,7 @@ pub const DOCUMENTS: &[Document] = &[
         id: "draft-1996",
         title: "M. Koster, A Method for Robots Exclusion, draft 1 (1996)",
         sections: &[
-            "3.1", "3.2", "3.2.1", "3.2.2", "3.3", "3.4", "4.1", "4.2", "5", "reply",
+            "1", "3.1", "3.2", "3.2.1", "3.2.2", "3.3", "3.4", "4.1", "4.2", "5", "reply",
         ],
     },
     Document {
@@ -96,38 +96,9 @@ pub const DOCUMENTS: &[Document] = &[
     },
 ];
 
-/// A reported erratum of a cited document: the cases whose verdicts rest on the line it questions
-/// carry its tag (`docs/profiles.md`, "Errata").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Erratum {
-    /// The tag the cases carry, e.g. `erratum-7128`.
-    pub tag: &'static str,
-    /// The citation of the questioned text: every case citing it (and whose body holds `marker`,
-    /// when given) rests on the questioned line and carries the tag.
-    pub questions: &'static str,
-    /// Text of the questioned line a case's body holds when it rests on it, if the citation alone
-    /// does not say.
-    pub marker: Option<&'static str>,
-    /// What the erratum questions, in one line.
-    pub summary: &'static str,
-}
-
-/// The reported errata of RFC 9309 the corpus rests on.
-pub const ERRATA: &[Erratum] = &[
-    Erratum {
-        tag: "erratum-7124",
-        questions: "rfc9309#5.2",
-        marker: Some("disallowed.gif"),
-        summary:
-            "the 5.2 example's prose names .../disallow.gif while its rule says .../disallowed.gif",
-    },
-    Erratum {
-        tag: "erratum-7128",
-        questions: "rfc9309#figure-4",
-        marker: None,
-        summary: "the 2.2.2 encoding table (Figure 4), its U+E38384 row among the rows questioned",
-    },
-];
+/// The reported errata of RFC 9309 and their readings: a case whose verdict under `rfc9309` would
+/// change under an erratum's reading carries its tag (`docs/profiles.md`, "Errata").
+pub use robotstxt_oracle::knobs::{Erratum, ERRATA};
 
 /// Every `document#section` written in `text` (a note or a comment): each document id of
 /// [`DOCUMENTS`] followed by `#` and the section's characters (letters, digits, `.` and `-`; a
@@ -223,11 +194,8 @@ mod tests {
             Vec::<&str>::new()
         );
         for erratum in ERRATA {
-            assert!(
-                Citation::parse(erratum.questions).is_ok(),
-                "{}",
-                erratum.tag
-            );
+            assert!(Citation::parse(erratum.cites).is_ok(), "{}", erratum.tag);
+            assert_eq!(erratum.tag, format!("erratum-{}", erratum.number));
         }
     }
 

@@ -1,0 +1,255 @@
+//! The mutant zoo (`adapters/src/zoo`) through the three cause searches a user meets: the fuzzer,
+//! `ledger rewrite` on the corpus, and the real-world report. Each mutant is a correct reading
+//! with one injected change, so the right answer is known:
+//!
+//! - **precision**: every cause credited to a mutant is its own (a deviation mutant's deviation, a
+//!   knob mutant's knob); a novel bug is credited nothing: no wrong name, anywhere;
+//! - **recall**: of the deviation and knob mutants that diverge somewhere, at least 95% have their
+//!   own cause credited somewhere;
+//! - **groups**: no behaviour group (`unexplained <key>`) holds divergences of two different
+//!   novel bugs.
+//!
+//! Small inputs and counted work (executions, corpus checks, files), no clock. The figures are
+//! printed (`cargo test --test zoo -- --nocapture`) and given in `docs/fuzzing.md`.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use robotstxt_adapters::zoo::{mutants, Mutant, Truth};
+use robotstxt_conformance::cases::Corpus;
+use robotstxt_conformance::ledger;
+use robotstxt_conformance::realworld::corpus::{Shard, Source};
+use robotstxt_conformance::realworld::run::{self as realworld, Determinism, Plan, Scheduling};
+use robotstxt_conformance::run::{self, Selection};
+use robotstxt_differential::campaign::{self, Options, BATCH};
+use robotstxt_oracle::{Fetch, Verdict};
+
+/// Fuzz executions (one job, a fixed seed).
+const FUZZ_EXECS: u64 = 1500;
+
+/// What one search said of one mutant: each cause it credited, and each behaviour group.
+#[derive(Default)]
+struct Said {
+    credited: BTreeMap<String, Vec<String>>,
+    groups: BTreeSet<String>,
+    divergences: usize,
+}
+
+impl Said {
+    fn add(&mut self, label: &str, whence: String) {
+        self.divergences += 1;
+        if robotstxt_oracle::behaviour::is_id(label) {
+            self.groups.insert(label.to_string());
+        } else if label != robotstxt_oracle::cause::UNEXPLAINED && !label.is_empty() {
+            self.credited
+                .entry(label.to_string())
+                .or_default()
+                .push(whence);
+        }
+    }
+}
+
+fn corpus() -> Corpus {
+    robotstxt_conformance::cases::load::Corpus::load(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec-cases"),
+    )
+    .expect("the corpus loads")
+}
+
+/// The fuzzer's buckets for every mutant.
+fn fuzzed(said: &mut BTreeMap<String, Said>) {
+    let out = tempfile::tempdir().expect("a temporary directory");
+    let summary = campaign::run(
+        &Options {
+            duration: None,
+            max_execs: Some(FUZZ_EXECS),
+            seed: 11,
+            adapters: mutants().iter().map(|m| m.id.clone()).collect(),
+            adapter_options: Default::default(),
+            recheck_every: 0,
+            pairs: false,
+            seeds: None,
+            jobs: 1,
+            batch: BATCH,
+            out: out.path().to_path_buf(),
+        },
+        &|_, _, _| {},
+    );
+    assert_eq!(summary.execs, FUZZ_EXECS);
+    for bucket in &summary.bucket_list {
+        assert_eq!(
+            bucket.signature.kind, "adapter-vs-profile",
+            "{}",
+            bucket.signature
+        );
+        said.entry(bucket.signature.adapter.clone())
+            .or_default()
+            .add(
+                &bucket.signature.cause,
+                format!("fuzz bucket {}", bucket.dir),
+            );
+    }
+}
+
+/// `ledger rewrite`'s causes on the whole corpus, for every mutant.
+fn rewritten(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
+    let selection = Selection::new(corpus, None);
+    for m in mutants() {
+        let mut adapter = robotstxt_adapters::registry::open_in_process(&m.id).expect("a mutant");
+        let answers = run::run_adapter(&mut adapter, corpus, &selection, &|_| {});
+        let mut examinable = Vec::new();
+        for case in &corpus.cases {
+            if !case.fetches.is_empty()
+                || case.robots_url.is_some()
+                || case.fetch != Fetch::default()
+            {
+                continue;
+            }
+            for check in &case.checks {
+                let id = run::check_id(case, check);
+                let Some(got) = answers[&id].verdict() else {
+                    continue;
+                };
+                let expected = check.expect[&m.profile];
+                if matches!(expected, Verdict::Allowed | Verdict::Disallowed) && got != expected {
+                    let request = robotstxt_conformance::verify::request(case, check);
+                    examinable.push((id, request, got == Verdict::Allowed));
+                }
+            }
+        }
+        let causes =
+            ledger::examine_divergences(&mut adapter, corpus, &selection, &answers, &examinable);
+        let entry = said.entry(m.id.clone()).or_default();
+        for (check, label) in causes {
+            entry.add(&label, format!("corpus check {check}"));
+        }
+    }
+}
+
+/// The real-world report's examined bucket examples, on the corpus's bodies written as files.
+fn realworld_examples(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut written = BTreeSet::new();
+    for case in &corpus.cases {
+        if case.fetch == Fetch::default()
+            && case.fetches.is_empty()
+            && !case.body.is_empty()
+            && written.insert(case.body.clone())
+        {
+            let name = format!("{:04}.txt", written.len());
+            std::fs::write(dir.path().join(name), &case.body).expect("written");
+        }
+    }
+    let plan = Plan {
+        sources: vec![Source::Dir(dir.path().to_path_buf())],
+        corpus_names: vec!["corpus bodies".to_string()],
+        shard: Shard::ALL,
+        limit: None,
+        profiles: robotstxt_oracle::ProfileId::ALL.to_vec(),
+        adapters: mutants().iter().map(|m| m.id.clone()).collect(),
+        options: Default::default(),
+        determinism: Determinism::Off,
+        ledgers: None,
+        parallel: false,
+        scheduling: Scheduling::Fixed(1),
+    };
+    let (results, unavailable, _) = realworld::run(&plan, &mut |_| {}).expect("the run");
+    assert!(unavailable.is_empty());
+    for bucket in results.buckets.values() {
+        if bucket.example.cause.is_empty() {
+            continue;
+        }
+        said.entry(bucket.adapter.clone()).or_default().add(
+            &bucket.example.cause,
+            format!(
+                "real-world bucket {} ({})",
+                bucket.cause, bucket.example.file
+            ),
+        );
+    }
+}
+
+#[test]
+fn the_cause_search_names_only_the_right_cause_on_the_zoo() {
+    let corpus = corpus();
+    let mut runs: Vec<(&str, BTreeMap<String, Said>)> = Vec::new();
+    let mut fuzz = BTreeMap::new();
+    fuzzed(&mut fuzz);
+    runs.push(("fuzz", fuzz));
+    let mut rewrite = BTreeMap::new();
+    rewritten(&mut rewrite, &corpus);
+    runs.push(("ledger rewrite", rewrite));
+    let mut real = BTreeMap::new();
+    realworld_examples(&mut real, &corpus);
+    runs.push(("realworld", real));
+
+    let by_id: BTreeMap<&str, &Mutant> = mutants().iter().map(|m| (m.id.as_str(), m)).collect();
+    let mut wrong: Vec<String> = Vec::new();
+    let mut named = 0usize;
+    // Per knob or deviation mutant: whether it diverged, and whether its cause was credited.
+    let mut recall: BTreeMap<&str, (bool, bool)> = BTreeMap::new();
+    let mut novel_groups: BTreeMap<String, BTreeSet<&str>> = BTreeMap::new();
+    for (search, said) in &runs {
+        let (mut diverging, mut credited_right) = (0, 0);
+        for (id, s) in said {
+            let m = by_id[id.as_str()];
+            for (label, whence) in &s.credited {
+                named += whence.len();
+                if Some(label.as_str()) != m.truth.label() {
+                    wrong.push(format!(
+                        "{search}: {id} credited {label} ({}: {})",
+                        whence.len(),
+                        whence[0]
+                    ));
+                }
+            }
+            if let Truth::Novel(_) = m.truth {
+                for group in &s.groups {
+                    novel_groups
+                        .entry(group.clone())
+                        .or_default()
+                        .insert(m.id.as_str());
+                }
+            } else if s.divergences > 0 {
+                diverging += 1;
+                let right = m.truth.label().is_some_and(|l| s.credited.contains_key(l));
+                credited_right += usize::from(right);
+                let slot = recall.entry(m.id.as_str()).or_default();
+                slot.0 = true;
+                slot.1 |= right;
+            }
+        }
+        let groups: usize = said.values().map(|s| s.groups.len()).sum();
+        println!(
+            "{search}: {} mutants diverged; knob and deviation mutants credited their own cause: {credited_right} of {diverging}; {groups} behaviour groups",
+            said.values().filter(|s| s.divergences > 0).count(),
+        );
+    }
+    let diverging = recall.values().filter(|(d, _)| *d).count();
+    let recalled = recall.values().filter(|(_, r)| *r).count();
+    let missed: Vec<&&str> = recall
+        .iter()
+        .filter(|(_, (d, r))| *d && !r)
+        .map(|(id, _)| id)
+        .collect();
+    let never: Vec<&str> = mutants()
+        .iter()
+        .filter(|m| !matches!(m.truth, Truth::Novel(_)) && !recall.contains_key(m.id.as_str()))
+        .map(|m| m.id.as_str())
+        .collect();
+    let shared: Vec<(&String, &BTreeSet<&str>)> =
+        novel_groups.iter().filter(|(_, m)| m.len() > 1).collect();
+    println!(
+        "precision: {} of {named} credited causes wrong; recall: {recalled} of {diverging} knob and deviation mutants ({:.1}%), missed {missed:?}; never diverged: {never:?}; novel behaviour groups: {}, shared by two novel bugs: {}",
+        wrong.len(),
+        100.0 * recalled as f64 / diverging.max(1) as f64,
+        novel_groups.len(),
+        shared.len()
+    );
+    assert!(wrong.is_empty(), "wrong names:\n{}", wrong.join("\n"));
+    assert!(named > 0);
+    assert!(
+        recalled * 100 >= diverging * 95,
+        "recall {recalled} of {diverging}; missed {missed:?}"
+    );
+    assert!(shared.is_empty(), "groups shared by novel bugs: {shared:?}");
+}
