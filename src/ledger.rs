@@ -20,32 +20,19 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use robotstxt_oracle::ProfileId;
-use serde::{Deserialize, Serialize};
 
 use crate::cases::Corpus;
 
-// The model the suite and the matrix share: answer kinds, entries and groups, the judgement.
+// The model the suite and the matrix share: the file format, answer kinds, entries and groups,
+// the judgement.
 pub use robotstxt_spec::ledger::{
-    is_failure, is_unexplained, needs_reason, standing, Entry, Group as DivergenceGroup, Standing,
-    ALL_KINDS, FAILURE_KINDS,
+    is_failure, is_unexplained, needs_reason, standing, still_holds, Entry,
+    Group as DivergenceGroup, LedgerFile, Standing, ALL_KINDS, FAILURE_KINDS, LISTED_KINDS,
 };
 
 /// The reason `ledger rewrite` gives a divergence it has no reason for; the test harness fails on
 /// it, so that every committed entry is explained by a person.
 pub const UNEXPLAINED: &str = "UNEXPLAINED: written by `ledger rewrite`; replace with the reason";
-
-/// An adapter's ledger, as written in its file.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LedgerFile {
-    /// The adapter id.
-    pub adapter: String,
-    /// The profile the adapter claims (must match the adapter's identity).
-    pub profile: String,
-    /// Groups of divergences sharing a reason.
-    #[serde(default)]
-    pub divergences: Vec<DivergenceGroup>,
-}
 
 /// A loaded, validated ledger.
 #[derive(Clone, Debug, Default)]
@@ -87,33 +74,75 @@ impl Ledger {
         Ledger::load_file(&path, id)
     }
 
-    /// Loads the ledger file at `path`, which must exist and name adapter `id`.
+    /// Loads the ledger file at `path`, which must exist and name adapter `id`, in either form
+    /// (`robotstxt_spec::ledger::LedgerFile`): its profile is the file's `profile:`, else the one
+    /// profile its test names (`<profile>::<case-id>#<n>`) name.
     pub fn load_file(path: &Path, id: &str) -> Result<Ledger, String> {
-        let path = path.to_path_buf();
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ledger::load_file_under(path, id, None)
+    }
+
+    /// [`Ledger::load_file`] judged under `profile` when it is given (`certify --profile`): a
+    /// file giving another `profile:` is an error; a file of test names (a `robotstxt-spec`
+    /// ledger) gives the entries of that profile, its other profiles' entries left out.
+    pub fn load_file_under(
+        path: &Path,
+        id: &str,
+        profile: Option<ProfileId>,
+    ) -> Result<Ledger, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let at = |message: String| format!("{}: {message}", path.display());
-        let file: LedgerFile = robotstxt_spec::ledger::parse_yaml(&path, &text)?;
-        if file.adapter != id {
-            return Err(at(format!(
-                "`adapter: {}` but the file is {id}'s ledger",
-                file.adapter
-            )));
-        }
-        let profile = ProfileId::from_name(&file.profile)
-            .ok_or_else(|| at(format!("unknown profile `{}`", file.profile)))?;
-        let entries = robotstxt_spec::ledger::entries_of(
-            &path,
-            file.divergences,
-            &ALL_KINDS,
+        let read = robotstxt_spec::ledger::read(
+            path,
+            &text,
             Some(&|id: &str| {
                 robotstxt_oracle::cause::is_label(id) || robotstxt_oracle::behaviour::is_id(id)
             }),
         )?;
+        if read.name != id {
+            return Err(at(format!(
+                "`{}` names the parser `{}`, but the file is {id}'s ledger",
+                if text.lines().any(|l| l.starts_with("parser:")) {
+                    "parser:"
+                } else {
+                    "adapter:"
+                },
+                read.name
+            )));
+        }
+        let named = read.profiles();
+        let profile = match (read.profile, profile) {
+            (Some(file), Some(asked)) if file != asked => {
+                return Err(at(format!(
+                    "written against {}, but the profile judged is {}",
+                    file.name(),
+                    asked.name()
+                )))
+            }
+            (Some(file), _) => file,
+            (None, Some(asked)) => asked,
+            (None, None) => match named.as_slice() {
+                [one] => *one,
+                [] => {
+                    return Err(at(
+                        "missing `profile:`, the profile the adapter is judged against".to_string(),
+                    ))
+                }
+                _ => {
+                    return Err(at(format!(
+                        "its checks name several profiles ({}): give the one judged",
+                        named
+                            .iter()
+                            .map(|p| p.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )))
+                }
+            },
+        };
         Ok(Ledger {
-            path: Some(path),
+            path: Some(path.to_path_buf()),
             profile: Some(profile),
-            entries,
+            entries: read.entries_under(profile),
         })
     }
 
@@ -136,11 +165,12 @@ impl Ledger {
     }
 }
 
-/// Whether `ledger rewrite` keeps a failure answer `kind` (`error`, `crash`, `timeout`) of
-/// `check`: only as a known failure `old` already lists with that answer and a reason a person
-/// wrote. A new failure is never recorded: it is a fault to fix, not a divergence.
-pub fn keeps_failure(old: &Ledger, check: &str, kind: &str) -> bool {
-    !needs_reason(&old.entries, check, kind)
+/// Whether `ledger rewrite` keeps a failure `answer` (`error`, `crash`) of `check`: only as a
+/// known failure `old` already lists with a reason a person wrote and a message pattern the
+/// answer's message matches. A new failure is never recorded: it is a fault to fix, or a known
+/// exception of the library to list by hand with its message pattern.
+pub fn keeps_failure(old: &Ledger, check: &str, answer: &robotstxt_spec::Answer) -> bool {
+    still_holds(&old.entries, check, answer)
 }
 
 /// The cause of each divergence in `examinable` (check id, request, whether the adapter
@@ -237,12 +267,14 @@ pub fn add_sample_answers(
 /// Writes a ledger for `adapter` (claiming `profile`) listing `divergences` (check id → answer
 /// kind), keeping the reason of every entry of `old` that still holds with the same answer and
 /// giving the others an UNEXPLAINED reason; `error`, `crash` and `timeout` answers are left out
-/// unless [`keeps_failure`]. Groups come out sorted by reason, checks by id. A group's `id` is
-/// the knob or deviation `causes` (check id → the credited label or the behaviour group's id,
-/// [`examine_divergences`]) credits on some of the group's checks, when it credits no other on
-/// any (checks it leaves unexplained do not veto it: a person grouped them); else the behaviour
-/// group all its checks are in; else none. A group none of whose checks the cause search can
-/// examine (fetch outcomes, `unsupported`) keeps the old entries' id. New and changed entries get an UNEXPLAINED reason naming their cause in words
+/// unless `old` lists them with a reason and a message pattern their message matches (the caller
+/// checks the message: [`keeps_failure`]). Groups come out sorted by reason, checks by id. A
+/// group's `id` is the knob or deviation `causes` (check id → the credited label or the behaviour
+/// group's id, [`examine_divergences`]) credits on some of the group's checks, when it credits no
+/// other on any (checks it leaves unexplained do not veto it: a person grouped them); else the
+/// behaviour group all its checks are in; else none. A group none of whose checks the cause search
+/// can examine (fetch outcomes, `unsupported`) keeps the old entries' id. New and changed entries
+/// get an UNEXPLAINED reason naming their cause in words
 /// ([`robotstxt_spec::causes::unexplained_reason`]), one group per cause. `command` is the command
 /// line the header gives for rewriting the file again.
 pub fn rewrite(
@@ -256,7 +288,7 @@ pub fn rewrite(
     // `error`, `crash` and `timeout` are faults to fix: only a known failure stays.
     let divergences: BTreeMap<String, String> = divergences
         .iter()
-        .filter(|(check, answer)| !is_failure(answer) || keeps_failure(old, check, answer))
+        .filter(|(check, answer)| !is_failure(answer) || !needs_reason(&old.entries, check, answer))
         .map(|(check, answer)| (check.clone(), answer.clone()))
         .collect();
     let id_of = |checks: &BTreeMap<String, String>| {
@@ -286,8 +318,8 @@ pub fn rewrite(
         }
     };
     let file = LedgerFile {
-        adapter: adapter.to_string(),
-        profile: profile.name().to_string(),
+        adapter: Some(adapter.to_string()),
+        profile: Some(profile.name().to_string()),
         divergences: robotstxt_spec::ledger::regroup(
             &old.entries,
             &divergences,
@@ -295,6 +327,7 @@ pub fn rewrite(
             "`ledger rewrite`",
             id_of,
         ),
+        ..LedgerFile::default()
     };
     let header = format!(
         "# Known divergences of `{adapter}` from the profile it claims ({}), one reason per group.\n\

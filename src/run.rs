@@ -255,15 +255,16 @@ pub fn judge(
     if !applicable {
         return (Status::NotApplicable, None);
     }
-    match ledger::standing(answer.agrees(expected), answer.kind(), entry) {
+    match ledger::standing(answer, expected, entry) {
         Standing::Pass => (Status::Pass, None),
         Standing::Fixed(entry) => (Status::FixedDivergence, Some(entry.reason.clone())),
         Standing::Listed(entry) => (Status::ExpectedDivergence, Some(entry.reason.clone())),
         Standing::Changed(entry) => (
             Status::UnexpectedDivergence,
             Some(format!(
-                "the ledger expects `{}` ({})",
-                entry.answer, entry.reason
+                "the ledger expects {} ({})",
+                entry.describe(),
+                entry.reason
             )),
         ),
         Standing::Unlisted => (Status::UnexpectedDivergence, None),
@@ -609,7 +610,12 @@ pub fn summarise(
             Status::ExpectedDivergence if ledger::is_failure(cell.answer.kind()) => {
                 tally.known_failures += 1
             }
-            Status::ExpectedDivergence => tally.expected += 1,
+            Status::ExpectedDivergence => {
+                tally.expected += 1;
+                if cell.reason.as_deref().is_some_and(ledger::is_unexplained) {
+                    tally.unexplained += 1;
+                }
+            }
             Status::UnexpectedDivergence => tally.unexpected += 1,
             Status::FixedDivergence => tally.fixed += 1,
             Status::NotApplicable => {

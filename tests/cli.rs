@@ -652,11 +652,49 @@ fn an_unparseable_url_is_an_error_not_an_answer() {
         lines[0]["error"]
             .as_str()
             .unwrap()
-            .contains("cannot be parsed"),
+            .contains("cannot be asked about"),
         "{:?}",
         lines[0]
     );
     assert_eq!(lines[1]["oracle"]["rfc9309"], "disallowed");
+}
+
+#[test]
+fn a_url_with_no_host_an_empty_host_or_a_port_out_of_range_is_refused() {
+    let urls = [
+        ("http://", "the host is empty"),
+        ("http://example.com:99999/x", "outside 0-65535"),
+        ("javascript:alert(1)", "names no host"),
+    ];
+    for (url, why) in urls {
+        let out = run(
+            &["check", "--robots", "-", "--agent", "a", "--url", url],
+            b"User-agent: *\nDisallow: /\n",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{url}: {err}");
+        assert!(stdout(&out).is_empty(), "{url}: answered {}", stdout(&out));
+        assert!(err.contains(why) && err.contains("RFC 3986"), "{err}");
+    }
+    // The batch answers each such line with its error and goes on.
+    let mut input = String::new();
+    for (url, _) in urls {
+        input.push_str(&serde_json::json!({"robots": "", "agent": "a", "url": url}).to_string());
+        input.push('\n');
+    }
+    input.push_str(r#"{"robots": "", "agent": "a", "url": "https://example.com:443/x"}"#);
+    input.push('\n');
+    let out = run(&["check", "--batch", "-"], input.as_bytes());
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    for ((_, why), line) in urls.iter().zip(&lines) {
+        let error = line["error"].as_str().unwrap_or_default();
+        assert!(error.contains(why), "{line}");
+    }
+    assert_eq!(lines[3]["oracle"]["rfc9309"], "allowed");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Fault injection: parsers that panic, abort, segfault, hang, print garbage or exit mid-stream
 //! must not stop a run or lose other answers. Each fault adapter answers like the oracle except
-//! for the agent `FaultBot`, where it misbehaves.
+//! for the agent `FaultBot`, where it misbehaves, or, for the input faults, on some bodies (a
+//! hang on `Crawl-delay`, garbage on every body or on `Sitemap`).
 //!
 //! Only a hang needs a clock. Every other test gives its adapter a per-check timeout it cannot
 //! reach on a healthy machine or a loaded one ([`GENEROUS`]); the hang tests use [`HANG`], still
@@ -297,4 +298,125 @@ fn a_hang_mid_batch_is_a_timeout_and_the_batch_goes_on() {
         })
         .collect();
     assert_eq!(kinds(&answers), expected, "{answers:?}");
+}
+
+/// A body holding `Crawl-delay` hangs `fault-hang-crawl-delay`.
+const HANGING_BODY: &[u8] = b"User-agent: *\nCrawl-delay: 5\nDisallow: /private\n";
+
+/// A timeout belongs to the body, not to the adapter: after it the process is restarted and
+/// answers a trivial probe, so the adapter is not hung and every later body is asked and
+/// answered. The hanging body's first two checks time out (two timeouts: the second says the body
+/// itself holds the parser up) and its last check is not asked again.
+#[test]
+fn a_body_that_hangs_the_parser_is_that_bodys_timeout_and_later_bodies_are_answered() {
+    let mut adapter =
+        open("fault-hang-crawl-delay", &isolated(HANG)).unwrap_or_else(|e| panic!("{e}"));
+    let queries = [
+        Query::new("FooBot", "http://example.com/private/a"),
+        Query::new("FooBot", "http://example.com/public"),
+        Query::new("FooBot", "http://example.com/private/b"),
+    ];
+    let items: Vec<(&[u8], &[Query])> =
+        vec![(HANGING_BODY, &queries), (BODY, &queries), (BODY, &queries)];
+    let answers = adapter.answer_many(&items);
+    assert_eq!(
+        kinds(&answers),
+        [
+            ["timeout", "timeout", "timeout"],
+            ["disallowed", "allowed", "disallowed"],
+            ["disallowed", "allowed", "disallowed"],
+        ],
+        "{answers:?}"
+    );
+    assert_kind(&answers[0][0], "timeout", "no answer within");
+    assert_kind(&answers[0][2], "timeout", "not asked again");
+    for answer in answers.iter().flatten() {
+        assert!(
+            !robotstxt_adapters::subprocess::is_not_asked(answer),
+            "{answer:?}"
+        );
+    }
+    // Asked again, one body at a time: still answered, the hanging body still its own timeout.
+    assert_eq!(
+        adapter.answer(BODY, &queries[..1]),
+        vec![Answer::Disallowed]
+    );
+}
+
+/// Bodies `0..n`, each different, with one check.
+fn bodies(n: usize, sitemap_every: usize) -> Vec<Vec<u8>> {
+    (0..n)
+        .map(|i| {
+            let sitemap = if sitemap_every > 0 && i % sitemap_every == 0 {
+                "Sitemap: https://example.com/s.xml\n"
+            } else {
+                ""
+            };
+            format!("User-agent: *\nDisallow: /private{i}\n{sitemap}").into_bytes()
+        })
+        .collect()
+}
+
+/// An adapter that garbles every answer is declared broken after [`BROKEN_AFTER`] garbled
+/// answers on different bodies, with the last lines it wrote, and is not restarted again: every
+/// later check is answered at once, marked as not asked.
+#[test]
+fn an_adapter_garbling_every_answer_is_declared_broken_with_its_last_lines() {
+    use robotstxt_adapters::subprocess::{is_broken, BROKEN_AFTER};
+    let bodies = bodies(8, 0);
+    let queries = [Query::new("FooBot", "http://example.com/a")];
+    let items: Vec<(&[u8], &[Query])> = bodies.iter().map(|b| (&b[..], &queries[..])).collect();
+    let mut adapter = open("fault-garble", &isolated(GENEROUS)).unwrap_or_else(|e| panic!("{e}"));
+    let answers = adapter.answer_many(&items);
+    for (i, answer) in answers.iter().map(|a| &a[0]).enumerate() {
+        if i < BROKEN_AFTER {
+            assert_kind(answer, "error", "malformed response");
+            assert!(!is_broken(answer), "{i}: {answer:?}");
+        } else {
+            assert!(is_broken(answer), "{i}: {answer:?}");
+            assert_kind(answer, "error", "garbage{not json");
+        }
+    }
+    // Later calls too, at once.
+    let again = adapter.answer(&bodies[0], &queries);
+    assert!(is_broken(&again[0]), "{again:?}");
+}
+
+/// Garbled answers on some bodies only, or again and again on one body, do not make an adapter
+/// broken: a good answer in between starts the count again, one body counts once, and when
+/// different bodies garble in a row (as a minimiser's variants of one input all may) the
+/// restarted process answers the trivial probe, so the garbling is the inputs'.
+#[test]
+fn garbling_on_some_bodies_or_on_one_body_is_not_broken() {
+    use robotstxt_adapters::subprocess::is_not_asked;
+    let queries = [Query::new("FooBot", "http://example.com/private3")];
+    // Every other body holds `Sitemap`.
+    let some = bodies(9, 2);
+    let items: Vec<(&[u8], &[Query])> = some.iter().map(|b| (&b[..], &queries[..])).collect();
+    let mut adapter =
+        open("fault-garble-sitemap", &isolated(GENEROUS)).unwrap_or_else(|e| panic!("{e}"));
+    let answers = adapter.answer_many(&items);
+    for (i, answer) in answers.iter().map(|a| &a[0]).enumerate() {
+        assert!(!is_not_asked(answer), "{i}: {answer:?}");
+        if i % 2 == 0 {
+            assert_kind(answer, "error", "malformed response");
+        } else {
+            assert!(answer.verdict().is_some(), "{i}: {answer:?}");
+        }
+    }
+    // Eight different garbling bodies in a row: each is its own error, never "broken".
+    let all: Vec<Vec<u8>> = bodies(8, 1);
+    let items: Vec<(&[u8], &[Query])> = all.iter().map(|b| (&b[..], &queries[..])).collect();
+    for answer in adapter.answer_many(&items).iter().map(|a| &a[0]) {
+        assert!(!is_not_asked(answer), "{answer:?}");
+        assert_kind(answer, "error", "malformed response");
+    }
+    // One garbling body asked five times in a row.
+    let one = [some[0].clone()];
+    let items: Vec<(&[u8], &[Query])> =
+        std::iter::repeat_n((&one[0][..], &queries[..]), 5).collect();
+    let answers = adapter.answer_many(&items);
+    for answer in answers.iter().map(|a| &a[0]) {
+        assert_kind(answer, "error", "malformed response");
+    }
 }

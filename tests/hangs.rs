@@ -1,6 +1,8 @@
-//! Adapters that hang or lose step with the protocol: a hung adapter costs a few timeouts, not one
-//! per check (`run`, `fuzz`); an answer too many or too few is named where it happens; and no
-//! process an adapter started outlives the run, also when the run is stopped by SIGTERM.
+//! Adapters that hang, garble or lose step with the protocol: a hung adapter costs a timeout and a
+//! probe, not one timeout per check (`run`, `fuzz`); an adapter that garbles every answer is
+//! declared broken after a few and `fuzz --execs` ends at once; an answer too many or too few is
+//! named where it happens; and no process an adapter started outlives the run, also when the run
+//! is stopped by SIGTERM.
 //!
 //! The adapters are small Python programs (`python3` is part of the set-up, README). Only the
 //! hang tests need a clock: their adapters never answer, so nothing healthy is judged against
@@ -11,7 +13,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use robotstxt_adapters::registry::{Options, UserAdapter};
-use robotstxt_adapters::subprocess::{HUNG, HUNG_AFTER};
+use robotstxt_adapters::subprocess::{BROKEN_AFTER, HUNG};
 use robotstxt_adapters::{open, Answer, Query};
 
 const EXE: &str = env!("CARGO_BIN_EXE_robotstxt-conformance");
@@ -24,7 +26,8 @@ const HANG_SECONDS: &str = "2";
 /// Writes the adapter program: it records its pid and starts a grandchild (`sleep 600`) whose
 /// pid it records too (in `<dir>/pids`), then answers as `mode` says: `hang` never answers,
 /// `too-many` adds an answer after each request's last, `too-few` leaves out the last answer of
-/// a request of two checks or more. Answers are `allowed`.
+/// a request of two checks or more, `garble` writes a line that is not JSON for each check.
+/// Answers are `allowed`.
 fn adapter(dir: &Path, mode: &str) -> String {
     let program = dir.join("adapter.py");
     std::fs::write(
@@ -42,6 +45,9 @@ for line in sys.stdin:
     checks = json.loads(line)["checks"]
     if mode == "hang":
         time.sleep(3600)
+    if mode == "garble":
+        sys.stdout.write("".join("not json %d\n" % i for i in range(len(checks)))); sys.stdout.flush()
+        continue
     n = len(checks) - 1 if mode == "too-few" and len(checks) >= 2 else len(checks)
     lines = [json.dumps({"check": i, "answer": "allowed"}) for i in range(n)]
     if mode == "too-many":
@@ -226,7 +232,7 @@ fn cases_dir(dir: &Path, cases: usize) -> PathBuf {
 }
 
 #[test]
-fn a_hung_adapter_costs_run_three_timeouts_and_leaves_no_process() {
+fn a_hung_adapter_costs_run_a_timeout_and_a_probe_and_leaves_no_process() {
     let dir = tempfile::tempdir().unwrap();
     let cases = cases_dir(dir.path(), 4);
     let output = Command::new(EXE)
@@ -252,15 +258,61 @@ fn a_hung_adapter_costs_run_three_timeouts_and_leaves_no_process() {
             r["adapters"]["x"]["answer"]["message"].as_str().unwrap()
         })
         .collect();
-    // Three checks waited for, then every other check marked at once.
+    // One check waited for; the restarted process did not answer the probe either, so every other
+    // check is marked at once.
     let waited = messages.iter().filter(|m| !m.starts_with(HUNG)).count();
-    assert_eq!(waited, HUNG_AFTER, "{messages:#?}");
+    assert_eq!(waited, 1, "{messages:#?}");
     assert!(
-        messages[HUNG_AFTER - 1].contains("declared hung"),
+        messages[0].contains("did not answer a trivial probe body")
+            && messages[0].contains("declared hung"),
         "{messages:#?}"
     );
-    // Started once and restarted after each of the first two timeouts; never after the third.
-    assert_eq!(pids(dir.path()).len(), HUNG_AFTER, "{messages:#?}");
+    // Started once, and restarted once for the probe; never after it.
+    assert_eq!(pids(dir.path()).len(), 2, "{messages:#?}");
+    none_left(dir.path());
+}
+
+#[test]
+fn an_adapter_garbling_every_answer_ends_fuzz_execs_as_broken_after_a_few_restarts() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("findings");
+    let output = Command::new(EXE)
+        .args([
+            "fuzz",
+            "--execs",
+            "2000",
+            "--seed",
+            "1",
+            "--recheck-every",
+            "0",
+        ])
+        .args(["--format", "json", "--timeout", "120", "--adapter-command"])
+        .arg(format!("x = python3 {}", adapter(dir.path(), "garble")))
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("x: declared broken"), "{stderr}");
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(summary["execs"], 2000, "{summary}");
+    assert!(
+        summary["stopped"]["x"]
+            .as_str()
+            .is_some_and(|s| s.contains("declared broken") && s.contains("not json")),
+        "{summary}"
+    );
+    // The inputs asked after it was declared broken are counted as not asked, never as findings.
+    assert_eq!(
+        summary["not_asked"]["x"].as_u64(),
+        Some(2000 - BROKEN_AFTER as u64),
+        "{summary}"
+    );
+    // Started to find out whether it is available, then by the job: once, once again after each
+    // garbled answer but the last, and once for the probe that garbled too; never again.
+    assert_eq!(pids(dir.path()).len(), 2 + BROKEN_AFTER);
     none_left(dir.path());
 }
 
@@ -300,12 +352,7 @@ fn a_hung_user_adapter_ends_fuzz_at_its_deadline_and_leaves_no_process() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     assert!(stderr.contains("adapters: x"), "{stderr}");
-    assert!(
-        stderr.contains(&format!(
-            "x: declared hung after {HUNG_AFTER} timeouts in a row"
-        )),
-        "{stderr}"
-    );
+    assert!(stderr.contains("x: declared hung"), "{stderr}");
     let summary: serde_json::Value = serde_json::from_slice(
         output
             .stdout
@@ -317,6 +364,49 @@ fn a_hung_user_adapter_ends_fuzz_at_its_deadline_and_leaves_no_process() {
     .unwrap();
     assert!(summary["execs"].as_u64().unwrap() > 0, "{summary}");
     none_left(dir.path());
+}
+
+/// An adapter that hangs on some inputs (bodies holding `Crawl-delay`) under `fuzz --seconds`:
+/// each such input is a `timeout` finding, the process is restarted and the next input asked, and
+/// the batch the deadline cuts keeps the answers it got, so the run reports executions and its
+/// timeouts instead of nothing. Bounded by the deadline; what is asserted is counted.
+#[test]
+fn an_adapter_hanging_on_some_inputs_gives_fuzz_execs_and_a_timeout_bucket() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("findings");
+    let id = "fault-hang-crawl-delay";
+    let output = Command::new(EXE)
+        .args([
+            "fuzz",
+            "--seconds",
+            "20",
+            "--timeout",
+            HANG_SECONDS,
+            "--seed",
+            "1",
+        ])
+        .args(["--recheck-every", "0", "--format", "json", "--adapter", id])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(!stderr.contains("declared hung"), "{stderr}");
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    assert!(summary["execs"].as_u64().unwrap() > 0, "{summary}");
+    assert!(
+        summary["timeouts"][id].as_u64().unwrap_or(0) > 0,
+        "{summary}"
+    );
+    let buckets = summary["bucket_list"].as_array().unwrap();
+    assert!(
+        buckets
+            .iter()
+            .any(|b| b["signature"]["kind"] == "timeout" && b["signature"]["adapter"] == id),
+        "{summary}"
+    );
 }
 
 #[test]

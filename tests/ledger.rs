@@ -12,13 +12,22 @@ fn entry(answer: &str) -> Entry {
         answer: answer.to_string(),
         reason: "a reason".to_string(),
         id: None,
+        message: None,
+    }
+}
+
+/// An entry accepting an `error` or `crash` whose message matches `pattern`.
+fn failure(answer: &str, pattern: &str) -> Entry {
+    Entry {
+        message: Some(pattern.to_string()),
+        ..entry(answer)
     }
 }
 
 #[test]
 fn every_answer_is_judged_against_the_profile_and_the_ledger() {
     use Verdict::*;
-    let cases: [(Answer, Verdict, Option<Entry>, bool, Status); 10] = [
+    let cases: [(Answer, Verdict, Option<Entry>, bool, Status); 12] = [
         (Answer::Allowed, Allowed, None, true, Status::Pass),
         (Answer::Disallowed, Either, None, true, Status::Pass),
         (
@@ -61,14 +70,33 @@ fn every_answer_is_judged_against_the_profile_and_the_ledger() {
             true,
             Status::UnexpectedDivergence,
         ),
+        // A known failure: accepted by its message's pattern, not by its kind alone.
         (
-            Answer::Timeout {
-                message: "x".into(),
+            Answer::Error {
+                message: "ValueError: empty file".into(),
             },
             Allowed,
-            Some(entry("timeout")),
+            Some(failure("error", "ValueError: *")),
             true,
             Status::ExpectedDivergence,
+        ),
+        (
+            Answer::Error {
+                message: "KeyError: 3".into(),
+            },
+            Allowed,
+            Some(failure("error", "ValueError: *")),
+            true,
+            Status::UnexpectedDivergence,
+        ),
+        (
+            Answer::Crash {
+                message: "panicked: index out of bounds".into(),
+            },
+            Allowed,
+            Some(failure("error", "*")),
+            true,
+            Status::UnexpectedDivergence,
         ),
         (
             Answer::Unsupported {
@@ -106,6 +134,39 @@ fn load(text: &str) -> Result<Ledger, String> {
     Ledger::load(dir.path(), "x")
 }
 
+/// One format serves the suite and the matrix: a `robotstxt-spec` ledger (`parser:`, test names)
+/// loads as an adapter's ledger under the profile its test names name, or the one asked for.
+#[test]
+fn a_robotstxt_spec_ledger_loads_as_an_adapter_ledger() {
+    let text = "parser: x\ncorpus: 0.2.0\ndivergences:\n- reason: r\n  checks:\n    \
+                google::a#1: allowed\n    rfc9309::b#2: disallowed\n- reason: throws\n  \
+                message: 'Oops*'\n  checks:\n    google::c#3: error\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("x.yaml");
+    std::fs::write(&path, text).unwrap();
+    // Two profiles named: the one judged must be given.
+    let e = Ledger::load_file(&path, "x").unwrap_err();
+    assert!(e.contains("several profiles (rfc9309, google)"), "{e}");
+    let google = Ledger::load_file_under(&path, "x", Some(ProfileId::Google)).unwrap();
+    assert_eq!(google.profile, Some(ProfileId::Google));
+    assert_eq!(
+        google.entries.keys().collect::<Vec<_>>(),
+        ["a#1", "c#3"],
+        "{:?}",
+        google.entries
+    );
+    assert_eq!(google.entries["c#3"].message.as_deref(), Some("Oops*"));
+    let rfc = Ledger::load_file_under(&path, "x", Some(ProfileId::Rfc9309)).unwrap();
+    assert_eq!(rfc.entries.keys().collect::<Vec<_>>(), ["b#2"]);
+    // And an adapter's ledger reads as the suite's, keyed by test name.
+    let suite = robotstxt_spec::ledger::Ledger::parse(
+        &path,
+        "adapter: x\nprofile: google\ndivergences:\n- reason: r\n  checks: {a#1: allowed}\n",
+    )
+    .unwrap();
+    assert_eq!(suite.entries.keys().collect::<Vec<_>>(), ["google::a#1"]);
+}
+
 #[test]
 fn malformed_ledgers_are_errors_naming_the_problem() {
     let bad = [
@@ -125,6 +186,35 @@ fn malformed_ledgers_are_errors_naming_the_problem() {
             "listed twice",
         ),
         ("adapter: x\nprofile: google\ndivergences: [\n", "x.yaml:"),
+        // Failures: only `error` and `crash`, only by their message's pattern, in a group of
+        // their own; never a timeout.
+        (
+            "adapter: x\nprofile: google\ndivergences:\n- reason: r\n  checks: {a#1: error}\n",
+            "without `message:`",
+        ),
+        (
+            "adapter: x\nprofile: google\ndivergences:\n- reason: r\n  message: '*'\n  checks: {a#1: error, a#2: allowed}\n",
+            "lists other answers too",
+        ),
+        (
+            "adapter: x\nprofile: google\ndivergences:\n- reason: r\n  message: '*'\n  checks: {a#1: timeout}\n",
+            "a `timeout` cannot be listed",
+        ),
+        (
+            "adapter: x\nprofile: google\ndivergences:\n- reason: r\n  message: ''\n  checks: {a#1: crash}\n",
+            "empty `message:` pattern",
+        ),
+        // The one format's header: a name, a profile the checks agree with.
+        ("parser: x\nadapter: x\nprofile: google\n", "not both"),
+        ("profile: google\n", "missing `parser:`"),
+        (
+            "adapter: x\ndivergences:\n- reason: r\n  checks: {a#1: allowed}\n",
+            "names no profile",
+        ),
+        (
+            "adapter: x\nprofile: google\ndivergences:\n- reason: r\n  checks: {rfc9309::a#1: allowed}\n",
+            "names another profile than the file's `profile: google`",
+        ),
     ];
     for (text, message) in bad {
         let error = load(text).expect_err(text);
@@ -177,7 +267,7 @@ fn entries_naming_no_check_are_stale() {
 #[test]
 fn rewrite_keeps_reasons_that_still_hold_and_marks_the_rest() {
     let old = load(
-        "adapter: x\nprofile: google\ndivergences:\n- reason: keeps\n  checks: {a#1: allowed, a#2: crash}\n",
+        "adapter: x\nprofile: google\ndivergences:\n- reason: keeps\n  checks: {a#1: allowed}\n- reason: panics\n  message: 'panicked: *'\n  checks: {a#2: crash}\n",
     )
     .unwrap();
     let now = [("a#1", "allowed"), ("a#2", "allowed"), ("b#1", "error")]
@@ -203,7 +293,7 @@ fn rewrite_keeps_reasons_that_still_hold_and_marks_the_rest() {
 #[test]
 fn rewrite_keeps_a_known_failure_and_drops_a_new_or_unexplained_one() {
     let old = load(
-        "adapter: x\nprofile: google\ndivergences:\n- reason: panics on a char boundary\n  checks: {a#1: crash}\n- reason: 'UNEXPLAINED: x'\n  checks: {a#2: error}\n",
+        "adapter: x\nprofile: google\ndivergences:\n- reason: panics on a char boundary\n  message: 'panicked: *'\n  checks: {a#1: crash}\n- reason: 'UNEXPLAINED: x'\n  message: '*'\n  checks: {a#2: error}\n",
     )
     .unwrap();
     let now = [("a#1", "crash"), ("a#2", "error"), ("a#3", "timeout")]
@@ -221,6 +311,11 @@ fn rewrite_keeps_a_known_failure_and_drops_a_new_or_unexplained_one() {
     let reloaded = load(&text).unwrap();
     assert_eq!(reloaded.entries.len(), 1, "{text}");
     assert_eq!(reloaded.entries["a#1"].reason, "panics on a char boundary");
+    // Its message pattern goes with it.
+    assert_eq!(
+        reloaded.entries["a#1"].message.as_deref(),
+        Some("panicked: *")
+    );
 }
 
 #[test]

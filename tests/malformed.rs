@@ -168,6 +168,22 @@ fn relative_url() {
 }
 
 #[test]
+fn url_with_an_empty_host_a_port_out_of_range_or_no_host() {
+    for (url, why) in [
+        ("'http://'", "the host is empty"),
+        ("'http://example.com:99999/x'", "outside 0-65535"),
+        ("'javascript:alert(1)'", "names no host"),
+    ] {
+        let text = format!(
+            "title: t\ncite: [rfc9309#2.2]\nbody: x\nchecks:\n  - agent: A\n    url: {url}\n    expect: allowed\n"
+        );
+        assert_error(&text, 6, 10, why);
+    }
+    let text = "title: t\ncite: [rfc9309#2.3]\nrobots_url: 'https://:8/robots.txt'\nbody: x\nchecks:\n  - agent: A\n    url: https://example.com/a\n    expect: allowed\n";
+    assert_error(text, 3, 13, "the host is empty");
+}
+
+#[test]
 fn two_bodies() {
     let text = format!("title: t\ncite: [rfc9309#2.2]\nbody: x\nbody_escaped: 'y'\n{GOOD_CHECKS}");
     assert_error(&text, 4, 1, "more than one body");

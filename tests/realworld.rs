@@ -404,3 +404,120 @@ fn nondeterminism_and_crashes_are_reported_and_runs_replay() {
         "{page}"
     );
 }
+
+/// A file that hangs an adapter is that file's failure: the process is restarted, answers a
+/// trivial probe, and every later file gets definite answers (before, three timeouts in a row
+/// declared the adapter hung and every later file went unasked). The report says what each
+/// adapter's figures rest on.
+#[test]
+fn a_file_that_hangs_an_adapter_fails_alone_and_every_later_file_is_answered() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = tmp.path().join("files");
+    std::fs::create_dir(&files).unwrap();
+    std::fs::write(
+        files.join("a-first.example"),
+        "User-agent: *\nCrawl-delay: 5\nDisallow: /private\nDisallow: /tmp\n",
+    )
+    .unwrap();
+    for i in 0..8 {
+        let body = format!("User-agent: *\nDisallow: /p{i}\nAllow: /p{i}/open\n");
+        std::fs::write(files.join(format!("site{i:02}.example")), body).unwrap();
+    }
+    let id = "fault-hang-crawl-delay";
+    let out = tmp.path().join("out");
+    let output = Command::new(EXE)
+        .args(["realworld", "--determinism", "off", "--processes", "1"])
+        .args(["--timeout", "5", "--adapter", id, "--corpus"])
+        .arg(&files)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let text = ok(output);
+    let results = results(&out.join("realworld.json"));
+    let tally = &results.adapters[id];
+    assert_eq!(tally.files, 9);
+    // Every later file answered with verdicts, every check of it.
+    assert_eq!(tally.answered.files, 8, "{tally:#?}");
+    assert_eq!(
+        tally.answered.checks,
+        tally.checks - tally.answers["timeout"],
+        "{tally:#?}"
+    );
+    assert_eq!(
+        tally.failed_files.first,
+        ["files/a-first.example"],
+        "{tally:#?}"
+    );
+    assert!(tally.not_asked.is_empty(), "{tally:#?}");
+    assert!(!tally.answers.contains_key("not-asked"), "{tally:#?}");
+    // One file of nine failed: its rates rest on eight, and every rendering says so.
+    assert!(text.contains("UNDER 99% ANSWERED: answered"), "{text}");
+    let markdown = std::fs::read_to_string(out.join("realworld.md")).unwrap();
+    assert!(markdown.contains("⚠ under 99% answered"), "{markdown}");
+    let html = std::fs::read_to_string(out.join("realworld.html")).unwrap();
+    assert!(html.contains("id=\"answered\""), "{html}");
+}
+
+/// An adapter whose first process hangs (its hash seed is 1) and whose second answers: the first
+/// is declared hung after a timeout and a failed probe, the report says from which file on no
+/// file was asked, and the determinism check, which compares only files both asks answered, finds
+/// nothing (before, every file was "nondeterministic": the second ask answered where the first
+/// was not asked).
+#[test]
+fn a_hung_adapter_is_reported_from_its_first_file_not_asked_and_is_not_nondeterministic() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = tmp.path().join("files");
+    std::fs::create_dir(&files).unwrap();
+    for i in 0..6 {
+        let body = format!("User-agent: *\nDisallow: /p{i}\n");
+        std::fs::write(files.join(format!("site{i:02}.example")), body).unwrap();
+    }
+    let program = tmp.path().join("first-hangs.py");
+    std::fs::write(
+        &program,
+        r#"import json, os, sys, time
+print(json.dumps({"protocol": "robotstxt-adapter/1", "id": "x", "library": "x", "version": "1",
+    "language": "Python", "licence": "MIT", "source": "a test", "profile": "rfc9309",
+    "url": "full"}), flush=True)
+for line in sys.stdin:
+    if os.environ.get("PYTHONHASHSEED") == "1":
+        time.sleep(3600)
+    for index, _ in enumerate(json.loads(line)["checks"]):
+        print(json.dumps({"check": index, "answer": "allowed"}), flush=True)
+"#,
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let output = Command::new(EXE)
+        .args(["realworld", "--determinism", "all", "--processes", "1"])
+        .args(["--timeout", "3", "--adapter-command"])
+        .arg(format!("x = python3 '{}'", program.display()))
+        .arg("--corpus")
+        .arg(&files)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let text = ok(output);
+    let results = results(&out.join("realworld.json"));
+    let tally = &results.adapters["x"];
+    assert_eq!(tally.nondeterministic.count, 0, "{tally:#?}");
+    assert_eq!(tally.answered.files, 0, "{tally:#?}");
+    let hung = &tally.not_asked["the adapter was declared hung"];
+    // The first file's first check timed out (a failure); its other checks and every later file
+    // were not asked.
+    assert_eq!(hung.count, 6, "{tally:#?}");
+    assert_eq!(hung.first[0], "files/site00.example", "{tally:#?}");
+    assert_eq!(
+        tally.failed_files.first,
+        ["files/site00.example"],
+        "{tally:#?}"
+    );
+    assert!(
+        text.contains(
+            "6 file(s) not asked from files/site00.example on (the adapter was declared hung)"
+        ),
+        "{text}"
+    );
+}

@@ -461,9 +461,15 @@ fn write_all_writes_four_files_and_a_badge_per_adapter() {
     }
     let alpha = std::fs::read_to_string(dir.path().join("out/badges/alpha.svg")).unwrap();
     assert!(alpha.contains(">33.3%</text>"), "{alpha}");
+    // Beta's answers contradict its ledger (3 unexpected, 1 fixed, 1 stale): no passing-looking
+    // badge; the rate measured is in its title.
     let beta = std::fs::read_to_string(dir.path().join("out/badges/beta.svg")).unwrap();
     assert!(
-        beta.contains(">Google</text>") && beta.contains(">50.0%</text>"),
+        beta.contains(">Google</text>")
+            && beta.contains(">failing</text>")
+            && !beta.contains(">50.0%</text>")
+            && beta
+                .contains("failing (5 failing checks or ledger entries); measured Google: 50.0%"),
         "{beta}"
     );
 }

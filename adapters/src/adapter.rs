@@ -35,6 +35,13 @@ pub trait Adapter: Send {
     fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
         let _ = deadline;
     }
+
+    /// The CPU time its processes have used so far (user and system, every process it started
+    /// and restarted), when it runs in processes of its own and the system says (Linux); `None`
+    /// for a parser called in this process. `realworld` schedules by it.
+    fn cpu_time(&self) -> Option<std::time::Duration> {
+        None
+    }
 }
 
 /// Who a parser is: reported in results, the matrix and the ledgers.

@@ -1,6 +1,12 @@
 //! The client side of `PROTOCOL.md`: one persistent adapter process, restarted when it dies, hangs
 //! or loses step, so that every check gets exactly one answer and a run never stops.
 //!
+//! A timeout belongs to the input: the process is restarted and asked a trivial probe, and only
+//! when it cannot answer that either is the adapter hung ([`HUNG`]); garbled answers on
+//! [`BROKEN_AFTER`] different bodies in a row, then on the probe too, make it broken
+//! ([`BROKEN`]). Either way its later checks are answered at once, marked as not asked
+//! ([`is_not_asked`]).
+//!
 //! Requests are pipelined: [`Adapter::answer_many`] writes the requests for many bodies (a writer
 //! thread feeds the process's standard input) and then reads the answers in order, so a batch
 //! costs one round trip, not one per body. The protocol needs nothing more: an adapter reads one
@@ -23,12 +29,51 @@ pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
 const MAX_LINE: usize = 64 << 20;
 /// How many lines of standard error are kept for crash reports.
 const STDERR_LINES: usize = 12;
-/// How many timeouts in a row make an adapter hung: its remaining checks are then answered
-/// `timeout` at once ([`HUNG`]), not asked, so a hung adapter costs a few timeouts, not one per
-/// check.
-pub const HUNG_AFTER: usize = 3;
-/// How the message of a check not asked because its adapter was declared hung begins.
+/// How the message of a check not asked because its adapter was declared hung begins: a timeout
+/// is the input's, and the process is restarted and asked a trivial probe ([`PROBE_BODY`]); only
+/// when the restarted process cannot answer the probe within the timeout either is the adapter
+/// hung, and its remaining checks are answered at once with this message instead of being asked.
 pub const HUNG: &str = "not asked: the adapter was declared hung";
+
+/// How the message of a check not asked because its adapter was declared broken begins: after
+/// [`BROKEN_AFTER`] garbled answers in a row (output the protocol does not allow) on as many
+/// different bodies, and a garbled answer to the probe, the adapter is not restarted again.
+pub const BROKEN: &str = "not asked: the adapter was declared broken";
+
+/// How many garbled answers in a row, each on another body, make an adapter broken ([`BROKEN`]).
+/// A good answer starts the count again; garbled answers on one body count once (a parser that
+/// garbles on one input is not broken).
+pub const BROKEN_AFTER: usize = 3;
+
+/// How many checks of one body may time out before the body's remaining checks are given up
+/// (answered `timeout` without being asked again): a first timeout may be the check's (its URL), a
+/// second says the body itself holds the parser up, and asking its other checks would cost a
+/// timeout each.
+pub const TIMEOUTS_PER_BODY: usize = 2;
+
+/// The body of the probe asked of a restarted process after a timeout: a trivial file every parser
+/// answers at once. The probe's answer is not used, only whether there is one.
+pub const PROBE_BODY: &[u8] = b"User-agent: *\nDisallow: /private\n";
+/// The probe's agent.
+pub const PROBE_AGENT: &str = "ProbeBot";
+/// The probe's URL.
+pub const PROBE_URL: &str = "http://example.com/";
+
+/// What a restarted process did with the probe ([`PROBE_BODY`]).
+enum Probe {
+    /// It answered, in step.
+    Answered,
+    /// It wrote this line, which the protocol does not allow there.
+    Garbled(Vec<u8>),
+    /// No answer within the timeout (`true`), or before the deadline (`false`: says nothing).
+    NoAnswer(bool),
+    /// It could not be started, or ended without answering.
+    Gone,
+}
+
+/// How many of the last lines an adapter wrote that the protocol does not allow are kept, to be
+/// shown when it is declared broken.
+const GARBLED_LINES: usize = 3;
 
 /// The body size that earns a request's first answer one more `--timeout`: the first answer
 /// includes parsing the body, which is work in proportion to its size (a 600 KiB body gets ten
@@ -54,11 +99,21 @@ pub fn is_hung(answer: &Answer) -> bool {
     matches!(answer, Answer::Timeout { message } if message.starts_with(HUNG))
 }
 
+/// Whether `answer` is a check not asked because its adapter was declared broken ([`BROKEN`]).
+pub fn is_broken(answer: &Answer) -> bool {
+    matches!(answer, Answer::Error { message } if message.starts_with(BROKEN))
+}
+
+/// Whether `answer` is a check not asked because the run's deadline passed ([`DEADLINE`]).
+pub fn is_past_deadline(answer: &Answer) -> bool {
+    matches!(answer, Answer::Timeout { message } if message.starts_with(DEADLINE))
+}
+
 /// Whether `answer` is a check not asked at all: its adapter was declared hung ([`HUNG`]) or
-/// the run's deadline passed ([`DEADLINE`]).
+/// broken ([`BROKEN`]), or the run's deadline passed ([`DEADLINE`]). Not an observation of the
+/// parser: no finding is made of it, and reports count it as not answered.
 pub fn is_not_asked(answer: &Answer) -> bool {
-    is_hung(answer)
-        || matches!(answer, Answer::Timeout { message } if message.starts_with(DEADLINE))
+    is_hung(answer) || is_broken(answer) || is_past_deadline(answer)
 }
 
 /// An adapter process speaking `robotstxt-adapter/1`.
@@ -68,15 +123,23 @@ pub struct Subprocess {
     timeout: Duration,
     identity: Identity,
     running: Option<Running>,
-    /// Timeouts since the last answer.
-    timeouts_in_a_row: usize,
-    /// Set once [`HUNG_AFTER`] timeouts came in a row: the message every later check gets.
+    /// Set once a restarted process could not answer the probe: the message every later check
+    /// gets.
     hung: Option<String>,
+    /// Set once [`BROKEN_AFTER`] garbled answers came in a row and the probe garbled too: the
+    /// message every later check gets.
+    broken: Option<String>,
+    /// The bodies (by hash) of the garbled answers since the last good answer.
+    garbled_bodies: Vec<u64>,
+    /// The last lines (shortened) that garbled, for the message when it is declared broken.
+    garbled_lines: VecDeque<String>,
     /// How many checks the last request sent to the running process had (to recognise its
     /// extra answer arriving during the next call).
     last_request: Option<usize>,
     /// No answer is waited for after this.
     deadline: Option<std::time::Instant>,
+    /// CPU time of the processes killed so far (read just before each was killed).
+    cpu_of_ended: Duration,
 }
 
 /// What an adapter process's environment differs in from this process's.
@@ -152,16 +215,132 @@ impl Subprocess {
             timeout,
             identity,
             running: Some(running),
-            timeouts_in_a_row: 0,
             hung: None,
+            broken: None,
+            garbled_bodies: Vec::new(),
+            garbled_lines: VecDeque::new(),
             last_request: None,
             deadline: None,
+            cpu_of_ended: Duration::ZERO,
         })
     }
 
-    /// Whether the adapter was declared hung ([`HUNG_AFTER`] timeouts in a row).
+    /// Whether the adapter was declared hung (a restarted process did not answer the probe).
     pub fn is_hung(&self) -> bool {
         self.hung.is_some()
+    }
+
+    /// Whether the adapter was declared broken ([`BROKEN_AFTER`] garbled answers in a row).
+    pub fn is_broken(&self) -> bool {
+        self.broken.is_some()
+    }
+
+    /// Counts a garbled answer (`line`, what it wrote) to a check of `body` (the process already
+    /// killed, or about to be). At the [`BROKEN_AFTER`]th body in a row a restarted process is
+    /// asked the trivial probe: when it garbles that too the adapter is declared broken; when it
+    /// answers, the garbling is the inputs' (a parser that garbles on some inputs, as a minimiser's
+    /// candidates may all be), and the count starts again. Returns whether it was declared broken.
+    fn garbled(&mut self, body: &[u8], line: &[u8]) -> bool {
+        let hash = body_hash(body);
+        if !self.garbled_bodies.contains(&hash) {
+            self.garbled_bodies.push(hash);
+        }
+        if self.garbled_lines.len() == GARBLED_LINES {
+            self.garbled_lines.pop_front();
+        }
+        self.garbled_lines.push_back(shorten(line, 200));
+        if self.garbled_bodies.len() < BROKEN_AFTER {
+            return false;
+        }
+        self.kill();
+        match self.probe() {
+            Probe::Garbled(line) => {
+                if self.garbled_lines.len() == GARBLED_LINES {
+                    self.garbled_lines.pop_front();
+                }
+                self.garbled_lines.push_back(shorten(&line, 200));
+            }
+            Probe::Answered | Probe::NoAnswer(_) | Probe::Gone => {
+                self.answered_well();
+                return false;
+            }
+        }
+        self.broken = Some(format!(
+            "{BROKEN} after {BROKEN_AFTER} garbled answers in a row on different bodies and a \
+             garbled answer to a trivial probe body (output the protocol does not allow; \
+             adapters/PROTOCOL.md); the last lines it wrote: {}",
+            self.garbled_lines
+                .iter()
+                .map(|l| format!("`{l}`"))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        ));
+        true
+    }
+
+    /// A good answer: garbled answers are no longer in a row.
+    fn answered_well(&mut self) {
+        self.garbled_bodies.clear();
+        self.garbled_lines.clear();
+    }
+
+    /// Starts a new process (the old one already killed) and asks it the probe ([`PROBE_BODY`]):
+    /// what it did ([`Probe`]). An answer in step is kept running for the next request; any other
+    /// outcome leaves no process.
+    fn probe(&mut self) -> Probe {
+        let wait = match self.deadline {
+            Some(d) => self
+                .timeout
+                .min(d.saturating_duration_since(std::time::Instant::now())),
+            None => self.timeout,
+        };
+        let Ok((running, _)) = spawn(&self.argv, &self.env) else {
+            return Probe::Gone;
+        };
+        let probe = [Query::new(PROBE_AGENT, PROBE_URL)];
+        let mut line = serde_json::to_vec(&Request::new(PROBE_BODY, &probe)).expect("serialisable");
+        line.push(b'\n');
+        let running = self.running.insert(running);
+        if running.requests.send(line).is_err() {
+            self.kill();
+            return Probe::Gone;
+        }
+        match running.lines.recv_timeout(wait) {
+            Ok(Line::Text(text)) => match parse_response(&text) {
+                Ok((0, _)) => {
+                    // Its one answer was read: an extra one would belong to the probe.
+                    self.last_request = Some(1);
+                    Probe::Answered
+                }
+                _ => {
+                    self.kill();
+                    Probe::Garbled(text)
+                }
+            },
+            Ok(Line::End(_)) | Err(RecvTimeoutError::Disconnected) => {
+                self.kill();
+                Probe::Gone
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                self.kill();
+                // Cut by the deadline, the probe says nothing: what is left is not asked anyway.
+                Probe::NoAnswer(wait >= self.timeout)
+            }
+        }
+    }
+
+    /// After a timeout (the process already killed): why the adapter is hung, when a restarted
+    /// process cannot answer the probe within the timeout either; `None` when it answers (the
+    /// timeout was the input's) or the probe says nothing (cut by the deadline, or the process
+    /// ended: the next request reports that).
+    fn hung_after_timeout(&mut self) -> Option<String> {
+        match self.probe() {
+            Probe::NoAnswer(true) => Some(format!(
+                "a restarted process did not answer a trivial probe body within {:?} either",
+                self.timeout
+            )),
+            Probe::Answered | Probe::Garbled(_) | Probe::NoAnswer(false) | Probe::Gone => None,
+        }
     }
 
     /// The command line it runs.
@@ -174,6 +353,7 @@ impl Subprocess {
         self.last_request = None;
         match self.running.take() {
             Some(mut running) => {
+                self.cpu_of_ended += process_cpu_time(running.child.id()).unwrap_or_default();
                 let status = kill_group(&mut running.child);
                 let mut detail = match status {
                     Ok(status) => describe_exit(status),
@@ -199,9 +379,19 @@ impl Subprocess {
     /// one too many for a request marks that request's answers as errors (they cannot be trusted),
     /// one too few is the request's own error. Once the adapter is hung every check is answered at
     /// once.
-    fn exchange(&mut self, items: &[(&[u8], &[Query])], out: &mut [Vec<Answer>], at: usize) {
+    fn exchange(
+        &mut self,
+        items: &[(&[u8], &[Query])],
+        out: &mut [Vec<Answer>],
+        at: usize,
+        timeouts: &mut [usize],
+    ) {
         if let Some(message) = &self.hung {
             fill(items, out, at, message);
+            return;
+        }
+        if let Some(message) = &self.broken {
+            fill_with(items, out, at, |message| Answer::Error { message }, message);
             return;
         }
         if self
@@ -284,7 +474,6 @@ impl Subprocess {
                     }
                     Err(RecvTimeoutError::Timeout) => {
                         self.kill();
-                        self.timeouts_in_a_row += 1;
                         let mut message = format!("no answer within {allowance:?}");
                         if index > 0 {
                             message.push_str(&format!(
@@ -293,17 +482,28 @@ impl Subprocess {
                                 describe(i, first)
                             ));
                         }
-                        if self.timeouts_in_a_row >= HUNG_AFTER {
+                        timeouts[i] += 1;
+                        let give_up = timeouts[i] >= TIMEOUTS_PER_BODY;
+                        let hung = self.hung_after_timeout();
+                        if let Some(why) = &hung {
                             message.push_str(&format!(
-                                "; {HUNG_AFTER} timeouts in a row: the adapter is declared hung \
-                                 and its remaining checks are not asked"
+                                "; {why}: the adapter is declared hung and its remaining checks \
+                                 are not asked"
                             ));
-                            self.hung = Some(format!(
-                                "{HUNG} after {HUNG_AFTER} timeouts in a row (--timeout {:?})",
-                                self.timeout
-                            ));
+                            self.hung =
+                                Some(format!("{HUNG} (--timeout {:?}): {why}", self.timeout));
                         }
                         out[i].push(Answer::Timeout { message });
+                        if give_up && hung.is_none() {
+                            // The body holds the parser up: its other checks are not asked again.
+                            let rest = Answer::Timeout {
+                                message: format!(
+                                    "not asked again: {TIMEOUTS_PER_BODY} checks of this body \
+                                     got no answer within the timeout"
+                                ),
+                            };
+                            out[i].resize(items[i].1.len(), rest);
+                        }
                         return;
                     }
                 };
@@ -311,15 +511,18 @@ impl Subprocess {
                     Ok(parsed) => parsed,
                     Err(message) => {
                         self.kill();
+                        self.garbled(items[i].0, &text);
                         out[i].push(Answer::Error { message });
                         return;
                     }
                 };
                 if check == index {
-                    self.timeouts_in_a_row = 0;
+                    self.answered_well();
                     out[i].push(answer);
                     continue;
                 }
+                // Out of step: garbled too (the branches below kill the process).
+                self.garbled(items[i].0, &text);
                 let shown = String::from_utf8_lossy(&text[..text.len().min(200)]).into_owned();
                 let previous = n.checked_sub(1).map(|p| sent[p]);
                 match previous {
@@ -394,9 +597,11 @@ impl Subprocess {
                         describe(i, first),
                         total - 1
                     );
+                    let text = text.clone();
                     out[i].truncate(first);
                     out[i].resize(items[i].1.len(), Answer::Error { message });
                     self.kill();
+                    self.garbled(items[i].0, &text);
                     return;
                 }
             }
@@ -407,14 +612,42 @@ impl Subprocess {
 
 /// Answers every unanswered check of the items from `at` on with a `timeout` carrying `message`.
 fn fill(items: &[(&[u8], &[Query])], out: &mut [Vec<Answer>], at: usize, message: &str) {
+    fill_with(
+        items,
+        out,
+        at,
+        |message| Answer::Timeout { message },
+        message,
+    );
+}
+
+/// Answers every unanswered check of the items from `at` on with `answer(message)`.
+fn fill_with(
+    items: &[(&[u8], &[Query])],
+    out: &mut [Vec<Answer>],
+    at: usize,
+    answer: impl Fn(String) -> Answer,
+    message: &str,
+) {
     for ((_, queries), answers) in items.iter().zip(out.iter_mut()).skip(at) {
-        answers.resize(
-            queries.len(),
-            Answer::Timeout {
-                message: message.to_string(),
-            },
-        );
+        answers.resize(queries.len(), answer(message.to_string()));
     }
+}
+
+/// A body's hash, to tell bodies apart (FNV-1a, 64 bits).
+fn body_hash(body: &[u8]) -> u64 {
+    body.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &octet| {
+        (hash ^ u64::from(octet)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The first `limit` octets of `line` as text, with `…` when cut.
+fn shorten(line: &[u8], limit: usize) -> String {
+    let mut text = String::from_utf8_lossy(&line[..line.len().min(limit)]).into_owned();
+    if line.len() > limit {
+        text.push('…');
+    }
+    text
 }
 
 /// A request named for messages: its place in the batch (when there are several), its first
@@ -450,12 +683,21 @@ impl Adapter for Subprocess {
         self.deadline = deadline;
     }
 
+    fn cpu_time(&self) -> Option<Duration> {
+        let running = match &self.running {
+            Some(running) => process_cpu_time(running.child.id())?,
+            None => Duration::ZERO,
+        };
+        Some(self.cpu_of_ended + running)
+    }
+
     fn answer_many(&mut self, items: &[(&[u8], &[Query])]) -> Vec<Vec<Answer>> {
         let mut out: Vec<Vec<Answer>> = items
             .iter()
             .map(|(_, queries)| Vec::with_capacity(queries.len()))
             .collect();
         // After a failure the process is restarted and the remaining checks are sent again.
+        let mut timeouts = vec![0; items.len()];
         let mut at = 0;
         loop {
             while at < items.len() && out[at].len() == items[at].1.len() {
@@ -464,7 +706,7 @@ impl Adapter for Subprocess {
             if at == items.len() {
                 return out;
             }
-            self.exchange(items, &mut out, at);
+            self.exchange(items, &mut out, at, &mut timeouts);
         }
     }
 }
@@ -734,6 +976,27 @@ fn keep_tail(stderr: impl Read, tail: Arc<Mutex<VecDeque<String>>>) {
             tail.push_back(text);
         }
     }
+}
+
+/// The CPU time (user and system) process `pid` and its waited-for children have used, from
+/// `/proc/<pid>/stat` (fields 14 to 17, in clock ticks); `None` where there is no `/proc`.
+fn process_cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) may hold spaces; the fields after it follow the last `)`.
+    let after = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    // `after` starts at field 3 (state): fields 14..=17 are at 11..=14.
+    let ticks: u64 = fields
+        .get(11..15)?
+        .iter()
+        .map(|f| f.parse::<u64>().ok())
+        .sum::<Option<u64>>()?;
+    // SAFETY: sysconf(3) reads a constant of the system.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    let per_second = u64::try_from(per_second).ok().filter(|&n| n > 0)?;
+    Some(Duration::from_nanos(
+        ticks.saturating_mul(1_000_000_000) / per_second,
+    ))
 }
 
 /// "exit status 3", "killed by signal 11 (SIGSEGV)".

@@ -177,6 +177,17 @@ pub struct Summary {
     pub bucket_list: Vec<Bucket>,
     /// Oracle bugs found (panics, broken invariants): any of them fails the command.
     pub oracle_bugs: Vec<OracleBug>,
+    /// Per adapter: inputs it answered `timeout` (each a finding, in a `timeout` bucket; the
+    /// process was restarted and the next input asked).
+    pub timeouts: BTreeMap<String, u64>,
+    /// Per adapter: examined inputs whose answer was not obtained (the adapter was declared hung
+    /// or broken, or the deadline passed while the batch was asked); no finding is made of them.
+    pub not_asked: BTreeMap<String, u64>,
+    /// Adapters declared hung or broken, with why and from which input on.
+    pub stopped: BTreeMap<String, String>,
+    /// Inputs generated but not examined: the deadline passed before any adapter answered them
+    /// (not counted in `execs`).
+    pub unexamined: u64,
 }
 
 /// An oracle bug: a panic or a broken invariant. The campaign records each kind once (by relation
@@ -203,6 +214,17 @@ struct Shared {
     bugs: Mutex<BTreeMap<String, OracleBug>>,
     time: Mutex<TimeSplit>,
     finished: std::sync::atomic::AtomicUsize,
+    unanswered: Mutex<Unanswered>,
+}
+
+/// The answers that were not readings of the file, over all jobs ([`Summary`]'s fields of the same
+/// names).
+#[derive(Default)]
+struct Unanswered {
+    timeouts: BTreeMap<String, u64>,
+    not_asked: BTreeMap<String, u64>,
+    stopped: BTreeMap<String, String>,
+    unexamined: u64,
 }
 
 /// Runs a campaign; `progress` is called about once a second with (execs, buckets, elapsed).
@@ -217,6 +239,7 @@ pub fn run(options: &Options, progress: &(dyn Fn(u64, usize, Duration) + Sync)) 
         bugs: Mutex::new(BTreeMap::new()),
         time: Mutex::new(TimeSplit::default()),
         finished: std::sync::atomic::AtomicUsize::new(0),
+        unanswered: Mutex::new(Unanswered::default()),
     };
     let started = Instant::now();
     let jobs = options.jobs.max(1);
@@ -288,10 +311,10 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
     let ids: Vec<&str> = options.adapters.iter().map(String::as_str).collect();
     let (engines, _) = Engines::open(&ids, &options.adapter_options, options.recheck_every > 0);
     // --seconds is a deadline: adapter processes are not waited for past it (a hanging adapter
-    // would otherwise hold a batch for a timeout per input), and the batch it cuts is dropped.
+    // would otherwise hold a batch for a timeout per input); the batch it cuts keeps the answers
+    // it got, and the run ends after it.
     let deadline = options.duration.map(|d| started + d);
     engines.set_deadline(deadline);
-    let mut told_hung = vec![false; engines.len()];
     let identities: Vec<String> = engines.identities().iter().map(|i| i.id.clone()).collect();
     // The profiles the findings compare with: those the adapters claim (all four for the oracle
     // alone, whose run is about the oracle itself).
@@ -365,27 +388,36 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
             .collect();
         numbered += inputs.len() as u64;
         let seconds = engines.second_batch(&inputs, &sampled, &mut second_ns);
-        // A batch the deadline cut short is not counted: some of its inputs were not asked.
-        let cut = |a: &robotstxt_adapters::Answer| {
-            matches!(a, robotstxt_adapters::Answer::Timeout { message }
-                if message.starts_with(robotstxt_adapters::subprocess::DEADLINE))
-        };
-        if answers.iter().flatten().any(cut) || seconds.iter().flatten().flatten().any(cut) {
+        // A batch the deadline cut keeps the answers it got, and the run stops after it: an input
+        // no adapter was asked about goes no further (counted as unexamined, not as an
+        // execution); an answer not obtained (past the deadline, or from an adapter declared hung
+        // or broken) is counted for its adapter and makes no finding (`compare::finding_of`).
+        let past = robotstxt_adapters::subprocess::is_past_deadline;
+        let cut =
+            answers.iter().flatten().any(past) || seconds.iter().flatten().flatten().any(past);
+        let examined: Vec<bool> = answers
+            .iter()
+            .map(|row| row.is_empty() || !row.iter().all(past))
+            .collect();
+        let first_number = numbered - inputs.len() as u64;
+        account(shared, &identities, &answers, &examined, first_number, job);
+        let mut kept = examined.iter();
+        inputs.retain(|_| *kept.next().expect("one flag per input"));
+        let answers: Vec<Vec<Answer>> = answers
+            .into_iter()
+            .zip(&examined)
+            .filter(|(_, e)| **e)
+            .map(|(row, _)| row)
+            .collect();
+        // A second answer cut by the deadline is one not asked.
+        let seconds: Vec<Vec<Option<Answer>>> = seconds
+            .into_iter()
+            .zip(&examined)
+            .filter(|(_, e)| **e)
+            .map(|(row, _)| row.into_iter().map(|a| a.filter(|a| !past(a))).collect())
+            .collect();
+        if cut {
             shared.stop.store(true, Ordering::Relaxed);
-            break;
-        }
-        for row in &answers {
-            for (slot, answer) in row.iter().enumerate() {
-                if robotstxt_adapters::subprocess::is_hung(answer) && !told_hung[slot] {
-                    told_hung[slot] = true;
-                    eprintln!(
-                        "\n{}: declared hung after {} timeouts in a row; its remaining inputs \
-                         are not asked (no finding is made of them)",
-                        identities[slot],
-                        robotstxt_adapters::subprocess::HUNG_AFTER
-                    );
-                }
-            }
         }
         if (0..engines.len()).any(|i| engines.has_second(i)) {
             time.second_inputs += sampled.iter().filter(|s| **s).count() as u64;
@@ -456,6 +488,9 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
         shared
             .execs
             .fetch_add(checked.len() as u64, Ordering::Relaxed);
+        if cut {
+            break;
+        }
     }
     for (index, (id, ns)) in identities.iter().zip(adapter_ns).enumerate() {
         time.adapters.insert(id.clone(), ns);
@@ -476,6 +511,49 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
         *total.second_processes.entry(id).or_default() += ns;
     }
     total.second_inputs += time.second_inputs;
+}
+
+/// Counts a batch's answers that are not readings of the file, per adapter: `timeout` answers
+/// (findings, each bucketed), answers not obtained (an adapter declared hung or broken, or past
+/// the deadline) and inputs no adapter was asked about (`examined` false); tells the first time
+/// an adapter is declared hung or broken, and from which input (`first_number` is the batch's
+/// first input's number in job `job`'s stream).
+fn account(
+    shared: &Shared,
+    identities: &[String],
+    answers: &[Vec<Answer>],
+    examined: &[bool],
+    first_number: u64,
+    job: u64,
+) {
+    use robotstxt_adapters::subprocess::{is_broken, is_hung, is_not_asked};
+    let mut unanswered = shared.unanswered.lock().expect("not poisoned");
+    for (n, (row, examined)) in answers.iter().zip(examined).enumerate() {
+        if !examined {
+            unanswered.unexamined += 1;
+            continue;
+        }
+        for (id, answer) in identities.iter().zip(row) {
+            if is_not_asked(answer) {
+                *unanswered.not_asked.entry(id.clone()).or_default() += 1;
+            } else if matches!(answer, Answer::Timeout { .. }) {
+                *unanswered.timeouts.entry(id.clone()).or_default() += 1;
+            }
+            if (is_hung(answer) || is_broken(answer)) && !unanswered.stopped.contains_key(id) {
+                let why = format!(
+                    "{} (from input {} of job {job} on)",
+                    answer.detail().unwrap_or_default(),
+                    first_number + n as u64
+                );
+                let what = if is_hung(answer) { "hung" } else { "broken" };
+                eprintln!(
+                    "\n{id}: declared {what}; its remaining inputs are not asked (no finding is \
+                     made of them): {why}"
+                );
+                unanswered.stopped.insert(id.clone(), why);
+            }
+        }
+    }
 }
 
 /// The oracle's verdicts for `input`, each as far as `needs` says, with its metamorphic relation
@@ -1100,7 +1178,20 @@ fn write_summary(options: &Options, shared: &Shared, elapsed: Duration) -> Summa
                 std::cmp::Reverse(b.hits),
             ))
     });
+    let (timeouts, not_asked, stopped, unexamined) = {
+        let u = shared.unanswered.lock().expect("not poisoned");
+        (
+            u.timeouts.clone(),
+            u.not_asked.clone(),
+            u.stopped.clone(),
+            u.unexamined,
+        )
+    };
     let summary = Summary {
+        timeouts,
+        not_asked,
+        stopped,
+        unexamined,
         execs,
         seconds: elapsed.as_secs_f64(),
         execs_per_sec: execs as f64 / elapsed.as_secs_f64().max(1e-9),

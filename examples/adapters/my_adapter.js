@@ -2,6 +2,20 @@
 // `robotstxt-conformance certify` on it (docs/certify.md). The parser here is a small toy.
 const readline = require('readline');
 
+// RFC 3986 appendix B: a URI's five parts, split without decoding or re-encoding anything (never
+// WHATWG `new URL`, which normalises). adapters/PROTOCOL.md, "Two kinds of library".
+const URI_PARTS = /^(?:([^:/?#]+):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#([\s\S]*))?$/;
+// For a library that takes a path: the path (`/` when empty) and query as written, no fragment.
+function pathAndQuery(url) {
+  const parts = URI_PARTS.exec(url); const path = parts[3] || '/';
+  return parts[4] === undefined ? path : `${path}?${parts[4]}`;
+}
+// For a library that takes the robots.txt URL and checks the host: the check's own origin's.
+function robotsUrlOf(url) {
+  const parts = URI_PARTS.exec(url);
+  return `${parts[1]}://${parts[2]}/robots.txt`;
+}
+
 function isAllowed(body, agent, url) {
   const groups = []; let group = null; let inAgents = false;
   for (const raw of body.split(/\r\n|\r|\n/)) {
@@ -18,7 +32,7 @@ function isAllowed(body, agent, url) {
   }
   const mine = groups.filter(g => g.agents.includes(agent.toLowerCase()));
   const rules = (mine.length ? mine : groups.filter(g => g.agents.includes('*'))).flatMap(g => g.rules);
-  const u = new URL(url); const path = u.pathname + u.search;
+  const path = pathAndQuery(url); // this toy takes a path; a host-checking library: robotsUrlOf(url)
   let best = null;
   for (const r of rules) {
     const pattern = r.path.replace(/[.+?^{}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');

@@ -96,6 +96,126 @@ pub fn scheme_and_authority(url: &str) -> (Option<&str>, Option<&str>) {
     (scheme, authority)
 }
 
+/// Why `url` cannot be asked about, or `Ok` when it can: the one test `check`, `check --batch`,
+/// the playground and the corpus's loader apply before the oracle (which answers anything) is
+/// asked. A path starting with `/` (a reference on the robots.txt file's own service) can always
+/// be asked. An absolute URL (`scheme:`, RFC 3986 3.1) must name a host whose robots.txt file could
+/// govern it (rfc9309#2.3: the file is at `scheme:[//authority]/robots.txt`):
+/// - an authority (`//host`, RFC 3986 3.2), so `javascript:alert(1)` and `mailto:a@b` are refused;
+/// - a host that is not empty (RFC 3986 3.2.2; RFC 9110 4.2.1: "A sender MUST NOT generate an
+///   "http" URI with an empty host identifier"), so `http://` and `http://:80/` are refused;
+/// - a host without white space, control characters or characters no host may hold, or a
+///   bracketed IP literal (RFC 3986 3.2.2);
+/// - a port, when given, of digits from 0 to 65535 (RFC 3986 3.2.3: `port = *DIGIT`; a TCP port is
+///   16 bits, RFC 9293 3.1), so `http://example.com:99999/x` is refused; an empty port
+///   (`http://example.com:/`) is the scheme's default (RFC 3986 3.2.3).
+///
+/// Other schemes with a host are asked about (RFC 9309 2.3 names FTP; scope, step 0, decides
+/// whether a file governs them). The path and query may hold any octets (the corpus asks about raw
+/// spaces and non-ASCII on purpose).
+pub fn check_request_url(url: &str) -> Result<(), String> {
+    if url.starts_with('/') {
+        return Ok(());
+    }
+    let (scheme, authority) = scheme_and_authority(url);
+    if scheme.is_none() {
+        return Err(format!(
+            "url `{url}` is neither an absolute URL (`https://example.com/a`) nor a path starting \
+             with `/`"
+        ));
+    }
+    check_authority(url, authority)
+}
+
+/// [`check_request_url`] for a URL that must be absolute (a robots.txt URL, or a URL compared
+/// with one): a path alone is refused too.
+pub fn check_absolute_url(url: &str) -> Result<(), String> {
+    if scheme_and_authority(url).0.is_none() {
+        return Err(format!(
+            "`{url}` is not an absolute URL: write the scheme and host, e.g. \
+             `https://example.com/robots.txt`"
+        ));
+    }
+    check_request_url(url)
+}
+
+/// The authority test of [`check_request_url`] for an absolute `url`.
+fn check_authority(url: &str, authority: Option<&str>) -> Result<(), String> {
+    let refuse = |why: String| Err(format!("url `{url}` cannot be asked about: {why}"));
+    let Some(authority) = authority else {
+        return refuse(
+            "it names no host (RFC 3986 3.2: no `//` authority), so no robots.txt file governs \
+             it (rfc9309#2.3: the file is at scheme:[//authority]/robots.txt); ask about an \
+             http or https URL such as `https://example.com/page`"
+                .to_string(),
+        );
+    };
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let (host, port) = if let Some(literal) = host_port.strip_prefix('[') {
+        match literal.split_once(']') {
+            Some(("", _)) => {
+                return refuse("an empty IP literal `[]` (RFC 3986 3.2.2)".to_string())
+            }
+            Some((inner, "")) => (inner, None),
+            Some((inner, rest)) => match rest.strip_prefix(':') {
+                Some(port) => (inner, Some(port)),
+                None => {
+                    return refuse(
+                        "text after the bracketed IP literal (RFC 3986 3.2.2)".to_string(),
+                    )
+                }
+            },
+            None => {
+                return refuse(
+                    "an IP literal `[` without its closing `]` (RFC 3986 3.2.2)".to_string(),
+                )
+            }
+        }
+    } else {
+        match host_port.rsplit_once(':') {
+            Some((host, port)) => (host, Some(port)),
+            None => (host_port, None),
+        }
+    };
+    if host.is_empty() {
+        return refuse(
+            "the host is empty (RFC 3986 3.2.2; RFC 9110 4.2.1: \"A sender MUST NOT generate an \
+             \"http\" URI with an empty host identifier\")"
+                .to_string(),
+        );
+    }
+    if host.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return refuse(
+            "white space or a control character in the host (RFC 3986 3.2.2)".to_string(),
+        );
+    }
+    if host.contains(['[', ']', '<', '>', '"', '{', '}', '|', '\\', '^', '`']) {
+        return refuse("a character no host may hold (RFC 3986 3.2.2)".to_string());
+    }
+    if let Some(port) = port {
+        if !port.chars().all(|c| c.is_ascii_digit()) {
+            return refuse(format!(
+                "the port `{port}` is not digits (RFC 3986 3.2.3: port = *DIGIT)"
+            ));
+        }
+        // Leading zeros are allowed; a long run of digits is out of range however it starts.
+        let value = port.trim_start_matches('0').parse::<u64>().unwrap_or(
+            if port.trim_start_matches('0').is_empty() {
+                0
+            } else {
+                u64::MAX
+            },
+        );
+        if value > 65535 {
+            return refuse(format!(
+                "the port {port} is outside 0-65535 (RFC 3986 3.2.3; a TCP port is 16 bits, \
+                 RFC 9293 3.1)"
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn scheme_end(bytes: &[u8]) -> Option<usize> {
     if !bytes.first()?.is_ascii_alphabetic() {
         return None;
@@ -209,6 +329,54 @@ fn normalised<'u>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn refuses_urls_that_name_no_host_an_empty_host_or_a_port_out_of_range() {
+        for ok in [
+            "/a",
+            "//x/a",
+            "https://example.com/a b",
+            "http://example.com:/x",
+            "http://example.com:0/x",
+            "http://example.com:00080/x",
+            "http://example.com:65535/x",
+            "http://user@example.com/x",
+            "http://[::1]:8080/x",
+            "ftp://ftp.example.com/pub/file.txt",
+            "gopher://example.com/page",
+        ] {
+            assert_eq!(check_request_url(ok), Ok(()), "{ok}");
+        }
+        for (bad, why) in [
+            ("http://", "the host is empty"),
+            ("http://:80/x", "the host is empty"),
+            ("http://user@/x", "the host is empty"),
+            ("https:///x", "the host is empty"),
+            ("http://example.com:99999/x", "outside 0-65535"),
+            ("http://example.com:65536/x", "outside 0-65535"),
+            (
+                "http://example.com:123456789012345678901234/x",
+                "outside 0-65535",
+            ),
+            ("http://example.com:8o/x", "not digits"),
+            ("javascript:alert(1)", "names no host"),
+            ("mailto:a@example.com", "names no host"),
+            ("http:/x", "names no host"),
+            ("http://[]/x", "empty IP literal"),
+            ("http://[::1/x", "without its closing"),
+            ("http://exa mple.com/x", "white space"),
+            ("not a url", "neither an absolute URL"),
+        ] {
+            let message = check_request_url(bad).unwrap_err();
+            assert!(message.contains(why), "{bad}: {message}");
+            assert!(
+                message.contains("RFC 3986") || why == "neither an absolute URL",
+                "{message}"
+            );
+        }
+        assert!(check_absolute_url("/robots.txt").is_err());
+        assert_eq!(check_absolute_url("https://example.com/robots.txt"), Ok(()));
+    }
 
     #[test]
     fn splits_absolute_urls_and_paths() {

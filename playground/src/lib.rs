@@ -31,13 +31,17 @@ pub struct ProfileAnswer {
     pub explanation: String,
 }
 
-/// The oracle's four answers to a question about `body`, as JSON; a malformed question gives
-/// `{"error": "..."}`.
+/// The oracle's four answers to a question about `body`, as JSON; a malformed question, or a URL
+/// that cannot be asked about (no host, an empty host, a port outside 0-65535: the test `check`
+/// applies, [`robotstxt_oracle::url::check_request_url`]), gives `{"error": "..."}`.
 pub fn answer(body: &[u8], question: &[u8]) -> String {
     let question: Question = match serde_json::from_slice(question) {
         Ok(question) => question,
         Err(error) => return serde_json::json!({ "error": error.to_string() }).to_string(),
     };
+    if let Err(message) = robotstxt_oracle::url::check_request_url(&question.url) {
+        return serde_json::json!({ "error": message }).to_string();
+    }
     let fetch = match question.status {
         None => Fetch::default(),
         Some(0) => Fetch::Unreachable,
@@ -142,5 +146,22 @@ mod tests {
         assert_eq!(out[0]["verdict"], "disallowed");
         let out: serde_json::Value = serde_json::from_str(&answer(b"", b"{")).unwrap();
         assert!(out["error"].is_string());
+    }
+
+    #[test]
+    fn a_url_that_names_no_host_or_a_port_out_of_range_is_refused() {
+        for (url, why) in [
+            ("http://", "the host is empty"),
+            ("http://example.com:99999/x", "outside 0-65535"),
+            ("javascript:alert(1)", "names no host"),
+        ] {
+            let question = serde_json::json!({ "agent": "bot", "url": url }).to_string();
+            let out: serde_json::Value =
+                serde_json::from_str(&answer(b"", question.as_bytes())).unwrap();
+            let error = out["error"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{url}: {out}"));
+            assert!(error.contains(why) && error.contains("RFC 3986"), "{error}");
+        }
     }
 }

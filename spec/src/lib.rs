@@ -12,12 +12,14 @@
 #![deny(missing_docs)]
 
 pub mod answer;
+pub mod badge;
 pub mod cases;
 pub mod causes;
 pub mod embedded;
 pub mod ledger;
 pub mod parser;
 pub mod render;
+pub mod serve;
 pub mod suite;
 pub mod verify;
 pub mod versions;

@@ -190,6 +190,7 @@ fn judge_says_what_to_do() {
         answer: answer.into(),
         reason: reason.into(),
         id: None,
+        message: None,
     };
     let ledger = Some(Path::new("tests/l.yaml"));
     let fail = |o: Outcome| match o {
@@ -267,6 +268,47 @@ fn judge_says_what_to_do() {
         "x",
     ));
     assert!(m.starts_with("unexpected divergence"));
+    // A failure: fixed, or listed by hand by its message's pattern as a known exception.
+    let thrown = Answer::Error {
+        message: "EmptyRobots: nothing to parse".into(),
+    };
+    let m = fail(judge(&thrown, Verdict::Allowed, None, None, ledger, "x"));
+    assert!(
+        m.starts_with("error: the parser answered") && m.contains("`message:`"),
+        "{m}"
+    );
+    let known = robotstxt_spec::ledger::Entry {
+        message: Some("EmptyRobots:*".into()),
+        ..entry("error", "the library refuses empty files")
+    };
+    assert_eq!(
+        judge(&thrown, Verdict::Allowed, Some(&known), None, ledger, "x"),
+        Outcome::Ignored("accepted failure: the library refuses empty files".into())
+    );
+    let other = Answer::Error {
+        message: "KeyError".into(),
+    };
+    let m = fail(judge(
+        &other,
+        Verdict::Allowed,
+        Some(&known),
+        None,
+        ledger,
+        "x",
+    ));
+    assert!(
+        m.contains("the ledger accepts `error` with a message matching `EmptyRobots:*`"),
+        "{m}"
+    );
+    let m = fail(judge(
+        &Answer::panicked("boom"),
+        Verdict::Allowed,
+        Some(&known),
+        None,
+        ledger,
+        "x",
+    ));
+    assert!(m.starts_with("crash: the parser panicked (boom)"), "{m}");
 }
 
 #[test]
@@ -591,4 +633,67 @@ fn ignored_runs_the_accepted_divergences_as_failures_with_their_reports() {
     let all = suite.conclude(&args(&["--include-ignored"]), literal_star, Ok(false));
     assert_eq!(all.num_failed, in_part, "{all:?}");
     assert_eq!(all.num_passed, plain.num_passed, "{all:?}");
+}
+
+/// The line to cite counts the checks asked, the answers the profile expects and the divergences
+/// the ledger accepts with a reason (not the UNEXPLAINED ones); a failing run's line says so and
+/// its badge says `failing`.
+#[test]
+fn the_line_to_cite_and_the_badge_match_the_run() {
+    let (figures, failed) = Suite::new("oracle")
+        .profile(ProfileId::Rfc9309)
+        .figures(oracle as fn(&[u8], &str, &str) -> Answer);
+    let f = figures[ProfileId::Rfc9309.index()];
+    assert_eq!(failed, 0);
+    assert!(f.checks > 1000 && f.agree == f.checks, "{f:?}");
+    assert_eq!(f.documented, 0);
+    assert_eq!(figures[ProfileId::Google.index()].checks, 0);
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.yaml");
+    let badge = dir.path().join("badge.svg");
+    let suite = Suite::new("toy").ledger(&path).badge(&badge);
+    let corpus = robotstxt_spec::embedded::corpus().unwrap();
+    let blessed = suite.bless(&corpus, &literal_star).unwrap();
+    assert!(blessed.unexplained > 0);
+    // UNEXPLAINED entries fail their tests and are not documented divergences.
+    let (figures, failed) = suite.figures(literal_star as fn(&[u8], &str, &str) -> Answer);
+    let f = figures[ProfileId::Rfc9309.index()];
+    assert_eq!(failed, blessed.unexplained);
+    assert_eq!(f.documented, 0);
+    assert_eq!(f.checks - f.agree, blessed.entries);
+    let lines = suite.lines(&figures, failed);
+    assert!(
+        lines[0].starts_with(&format!("NOT PASSING ({failed} failed tests): RFC 9309: ")),
+        "{lines:?}"
+    );
+    suite.write_badges(&figures, failed).unwrap();
+    let svg = std::fs::read_to_string(&badge).unwrap();
+    assert!(svg.contains(">failing</text>"), "{svg}");
+    // Reasons written: the entries are documented, the run passes, the badge gives the rate.
+    let written = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        written
+            .replace("'UNEXPLAINED", "'stars are literal; was UNEXPLAINED")
+            .replace("- reason: UNEXPLAINED", "- reason: stars are literal"),
+    )
+    .unwrap();
+    let (figures, failed) = suite.figures(literal_star as fn(&[u8], &str, &str) -> Answer);
+    let f = figures[ProfileId::Rfc9309.index()];
+    assert_eq!(failed, 0);
+    assert_eq!(f.documented, blessed.entries);
+    let lines = suite.lines(&figures, failed);
+    assert_eq!(lines, [robotstxt_spec::badge::line(&f)]);
+    assert!(
+        lines[0].ends_with(&format!(
+            "; {} documented divergences; corpus {}",
+            blessed.entries,
+            robotstxt_spec::CORPUS_VERSION
+        )),
+        "{lines:?}"
+    );
+    suite.write_badges(&figures, failed).unwrap();
+    let svg = std::fs::read_to_string(&badge).unwrap();
+    assert!(svg.contains(&format!(">{}</text>", f.rate())), "{svg}");
 }

@@ -2,7 +2,10 @@
 //! corpus compiled into this program, judged against one profile under your ledger: the CI recipe
 //! of docs/certify.md. Exit status 1 exactly when the run finds an unlisted divergence, a fixed
 //! entry, a stale entry, an entry still marked UNEXPLAINED, or an `error`, `crash` or `timeout`
-//! answer (listed or not: a failure of the adapter is never a documented divergence).
+//! answer the ledger does not accept (an `error` or `crash` is accepted only by its message's
+//! pattern, with a reason, as a known failure: never a pass, never a documented divergence; a
+//! `timeout` never). Its outputs say what its exit says: a failing run's badge says `failing`,
+//! and its line to cite is marked as not certified.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -84,19 +87,11 @@ pub fn run(args: &CertifyArgs) -> Result<ExitCode, String> {
             .collect::<Vec<_>>()
             .join("\n")
     })?;
+    // Either ledger form: certify's (`adapter:`, `profile:`, check ids) or a `robotstxt-spec`
+    // suite's (`parser:`, test names; the entries of --profile are the ones judged).
     let ledger = match &args.ledger {
-        Some(path) => {
-            let ledger = Ledger::load_file(path, &name)?;
-            if ledger.profile != Some(profile) {
-                return Err(format!(
-                    "{}: written against {}, but --profile is {}",
-                    path.display(),
-                    ledger.profile.map_or("no profile", ProfileId::name),
-                    profile.name()
-                ));
-            }
-            ledger
-        }
+        Some(path) => Ledger::load_file_under(path, &name, Some(profile))
+            .map_err(|e| e.replace("but the profile judged is", "but --profile is"))?,
         None => Ledger::default(),
     };
     let inner = robotstxt_adapters::open(&name, &open)
@@ -132,21 +127,48 @@ pub fn run(args: &CertifyArgs) -> Result<ExitCode, String> {
         std::fs::write(path, robotstxt_conformance::report::junit::render(&results))
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
-    if let Some(path) = &args.badge {
-        std::fs::write(path, badge::svg(&results, &name, profile))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
     let failed = failures(&results, &name, args.ledger.as_deref());
+    // What the outputs say matches the exit: a failing run gets no passing badge, and its line is
+    // marked as not certified.
+    let advice = |l: &&String| {
+        ledger::FAILURE_KINDS
+            .iter()
+            .any(|k| l.starts_with(&format!("FAIL {k} answers (")))
+    };
+    let failing = failed.iter().filter(|l| !advice(l)).count();
+    if let Some(path) = &args.badge {
+        let svg = if failed.is_empty() {
+            badge::svg(&results, &name, profile)
+        } else {
+            badge::failing_svg(&results, &name, profile, failing)
+        };
+        std::fs::write(path, svg).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     for line in &failed {
         println!("{line}");
     }
-    println!("{}", badge::summary_line(&results, &name, profile));
+    let line = badge::summary_line(&results, &name, profile);
+    if failed.is_empty() {
+        println!("{line}");
+    } else {
+        println!(
+            "NOT CERTIFIED ({failing} failing check{} or ledger entr{}): {line}",
+            if failing == 1 { "" } else { "s" },
+            if failing == 1 { "y" } else { "ies" },
+        );
+    }
     if let Some(summary) = results.summary.iter().find(|s| s.adapter == name) {
         if summary.ledger.known_failures > 0 {
             println!(
-                "known failures (error, crash or timeout answers the ledger lists; not \
-                 documented divergences, not counted above as such): {}",
+                "known failures (error or crash answers the ledger accepts by their message; \
+                 not passes, not documented divergences, not counted above as either): {}",
                 summary.ledger.known_failures
+            );
+        }
+        if summary.ledger.unexplained > 0 {
+            println!(
+                "listed without a reason (UNEXPLAINED; not counted above as documented): {}",
+                summary.ledger.unexplained
             );
         }
     }
@@ -157,25 +179,30 @@ pub fn run(args: &CertifyArgs) -> Result<ExitCode, String> {
     })
 }
 
-/// What to do about failure answers (`error`, `crash`, `timeout`) of a user's adapter.
-fn failure_advice(kind: &str) -> &'static str {
+/// What to do about failure answers (`error`, `crash`, `timeout`) of a user's adapter that the
+/// ledger does not accept.
+fn failure_advice(kind: &str, file: &str) -> String {
+    let listing = format!(
+        "if it is a known exception of the library (it throws on an input it is documented to \
+         refuse), list the check as `{kind}` by hand in {file}, in a group with its reason and \
+         `message:`, the pattern the message must match (`*` for any text): a known failure is \
+         reported apart, never a pass nor a documented divergence (docs/certify.md, \
+         \"Known failures\")"
+    );
     match kind {
-        "crash" => {
+        "crash" => format!(
             "the adapter or its parser crashed (a panic, an exception, a signal, or the process \
-             ended): fix it so that it answers; a crash is not a reading of the file, so a ledger \
-             entry does not excuse them (adapters/PROTOCOL.md, failures)"
-        }
-        "timeout" => {
-            "no answer within --timeout: make the adapter answer each check and flush, or raise \
-             --timeout; a timeout is not a reading of the file, so a ledger entry does not excuse \
-             them (adapters/PROTOCOL.md, failures)"
-        }
-        _ => {
+             ended): fix it so that it answers; {listing}"
+        ),
+        "timeout" => "no answer within --timeout: make the adapter answer each check and flush, \
+             or raise --timeout; a timeout depends on the machine, so a ledger never accepts one \
+             (adapters/PROTOCOL.md, failures)"
+            .to_string(),
+        _ => format!(
             "the adapter reported an error or wrote output the protocol does not allow: fix the \
              adapter (one response line per check, in order, with `check` counting from 0; \
-             adapters/PROTOCOL.md); an error is not a reading of the file, so a ledger entry \
-             does not excuse them"
-        }
+             adapters/PROTOCOL.md); {listing}"
+        ),
     }
 }
 
@@ -202,15 +229,17 @@ pub fn failures(results: &Results, adapter: &str, ledger: Option<&Path>) -> Vec<
         let asked = format!("{} {}", row.agent, row.url);
         match cell.status {
             Status::NotApplicable | Status::Pass => {}
-            _ if ledger::is_failure(kind) => {
+            // A known failure with a reason: accepted by its message, reported apart.
+            Status::ExpectedDivergence
+                if ledger::is_failure(kind)
+                    && !cell.reason.as_deref().is_some_and(ledger::is_unexplained) => {}
+            Status::UnexpectedDivergence | Status::FixedDivergence if ledger::is_failure(kind) => {
                 *failed.entry(kind).or_default() += 1;
                 out.push(format!(
                     "FAIL {id}: answered {kind}{detail}, the profile expects {expected} ({asked}){}",
-                    if cell.status == Status::ExpectedDivergence {
-                        " [listed in the ledger as a known failure]"
-                    } else {
-                        ""
-                    }
+                    cell.reason
+                        .as_ref()
+                        .map_or(String::new(), |r| format!("; {r}"))
                 ))
             }
             Status::UnexpectedDivergence => out.push(format!(
@@ -243,7 +272,7 @@ pub fn failures(results: &Results, adapter: &str, ledger: Option<&Path>) -> Vec<
         out.push(format!(
             "FAIL {kind} answers ({}): {}",
             badge::thousands(n as u64),
-            failure_advice(kind)
+            failure_advice(kind, &file)
         ));
     }
     for summary in results.summary.iter().filter(|s| s.adapter == adapter) {

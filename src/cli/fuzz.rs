@@ -69,7 +69,8 @@ pub struct FuzzArgs {
 pub enum FuzzFormat {
     /// The summary, buckets and time split for a person.
     Text,
-    /// One JSON line: execs, seconds, execs_per_sec, buckets, findings_dir, oracle_bugs.
+    /// One JSON line: execs, seconds, execs_per_sec, buckets, findings_dir, oracle_bugs,
+    /// timeouts, not_asked, stopped, unexamined.
     Json,
 }
 
@@ -217,6 +218,8 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
                 "findings_dir": summary.findings_dir,
                 "adapter_execs_per_sec": summary.adapter_execs_per_sec,
                 "oracle_bugs": summary.oracle_bugs.len(),
+                "timeouts": summary.timeouts, "not_asked": summary.not_asked,
+                "stopped": summary.stopped, "unexamined": summary.unexamined,
             });
             println!("{line}");
         }
@@ -268,6 +271,28 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, String> {
                     "own side (generate + oracle + findings, less the parsers' answers while minimising: {:.0}%) / parsers: {:.2}x",
                     share(summary.time.minimise_answers),
                     summary.time.own_side() as f64 / parsers as f64
+                );
+            }
+            // What the figures rest on: answers that were not readings of the file.
+            for (id, n) in &summary.timeouts {
+                println!("{id}: {n} input(s) timed out (each a finding, in a timeout bucket)");
+            }
+            for (id, n) in &summary.not_asked {
+                println!(
+                    "{id}: {n} input(s) not asked{}",
+                    summary
+                        .stopped
+                        .get(id)
+                        .map_or(" (the deadline passed)".to_string(), |why| format!(
+                            ": {why}"
+                        ))
+                );
+            }
+            if summary.unexamined > 0 {
+                println!(
+                    "{} input(s) generated but not examined: the deadline passed before any \
+                     adapter answered them (not counted as executions)",
+                    summary.unexamined
                 );
             }
             println!(

@@ -70,10 +70,10 @@ pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
                 }
                 let kind = answer.kind();
                 // A failure (error, crash, timeout) is never a divergence of the parser's
-                // reading: kept only where the ledger already lists it, with a reason, as a
-                // known failure.
+                // reading: kept only where the ledger already lists it, with a reason and a
+                // message pattern its message matches, as a known failure.
                 if ledger::is_failure(kind) {
-                    if ledger::keeps_failure(&old, &check_id, kind) {
+                    if ledger::keeps_failure(&old, &check_id, answer) {
                         divergences.insert(check_id, kind.to_string());
                     } else {
                         failures.push(format!("{check_id}: {answer}"));
@@ -144,8 +144,9 @@ pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
         if !failures.is_empty() {
             eprintln!(
                 "{}: {} error, crash or timeout answers not recorded (a failure of the adapter is \
-                 not a divergence; fix the adapter, or list a known failure by hand with its \
-                 reason):",
+                 not a divergence; fix the adapter, or list a library's known exception by hand, \
+                 in a group with its reason and `message:`, the pattern its message matches; \
+                 docs/certify.md):",
                 path.display(),
                 failures.len()
             );

@@ -5,6 +5,7 @@
 //! check as one `check --batch` line, with the six in-process parsers, in a child process of this
 //! program (each line parses the body again, once per profile and per adapter).
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::time::{Duration, Instant};
@@ -202,15 +203,22 @@ pub struct Scheduled {
     /// Where they differ: the adapters whose tallies differ (with their answer kinds in each run),
     /// or the other parts of the results.
     pub differences: Vec<String>,
+    /// The machine's load average over the last minute before and after the run (Linux), if
+    /// known: other work on the cores makes the wall time longer than the scheduling's own.
+    pub load: Option<(f64, f64)>,
+    /// How many answering processes each adapter ended the run with (`Scheduling`).
+    pub processes: BTreeMap<String, usize>,
 }
 
 impl Scheduled {
     /// Runs `plan` (made parallel) and measures it; `one_thread` is the benchmark's first run.
     pub fn measure(plan: &Plan, one_thread: &Results) -> Result<Scheduled, String> {
+        let load_before = load_average();
         let before = cpu_time();
         let start = Instant::now();
-        let (results, _, _) = super::run::run(plan, &mut |_| {})?;
+        let (results, _, timing) = super::run::run(plan, &mut |_| {})?;
         let wall = start.elapsed();
+        let load = load_before.zip(load_average());
         let cpu = match (before, cpu_time()) {
             (Some(a), Some(b)) => Some(b.saturating_sub(a)),
             _ => None,
@@ -240,6 +248,8 @@ impl Scheduled {
             cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
             same_results: ours == theirs,
             differences,
+            load,
+            processes: timing.processes,
         })
     }
 
@@ -265,6 +275,28 @@ impl Scheduled {
                 );
             }
         }
+        if let Some((before, after)) = self.load {
+            let _ = writeln!(
+                out,
+                "load average (1 min) before and after the scheduled run: {before:.2} and {after:.2} on {} cores (work of other programs on the same cores makes wall / (CPU / cores) larger than the scheduling's own)",
+                self.cores
+            );
+        }
+        let several: Vec<String> = self
+            .processes
+            .iter()
+            .filter(|(_, n)| **n > 1)
+            .map(|(id, n)| format!("{id} {n}"))
+            .collect();
+        let _ = writeln!(
+            out,
+            "processes per parser at the end (the others: 1): {}",
+            if several.is_empty() {
+                "none more than 1".to_string()
+            } else {
+                several.join(", ")
+            }
+        );
         let _ = writeln!(
             out,
             "scheduled run's results equal the one-thread run's: {}",
@@ -277,9 +309,19 @@ impl Scheduled {
     }
 }
 
+/// The load average over the last minute (`/proc/loadavg`'s first field), if known.
+fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
 /// User and system CPU time of this process and of its children that have been waited for
 /// (`/proc/self/stat` fields 14 to 17, in clock ticks of 1/100 s, Linux's USER_HZ).
-fn cpu_time() -> Option<Duration> {
+pub(super) fn cpu_time() -> Option<Duration> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // The command name (field 2) may hold spaces; the fields after it follow the last `)`.
     let after = &stat[stat.rfind(')')? + 1..];

@@ -114,8 +114,17 @@ fn page(results: &Results, nav: &str) -> String {
                     percent(failed, t.files)
                 ));
             }
+            let mut name = format!("{id} ({})", t.profile);
+            if t.answered_too_little() {
+                name.insert_str(0, "⚠ ");
+                label.push_str(&format!(
+                    "; under 99% answered: {} of checks, {} of files",
+                    percent(t.answered.checks, t.checks),
+                    percent(t.answered.files, t.files)
+                ));
+            }
             (
-                format!("{id} ({})", t.profile),
+                name,
                 vec![
                     (written.share(), RED),
                     (all.share(), PINK),
@@ -129,6 +138,22 @@ fn page(results: &Results, nav: &str) -> String {
         "<div class=\"wrap\">{}</div>",
         bar_chart("chart-adapters", &rows)
     ));
+    let notes: Vec<(&String, String)> = results
+        .adapters
+        .iter()
+        .filter_map(|(id, t)| t.answered_note().map(|note| (id, note)))
+        .collect();
+    if !notes.is_empty() {
+        let _ = writeln!(
+            out,
+            "<div id=\"answered\" class=\"warn\"><p>Under 99% answered: a failure or a check \
+             not asked is no answer, and these parsers' rates rest on the answers they gave.</p><ul>"
+        );
+        for (id, note) in notes {
+            let _ = writeln!(out, "<li>⚠ {}: {}</li>", escape(id), escape(&note));
+        }
+        let _ = writeln!(out, "</ul></div>");
+    }
 
     let _ = writeln!(out, "<h2 id=\"pairs\">Pairs of parsers</h2>");
     let _ = writeln!(

@@ -93,9 +93,29 @@ pub fn by_kind(results: &Results) -> Vec<(UrlKind, Compared)> {
 }
 
 /// The headline: files, checks, adapters, and the disagreement over the URLs as written in the
-/// files, then over every derived URL.
+/// files, then over every derived URL; and, when some adapter answered under 99% of its checks or
+/// files, which ones (their rates rest on the answers they gave).
 pub fn headline(results: &Results) -> String {
     let as_written = results.compared_of(UrlKind::AsWritten);
+    let mut line = headline_figures(results, &as_written);
+    let short: Vec<&str> = results
+        .adapters
+        .iter()
+        .filter(|(_, t)| t.answered_too_little())
+        .map(|(id, _)| id.as_str())
+        .collect();
+    if !short.is_empty() {
+        line.push_str(&format!(
+            "; answered under 99% of their checks or files, so their rates rest on the answers \
+             they gave: {}",
+            short.join(", ")
+        ));
+    }
+    line
+}
+
+/// The headline's figures.
+fn headline_figures(results: &Results, as_written: &Compared) -> String {
     format!(
         "{} files, {} checks, {} adapters, {} profiles: on URLs as written in the files, {} of adapters' definite answers differ from their claimed profile (in {} of {} (parser, file) pairs); on every derived URL, respellings included, {} ({:.1} s)",
         thousands(results.files),
@@ -245,8 +265,10 @@ pub fn text(results: &Results) -> String {
         let failures = tally.failed_files.count;
         let _ = writeln!(
             out,
-            "  {id:<18} {:<13} as written: differ {} files differ {} | all: compared {} differ {} files {} differ {}{}{}",
+            "  {id:<18} {:<13} answered {} of checks, {} of files | as written: differ {} files differ {} | all: compared {} differ {} files {} differ {}{}{}{}",
             tally.profile,
+            percent(tally.answered.checks, tally.checks),
+            percent(tally.answered.files, tally.files),
             percent(written.disagree, written.checks),
             percent(written.files_disagree, written.files),
             percent(against.checks, tally.checks),
@@ -265,7 +287,10 @@ pub fn text(results: &Results) -> String {
                 )
             } else {
                 String::new()
-            }
+            },
+            tally
+                .answered_note()
+                .map_or(String::new(), |note| format!("  UNDER 99% ANSWERED: {note}"))
         );
     }
     let _ = writeln!(
@@ -388,14 +413,22 @@ respellings included, which crawlers rarely meet as such. The claimed profile is
             " {p}: checks differ (as written · all URLs) | files differ (as written · all URLs) |"
         );
     }
-    let _ = writeln!(out, " failures | nondeterministic |");
+    let _ = writeln!(
+        out,
+        " failures | nondeterministic | answered: checks | files |"
+    );
     let _ = write!(out, "|---|---|");
     for _ in &results.profiles {
         let _ = write!(out, "---:|---:|");
     }
-    let _ = writeln!(out, "---:|---:|");
+    let _ = writeln!(out, "---:|---:|---:|---:|");
     for (id, t) in &results.adapters {
-        let _ = write!(out, "| {id} | {} |", t.profile);
+        let mark = if t.answered_too_little() {
+            " ⚠ under 99% answered"
+        } else {
+            ""
+        };
+        let _ = write!(out, "| {id}{mark} | {} |", t.profile);
         for p in &results.profiles {
             let all = t.against.get(p).cloned().unwrap_or_default();
             let written = against_kind(t, p, UrlKind::AsWritten);
@@ -411,9 +444,27 @@ respellings included, which crawlers rarely meet as such. The claimed profile is
         }
         let _ = writeln!(
             out,
-            " {} | {} |",
-            t.failed_files.count, t.nondeterministic.count
+            " {} | {} | {} | {} |",
+            t.failed_files.count,
+            t.nondeterministic.count,
+            percent(t.answered.checks, t.checks),
+            percent(t.answered.files, t.files)
         );
+    }
+    let notes: Vec<(&String, String)> = results
+        .adapters
+        .iter()
+        .filter_map(|(id, t)| t.answered_note().map(|note| (id, note)))
+        .collect();
+    if !notes.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nUnder 99% answered (a failure or a check not asked is no answer; the rates above \
+             rest on the answers given):\n"
+        );
+        for (id, note) in notes {
+            let _ = writeln!(out, "- ⚠ `{id}`: {}", md(&note));
+        }
     }
     let _ = writeln!(out, "\n## Pairs of adapters\n");
     let _ = writeln!(
@@ -546,6 +597,10 @@ mod tests {
             profile: "google".into(),
             files: 1,
             checks: 20,
+            answered: crate::realworld::tally::Counted {
+                checks: 20,
+                files: 1,
+            },
             ..AdapterTally::default()
         };
         let checks = (0..10)
@@ -593,6 +648,40 @@ mod tests {
         let html = crate::realworld::html::render(&results);
         assert!(html.contains(&crate::report::html::escape(&line)));
         assert!(html.contains("<td><code>first-letter-encoded</code></td>"));
+    }
+
+    #[test]
+    fn an_adapter_under_99_percent_answered_is_marked_in_every_format() {
+        let mut results = results();
+        assert!(!text(&results).contains("UNDER 99%"));
+        assert!(!markdown(&results).contains("⚠"));
+        let tally = results.adapters.get_mut("x").unwrap();
+        tally.answered.checks = 6;
+        tally.answered.files = 0;
+        let line = headline(&results);
+        assert!(
+            line.contains("so their rates rest on the answers they gave: x"),
+            "{line}"
+        );
+        let text = text(&results);
+        assert!(
+            text.contains("answered 30.0% of checks, 0.0% of files")
+                && text.contains(
+                    "UNDER 99% ANSWERED: answered 30.0% of its checks and 0.0% of its files"
+                ),
+            "{text}"
+        );
+        let markdown = markdown(&results);
+        assert!(
+            markdown.contains("| x ⚠ under 99% answered | google |")
+                && markdown.contains("- ⚠ `x`: answered 30.0% of its checks"),
+            "{markdown}"
+        );
+        let html = crate::realworld::html::render(&results);
+        assert!(
+            html.contains("<li>⚠ x: answered 30.0% of its checks") && html.contains("⚠ x (google)"),
+            "{html}"
+        );
     }
 
     #[test]

@@ -9,8 +9,14 @@ use serde::{Deserialize, Serialize};
 use super::derive::UrlKind;
 
 /// The format's name and version, the first field of `realworld.json`.
-/// Version 2 added the kinds of derived URLs (`checks_by_kind`, `against_by_kind`, `by_kind`).
-pub const FORMAT: &str = "robotstxt-realworld/3";
+/// Version 2 added the kinds of derived URLs (`checks_by_kind`, `against_by_kind`, `by_kind`);
+/// version 3 each bucket example's `cause` and `evidence`; version 4 what each adapter's figures
+/// rest on (`answered`, `not_asked`).
+pub const FORMAT: &str = "robotstxt-realworld/4";
+
+/// An adapter that answered less than this share of its checks or files is marked in every
+/// rendering, and its rates carry the note: they rest on the answers it gave.
+pub const ANSWERED_AT_LEAST: f64 = 0.99;
 
 /// How many file ids a [`FileList`] keeps (the first ones in id order).
 pub const LISTED_FILES: usize = 20;
@@ -83,8 +89,15 @@ pub struct AdapterTally {
     pub files: u64,
     /// Checks asked.
     pub checks: u64,
-    /// Answer kind (`allowed`, `disallowed`, `unsupported`, `error`, `crash`, `timeout`) → checks.
+    /// Answer kind (`allowed`, `disallowed`, `unsupported`, `error`, `crash`, `timeout`, and
+    /// `not-asked` for a check the adapter was not asked: declared hung or broken) → checks.
     pub answers: BTreeMap<String, u64>,
+    /// What its figures rest on: checks it answered (a verdict or `unsupported`: a reading of the
+    /// file, not a failure or a check not asked), and files whose every check it answered.
+    pub answered: Counted,
+    /// Checks not asked (the adapter was declared hung or broken), by reason, with the files:
+    /// the list's first file is where it stopped being asked.
+    pub not_asked: BTreeMap<String, FileList>,
     /// Against each profile, where that profile's verdict is definite.
     pub against: BTreeMap<String, Compared>,
     /// The same per kind of derived URL: profile → kind (`as-written`, ...) → compared.
@@ -161,6 +174,15 @@ impl Counted {
     }
 }
 
+/// `part / whole`, 1 when `whole` is 0 (nothing was asked, so nothing was lost).
+fn share_of(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        1.0
+    } else {
+        part as f64 / whole as f64
+    }
+}
+
 impl AdapterTally {
     /// Adds one file's answers compared against `profile`: for each check, its URL's kind and,
     /// when the profile is definite and the adapter gave a verdict, whether they differ (`None`:
@@ -193,12 +215,52 @@ impl AdapterTally {
         }
     }
 
-    /// Checks answered `crash`, `error` or `timeout`.
+    /// Checks answered `crash`, `error` or `timeout` (not those not asked).
     pub fn failed_checks(&self) -> u64 {
         ["crash", "error", "timeout"]
             .iter()
             .filter_map(|kind| self.answers.get(*kind))
             .sum()
+    }
+
+    /// The share of its checks it answered ([`AdapterTally::answered`]); 1 when it was asked none.
+    pub fn answered_checks_share(&self) -> f64 {
+        share_of(self.answered.checks, self.checks)
+    }
+
+    /// The share of its files whose every check it answered; 1 when it was asked none.
+    pub fn answered_files_share(&self) -> f64 {
+        share_of(self.answered.files, self.files)
+    }
+
+    /// Whether it answered less than [`ANSWERED_AT_LEAST`] of its checks or of its files: its
+    /// rates rest on part of the corpus, and every rendering says so.
+    pub fn answered_too_little(&self) -> bool {
+        self.answered_checks_share() < ANSWERED_AT_LEAST
+            || self.answered_files_share() < ANSWERED_AT_LEAST
+    }
+
+    /// The note its rates carry when it answered too little ([`AdapterTally::answered_too_little`]):
+    /// "answered 31.0% of checks, 31.2% of files: its rates rest on those", and where it stopped
+    /// being asked; `None` otherwise.
+    pub fn answered_note(&self) -> Option<String> {
+        if !self.answered_too_little() {
+            return None;
+        }
+        let percent = |share: f64| format!("{:.1}%", (share * 1000.0).floor() / 10.0);
+        let mut note = format!(
+            "answered {} of its checks and {} of its files: its rates rest on those",
+            percent(self.answered_checks_share()),
+            percent(self.answered_files_share())
+        );
+        for (why, files) in &self.not_asked {
+            note.push_str(&format!(
+                "; {} file(s) not asked from {} on ({why})",
+                files.count,
+                files.first.first().map_or("?", String::as_str)
+            ));
+        }
+        Some(note)
     }
 }
 
@@ -409,6 +471,10 @@ impl Results {
             for (what, files) in &tally.failures {
                 mine.failures.entry(what.clone()).or_default().merge(files);
             }
+            mine.answered.merge(&tally.answered);
+            for (why, files) in &tally.not_asked {
+                mine.not_asked.entry(why.clone()).or_default().merge(files);
+            }
             mine.nondeterministic.merge(&tally.nondeterministic);
             mine.failed_files.merge(&tally.failed_files);
         }
@@ -552,6 +618,38 @@ mod tests {
         assert_eq!(ab.buckets["x|c"].example.file, "a");
         assert_eq!(ab.buckets["x|c"].checks, 4);
         assert_eq!(ab.files, 2);
+    }
+
+    #[test]
+    fn an_adapter_that_answered_under_99_percent_carries_a_note() {
+        let mut tally = AdapterTally {
+            files: 1000,
+            checks: 40_000,
+            answered: Counted {
+                checks: 39_700,
+                files: 995,
+            },
+            ..AdapterTally::default()
+        };
+        assert!(!tally.answered_too_little());
+        assert_eq!(tally.answered_note(), None);
+        tally.answered.files = 980;
+        tally.not_asked.insert(
+            "declared hung".into(),
+            FileList {
+                count: 20,
+                first: vec!["f0981".into()],
+            },
+        );
+        assert!(tally.answered_too_little());
+        let note = tally.answered_note().unwrap();
+        assert!(
+            note.starts_with("answered 99.2% of its checks and 98.0% of its files")
+                && note.contains("20 file(s) not asked from f0981 on (declared hung)"),
+            "{note}"
+        );
+        // Nothing asked, nothing lost.
+        assert!(!AdapterTally::default().answered_too_little());
     }
 
     #[test]

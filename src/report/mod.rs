@@ -99,7 +99,19 @@ pub fn write_all(dir: &Path, results: &Results) -> std::io::Result<Vec<PathBuf>>
         for column in &results.adapters {
             let id = &column.identity.id;
             let path = badges.join(badge::file_name(id));
-            std::fs::write(&path, badge::svg(results, id, column.identity.profile))?;
+            // An adapter whose answers contradict its ledger fails the run: its badge says so.
+            let failing = results
+                .summary
+                .iter()
+                .find(|s| &s.adapter == id)
+                .map_or(0, |s| {
+                    s.ledger.unexpected + s.ledger.fixed + s.ledger.stale.len()
+                });
+            let svg = match failing {
+                0 => badge::svg(results, id, column.identity.profile),
+                n => badge::failing_svg(results, id, column.identity.profile, n),
+            };
+            std::fs::write(&path, svg)?;
             written.push(path);
         }
     }

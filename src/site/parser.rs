@@ -129,7 +129,7 @@ fn add_one(site: &mut Site, inputs: &Inputs, identity: &Identity, ledger_file: &
             "<p>Nearest profile: {}. Against its ledger: {} pass, {} documented divergences, {} not in the ledger, {} fixed, {} not asked.</p>\n",
             profile_title(s.nearest),
             thousands(s.ledger.pass as u64),
-            thousands(s.ledger.expected as u64),
+            thousands(s.ledger.expected.saturating_sub(s.ledger.unexplained) as u64),
             thousands(s.ledger.unexpected as u64),
             thousands(s.ledger.fixed as u64),
             thousands(s.ledger.not_applicable as u64),
@@ -173,6 +173,12 @@ fn add_one(site: &mut Site, inputs: &Inputs, identity: &Identity, ledger_file: &
             thousands(tally.files),
             attr(&path.to("realworld.html")),
         ));
+        if let Some(note) = tally.answered_note() {
+            body.push_str(&format!(
+                "<p class=\"warn\">Under 99% answered: {}.</p>\n",
+                text(&note)
+            ));
+        }
         let mut rows = String::new();
         for (profile, all) in &tally.against {
             let written = crate::realworld::report::against_kind(

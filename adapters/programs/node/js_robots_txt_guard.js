@@ -27,12 +27,14 @@ function bodyOctets(request) {
   return Buffer.from(request.body, "utf8");
 }
 
-// RFC 3986 appendix B: the path and query of an absolute URL, fragment dropped, no
-// normalisation (the library is given a path: isAllowed(userAgent, path)).
+// RFC 3986 appendix B: the path (`/` when empty) and query of an absolute URL, fragment dropped,
+// no normalisation (the library is given a path: isAllowed(userAgent, path)), as the Rust and Go
+// adapters' path_and_query does.
 const URI_PARTS = /^(?:([^:/?#]+):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#([\s\S]*))?$/;
 function pathAndQuery(url) {
   const parts = URI_PARTS.exec(url);
-  return parts[4] === undefined ? parts[3] : `${parts[3]}?${parts[4]}`;
+  const path = parts[3] || '/';
+  return parts[4] === undefined ? path : `${path}?${parts[4]}`;
 }
 
 // Parses the body once per request (a stream of its octets), then asks each check.

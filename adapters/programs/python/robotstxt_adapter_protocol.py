@@ -107,9 +107,10 @@ URI_PARTS = re.compile(r"^(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?
 
 
 def path_and_query(url):
-    """The path and query of an absolute URL (RFC 3986 appendix B split, no normalisation,
-    fragment dropped): what a path-taking library is given (the handshake's `url` is
-    `path-and-query`), as the Rust adapters' `path_and_query` does."""
+    """The path (`/` when empty, RFC 9309 2.2.2's "/" for an empty path) and query of an absolute
+    URL (RFC 3986 appendix B split, no normalisation, fragment dropped): what a path-taking
+    library is given (the handshake's `url` is `path-and-query`), as the Rust and Go adapters'
+    `path_and_query` does."""
     parts = URI_PARTS.match(url)
-    path, query = parts.group(3), parts.group(4)
+    path, query = parts.group(3) or "/", parts.group(4)
     return path if query is None else f"{path}?{query}"

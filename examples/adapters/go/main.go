@@ -6,16 +6,39 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"net/url"
 	"os"
+	"regexp"
 	"strings"
 )
 
-func isAllowed(body, agent, raw string) (bool, error) {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return false, err
+// uriParts is RFC 3986 appendix B: a URI's five parts, split without decoding or re-encoding
+// anything (never url.URL's RequestURI, which re-encodes). adapters/PROTOCOL.md, "Two kinds of
+// library".
+var uriParts = regexp.MustCompile(`^(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#((?s:.*)))?$`)
+
+// pathAndQuery is for a library that takes a path: the path (`/` when empty) and query as
+// written, the fragment dropped.
+func pathAndQuery(raw string) string {
+	m := uriParts.FindStringSubmatchIndex(raw)
+	path := raw[m[6]:m[7]]
+	if path == "" {
+		path = "/"
 	}
+	if m[8] < 0 {
+		return path
+	}
+	return path + "?" + raw[m[8]:m[9]]
+}
+
+// robotsURLOf is for a library that takes the robots.txt URL and checks the host: the robots.txt
+// URL of the check's own origin.
+func robotsURLOf(raw string) string {
+	m := uriParts.FindStringSubmatch(raw)
+	return m[1] + "://" + m[2] + "/robots.txt"
+}
+
+func isAllowed(body, agent, raw string) (bool, error) {
+	target := pathAndQuery(raw)  // this toy takes a path; a host-checking library: robotsURLOf(raw)
 	rules := map[bool][]string{} // prefix + ":a" or ":d", for me (true) or for `*` (false)
 	var forMe, forAll, inAgents bool
 	for _, line := range strings.Split(strings.ReplaceAll(body, "\r", "\n"), "\n") {
@@ -35,7 +58,7 @@ func isAllowed(body, agent, raw string) (bool, error) {
 	}
 	best := ""
 	for _, r := range rules[len(rules[true]) > 0] {
-		if p := r[:len(r)-2]; strings.HasPrefix(u.RequestURI(), p) && (len(r) > len(best) || (len(r) == len(best) && r[len(r)-1] == 'a')) {
+		if p := r[:len(r)-2]; strings.HasPrefix(target, p) && (len(r) > len(best) || (len(r) == len(best) && r[len(r)-1] == 'a')) {
 			best = r
 		}
 	}
