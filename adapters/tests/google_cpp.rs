@@ -44,8 +44,10 @@ fn an_allowed_index_page_allows_its_directory() {
             "/d/",
             true,
         ),
+        // A longer disallow wins over the directory's allow. No trailing `*`: whether one counts in
+        // a rule's length is open under Google (`trailing-wildcard`, docs/profiles.md K4).
         (
-            b"User-agent: *\nDisallow: /*dir/*\nAllow: /dir/index.html\n",
+            b"User-agent: *\nDisallow: /*di*r/\nAllow: /dir/index.html\n",
             "/dir/",
             false,
         ),
