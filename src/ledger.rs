@@ -202,29 +202,7 @@ pub fn examine_divergences(
     let mut causes = BTreeMap::new();
     for (check, request, allowed) in examinable {
         let mut ask = |neighbours: &[robotstxt_oracle::evidence::Neighbour]| {
-            let queries: Vec<[robotstxt_adapters::Query; 1]> = neighbours
-                .iter()
-                .map(|n| {
-                    [robotstxt_adapters::Query::new(
-                        n.agent.clone(),
-                        n.url.clone(),
-                    )]
-                })
-                .collect();
-            let items: Vec<(&[u8], &[robotstxt_adapters::Query])> = neighbours
-                .iter()
-                .zip(&queries)
-                .map(|(n, q)| (&n.body[..], &q[..]))
-                .collect();
-            adapter
-                .answer_many(&items)
-                .iter()
-                .map(|a| {
-                    a.first()
-                        .and_then(robotstxt_adapters::Answer::verdict)
-                        .map(|v| v == robotstxt_oracle::Verdict::Allowed)
-                })
-                .collect()
+            answer_neighbours(&mut *adapter, neighbours)
         };
         let credited = robotstxt_spec::causes::credited(
             profile,
@@ -236,6 +214,37 @@ pub fn examine_divergences(
         causes.insert(check.clone(), credited.label);
     }
     causes
+}
+
+/// `adapter`'s answers to `neighbours`, in one round trip: allowed or not, `None` where it gave no
+/// verdict (an error, a crash, a timeout).
+pub fn answer_neighbours(
+    adapter: &mut dyn robotstxt_adapters::Adapter,
+    neighbours: &[robotstxt_oracle::evidence::Neighbour],
+) -> Vec<Option<bool>> {
+    let queries: Vec<[robotstxt_adapters::Query; 1]> = neighbours
+        .iter()
+        .map(|n| {
+            [robotstxt_adapters::Query::new(
+                n.agent.clone(),
+                n.url.clone(),
+            )]
+        })
+        .collect();
+    let items: Vec<(&[u8], &[robotstxt_adapters::Query])> = neighbours
+        .iter()
+        .zip(&queries)
+        .map(|(n, q)| (&n.body[..], &q[..]))
+        .collect();
+    adapter
+        .answer_many(&items)
+        .iter()
+        .map(|a| {
+            a.first()
+                .and_then(robotstxt_adapters::Answer::verdict)
+                .map(|v| v == robotstxt_oracle::Verdict::Allowed)
+        })
+        .collect()
 }
 
 /// Asks `adapter` the questions of [`robotstxt_spec::causes::questions`] (the corpus's checks and a

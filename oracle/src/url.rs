@@ -110,7 +110,7 @@ pub fn scheme_and_authority(url: &str) -> (Option<&str>, Option<&str>) {
 ///   16 bits, RFC 9293 3.1), so `http://example.com:99999/x` is refused; an empty port
 ///   (`http://example.com:/`) is the scheme's default (RFC 3986 3.2.3).
 ///
-/// Other schemes with a host are asked about (RFC 9309 2.3 names FTP; scope, step 0, decides
+/// Other schemes with a host are asked about (`rfc9309#2.3` names FTP; scope, step 0, decides
 /// whether a file governs them). The path and query may hold any octets (the corpus asks about raw
 /// spaces and non-ASCII on purpose).
 pub fn check_request_url(url: &str) -> Result<(), String> {

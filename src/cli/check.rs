@@ -207,29 +207,7 @@ fn divergence_causes(
         let mut sample = robotstxt_oracle::evidence::OtherAnswers::none();
         robotstxt_conformance::ledger::add_sample_answers(adapter.as_mut(), &corpus, &mut sample);
         let mut ask = |neighbours: &[robotstxt_oracle::evidence::Neighbour]| {
-            let queries: Vec<[robotstxt_adapters::Query; 1]> = neighbours
-                .iter()
-                .map(|n| {
-                    [robotstxt_adapters::Query::new(
-                        n.agent.clone(),
-                        n.url.clone(),
-                    )]
-                })
-                .collect();
-            let items: Vec<(&[u8], &[robotstxt_adapters::Query])> = neighbours
-                .iter()
-                .zip(&queries)
-                .map(|(n, q)| (&n.body[..], &q[..]))
-                .collect();
-            adapter
-                .answer_many(&items)
-                .iter()
-                .map(|a| {
-                    a.first()
-                        .and_then(robotstxt_adapters::Answer::verdict)
-                        .map(|v| v == Verdict::Allowed)
-                })
-                .collect()
+            robotstxt_conformance::ledger::answer_neighbours(adapter.as_mut(), neighbours)
         };
         let examination = robotstxt_oracle::examine::examine(
             profile,

@@ -138,11 +138,7 @@ fn page(results: &Results, nav: &str) -> String {
         "<div class=\"wrap\">{}</div>",
         bar_chart("chart-adapters", &rows)
     ));
-    let notes: Vec<(&String, String)> = results
-        .adapters
-        .iter()
-        .filter_map(|(id, t)| t.answered_note().map(|note| (id, note)))
-        .collect();
+    let notes = super::report::answered_notes(results);
     if !notes.is_empty() {
         let _ = writeln!(
             out,

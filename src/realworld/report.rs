@@ -166,6 +166,15 @@ pub fn examined(example: &super::tally::Example) -> String {
     }
 }
 
+/// Each parser that answered under 99% of its checks or files, with the note saying so.
+pub fn answered_notes(results: &Results) -> Vec<(&String, String)> {
+    results
+        .adapters
+        .iter()
+        .filter_map(|(id, t)| t.answered_note().map(|note| (id, note)))
+        .collect()
+}
+
 /// Files per label (a cause, or how an example was left unexplained).
 type FilesBy = BTreeMap<String, u64>;
 
@@ -451,11 +460,7 @@ respellings included, which crawlers rarely meet as such. The claimed profile is
             percent(t.answered.files, t.files)
         );
     }
-    let notes: Vec<(&String, String)> = results
-        .adapters
-        .iter()
-        .filter_map(|(id, t)| t.answered_note().map(|note| (id, note)))
-        .collect();
+    let notes = answered_notes(results);
     if !notes.is_empty() {
         let _ = writeln!(
             out,

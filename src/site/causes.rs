@@ -303,7 +303,9 @@ mod tests {
                 );
             }
         }
-        assert!(with_id > 100, "only {with_id} groups with an id");
+        // 92 groups carry an id since ids need evidence (issue 33); fewer than half of that
+        // would mean the test reads too little to mean anything.
+        assert!(with_id > 45, "only {with_id} groups with an id");
     }
 
     #[test]
