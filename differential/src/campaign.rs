@@ -373,14 +373,6 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
         // The adapters, each over the whole batch.
         let t1 = Instant::now();
         let answers = engines.answer_batch(&inputs, &mut adapter_ns);
-        for (input, row) in inputs.iter().zip(&answers) {
-            for (kept, answer) in others.iter_mut().zip(row) {
-                if kept.len() < OTHER_ANSWERS_KEPT {
-                    let verdict = crate::examine::verdict_of(answer);
-                    kept.push(&input.body, &input.agent, &input.url, verdict);
-                }
-            }
-        }
         let sampled: Vec<bool> = (0..inputs.len() as u64)
             .map(|i| {
                 options.recheck_every > 0 && (numbered + i).is_multiple_of(options.recheck_every)
@@ -447,6 +439,14 @@ fn run_job(options: &Options, job: u64, shared: &Shared, started: Instant) {
         // The findings, input by input, in order.
         let t3 = Instant::now();
         for (input, observation) in &checked {
+            // Kept input by input, before the input's own findings: what a finding is weighed
+            // against is the job's inputs up to it, whatever the batch size or round trips.
+            for (kept, answer) in others.iter_mut().zip(&observation.answers) {
+                if kept.len() < OTHER_ANSWERS_KEPT {
+                    let verdict = crate::examine::verdict_of(answer);
+                    kept.push(&input.body, &input.agent, &input.url, verdict);
+                }
+            }
             let mut findings = compare::findings(&engines, observation);
             if !options.pairs {
                 findings.retain(|f| f.other.is_none());
