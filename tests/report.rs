@@ -357,10 +357,12 @@ fn html_escapes_hostile_content() {
     assert!(!page.contains("<NUL>"));
     assert!(!page.contains("<script>x</script>"));
     assert!(!page.contains('\0'));
-    // Our own script is the only one, and nothing is loaded from elsewhere.
-    assert_eq!(page.matches("<script").count(), 1);
-    assert!(!page.contains("src="));
-    assert!(!page.contains("href=\"http"));
+    // On every page our own script is the only one, and nothing is loaded from elsewhere.
+    for (name, one) in html::pages(&sample()) {
+        assert_eq!(one.matches("<script").count(), 1, "{name}");
+        assert!(!one.contains("src="), "{name}");
+        assert!(!one.contains("href=\"http"), "{name}");
+    }
     // The body is rendered once, in the case list, however many checks show it.
     assert_eq!(page.matches("&lt;/pre&gt;&lt;script&gt;").count(), 1);
     assert_eq!(page.matches("data-c=\"demo/hostile\"").count(), 3);
@@ -438,7 +440,7 @@ fn junit_counts_and_characters_are_right() {
 }
 
 #[test]
-fn write_all_writes_four_files_and_a_badge_per_adapter() {
+fn write_all_writes_the_reports_the_matrix_pages_and_a_badge_per_adapter() {
     let dir = tempfile::tempdir().unwrap();
     let written = report::write_all(&dir.path().join("out"), &sample()).unwrap();
     let names: Vec<String> = written
@@ -450,8 +452,10 @@ fn write_all_writes_four_files_and_a_badge_per_adapter() {
         [
             "results.json",
             "summary.md",
-            "matrix.html",
             "junit.xml",
+            "matrix.html",
+            "checks-1.html",
+            "fingerprints.html",
             "alpha.svg",
             "beta.svg"
         ]
@@ -1057,14 +1061,13 @@ fn the_fingerprints_section_shows_every_adapter_and_its_deciding_checks_escaped(
         cell.contains("decided by 2: demo/&lt;b&gt;&quot;x&quot;&amp;y#2, demo/hostile#1\""),
         "{cell}"
     );
+    // A check of this run links to the page holding it; one of no page is its id alone.
     assert!(
-        cell.contains(
-            "<a href=\"#demo/%3Cb%3E%22x%22%26y#2\">demo/&lt;b&gt;&quot;x&quot;&amp;y#2</a>"
-        ),
+        cell.contains("<div>demo/&lt;b&gt;&quot;x&quot;&amp;y#2, <a href"),
         "{cell}"
     );
     assert!(
-        cell.contains("<a href=\"#demo/hostile#1\">demo/hostile#1</a>"),
+        cell.contains("<a href=\"checks-1.html#demo/hostile#1\">demo/hostile#1</a>"),
         "{cell}"
     );
     assert!(!page.contains("demo/<b>"));
@@ -1075,7 +1078,10 @@ fn the_fingerprints_section_shows_every_adapter_and_its_deciding_checks_escaped(
         on.starts_with("<td class=\"fd\"") && on.contains(">on<"),
         "{on}"
     );
-    assert!(on.contains("<a href=\"#demo/hostile#2\">"), "{on}");
+    assert!(
+        on.contains("<a href=\"checks-1.html#demo/hostile#2\">"),
+        "{on}"
+    );
     let off = fingerprint_cell(&page, "D-typo-fields", 1);
     assert!(
         off.starts_with("<td class=\"fb\"") && off.contains(">off<"),
@@ -1087,7 +1093,10 @@ fn the_fingerprints_section_shows_every_adapter_and_its_deciding_checks_escaped(
         "{other}"
     );
     assert!(
-        other.contains("(as the 1994 standard reads it; or as the profile it claims reads it)"),
+        other.contains(
+            "as the 1994 standard reads it: <code>*</code> and <code>$</code> are ordinary \
+             characters; or as the profile it claims reads it"
+        ),
         "{other}"
     );
     let undecided = fingerprint_cell(&page, "K1 grouping", 1);

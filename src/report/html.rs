@@ -232,8 +232,12 @@ impl Place<'_> {
         format!("{to}#{}", fragment(id))
     }
 
-    /// A link to `id`, the id as its text.
+    /// A link to `id`, the id as its text; an id no page holds (a check of another run, say) is
+    /// its text alone, never a link that leads nowhere.
     fn link_to(&self, id: &str) -> String {
+        if !self.pages.contains_key(id) {
+            return esc_inline(id);
+        }
         format!(
             "<a href=\"{}\">{}</a>",
             escape(&self.href(id)),
