@@ -396,7 +396,7 @@ fn the_line_to_cite_counts_no_unexplained_entry() {
         .collect::<Vec<_>>()
         .join("\n");
     std::fs::write(&ledger, explained + "\n").unwrap();
-    let out = certify(&adapter, "rfc9309", &ledger, None);
+    let out = certify(adapter, "rfc9309", &ledger, None);
     let shown = text(&out);
     assert_eq!(out.status.code(), Some(1), "{shown}");
     let unexplained: usize = shown
@@ -444,7 +444,7 @@ fn a_ledger_still_unexplained_never_certifies() {
     // Grouped by cause, each group UNEXPLAINED with the cause in words.
     assert!(written.contains("UNEXPLAINED (oracle cause: "), "{written}");
     assert!(written.matches("- reason:").count() > 3, "{written}");
-    let out = certify(&adapter, "rfc9309", &ledger, None);
+    let out = certify(adapter, "rfc9309", &ledger, None);
     let shown = text(&out);
     assert_eq!(out.status.code(), Some(1), "{shown}");
     assert!(

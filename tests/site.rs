@@ -46,7 +46,7 @@ const SAMPLE: usize = 10;
 fn opened(site: &Path, page: &Path, index_in_folder: usize) -> bool {
     let rest = page.strip_prefix(site).unwrap();
     let many = rest.starts_with("cases") || rest.components().count() > 2;
-    full() || !many || rest.ends_with("index.html") || index_in_folder % SAMPLE == 0
+    full() || !many || rest.ends_with("index.html") || index_in_folder.is_multiple_of(SAMPLE)
 }
 
 /// The ids a page's HTML gives its elements (`id="..."`), unescaped: for a page the browser did not
