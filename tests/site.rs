@@ -756,7 +756,8 @@ fn normalise(path: &Path) -> PathBuf {
     out
 }
 
-/// Every citation on every page is a link (its anchor resolving is checked with every link), the
+/// Every citation on every page the browser opens ([`opened`]) is a link (its anchor resolving is
+/// checked with every link), the
 /// playground's explanations too.
 #[test]
 fn every_citation_on_every_page_is_a_link() {
@@ -767,7 +768,15 @@ fn every_citation_on_every_page_is_a_link() {
     let browser = browser(profile.path());
     let tab = browser.new_tab().unwrap();
     let mut linked = 0;
+    let mut in_folder: BTreeMap<PathBuf, usize> = BTreeMap::new();
     for page in &pages {
+        let index = in_folder
+            .entry(page.parent().unwrap().to_path_buf())
+            .or_default();
+        *index += 1;
+        if !opened(site, page, *index - 1) {
+            continue;
+        }
         tab.navigate_to(&url_of(page))
             .unwrap()
             .wait_until_navigated()
