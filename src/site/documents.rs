@@ -177,6 +177,25 @@ pub const ABOUT: &[About] = &[
             ("translator-note", "[the translator's note, not part of the 1994 text] Примечания переводчика: names separated by spaces"),
         ],
     },
+    About {
+        id: "aipref-attach",
+        what: "\"Associating AI Usage Preferences with Content in HTTP\" (G. Illyes, M. Thomson), an Internet-Draft of the IETF AI Preferences working group, cited at revision 05 (the editor's copy of 19 August 2026). It adds a Content-Usage rule to robots.txt groups and a Content-Usage HTTP header field, and says it updates RFC 9309. A draft, not a standard: the four profiles read its lines as the fields their own documents do not define.",
+        role: "is the source of the Content-Usage lines the corpus puts into robots.txt files; no verdict of the four profiles rests on it",
+        canonical: "https://datatracker.ietf.org/doc/html/draft-ietf-aipref-attach-05",
+        anchors: Some("#section-"),
+        sections: &[
+            ("1", "Introduction"),
+            ("1.1", "Statements of Preference"),
+            ("1.2", "Examples"),
+            ("2", "HTTP Content-Usage Header Field"),
+            ("3", "Robots Exclusion Protocol Content-Usage Rule"),
+            ("3.1", "Content-Usage Rule Semantics"),
+            ("3.2", "Processing Content-Usage Rules"),
+            ("3.3", "When Preferences Apply"),
+            ("3.4", "Example"),
+            ("4", "Security Considerations"),
+        ],
+    },
 ];
 
 /// The site path of a document's page.

@@ -94,6 +94,13 @@ pub const DOCUMENTS: &[Document] = &[
             "translator-note",
         ],
     },
+    Document {
+        id: "aipref-attach",
+        title: "draft-ietf-aipref-attach, revision 05 (2026): Associating AI Usage Preferences with Content in HTTP",
+        sections: &[
+            "1", "1.1", "1.2", "2", "3", "3.1", "3.2", "3.3", "3.4", "4",
+        ],
+    },
 ];
 
 /// The reported errata of RFC 9309 and their readings: a case whose verdict under `rfc9309` would
