@@ -478,7 +478,8 @@ impl Subprocess {
                         if index > 0 {
                             message.push_str(&format!(
                                 " (check {index} of {}: {index} of its checks were answered; \
-                                 one answer too few?)",
+                                 the parser is slow on this check, or the adapter wrote one \
+                                 answer too few)",
                                 describe(i, first)
                             ));
                         }

@@ -11,8 +11,15 @@ use robotstxt_differential::{generate, Input};
 use robotstxt_oracle::profile::FIVE_HUNDRED_KIB;
 use robotstxt_oracle::{crosscheck, verdicts_all, Fetch, ProfileId, Request, Verdict};
 
-/// Inputs compared (at least 100,000, issue 14).
+/// Inputs compared at full size (at least 100,000, issue 14; CI), and by a plain `cargo test`.
 const INPUTS: usize = 100_000;
+const INPUTS_QUICK: usize = 10_000;
+
+/// Whether to run at full size: `ROBOTSTXT_FULL_TESTS=1` (CI sets it; docs/commands.md, "Quick and
+/// full"). Without it the property tests compare a tenth as many inputs, the same seeds' first ones.
+fn full() -> bool {
+    std::env::var_os("ROBOTSTXT_FULL_TESTS").is_some_and(|v| v == "1")
+}
 /// Threads sharing the work, each on its own seeded stream: a fixed number (CI has two cores), so
 /// the inputs do not depend on the machine.
 const THREADS: usize = 2;
@@ -208,9 +215,10 @@ fn compare(seed: u64, count: usize) -> Tally {
 
 #[test]
 fn the_fast_path_equals_the_literal_mode_on_generated_inputs() {
+    let inputs = if full() { INPUTS } else { INPUTS_QUICK };
     let tallies: Vec<Tally> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..THREADS)
-            .map(|t| scope.spawn(move || compare(14 + t as u64, INPUTS / THREADS)))
+            .map(|t| scope.spawn(move || compare(14 + t as u64, inputs / THREADS)))
             .collect();
         workers
             .into_iter()
@@ -231,7 +239,7 @@ fn the_fast_path_equals_the_literal_mode_on_generated_inputs() {
             .collect::<Vec<_>>()
             .join("\n")
     );
-    assert_eq!(compared, INPUTS);
+    assert_eq!(compared, inputs);
     // The comparison met open readings under every profile, not only settled ones.
     let either: Vec<usize> = (0..4)
         .map(|p| tallies.iter().map(|t| t.either[p]).sum())
@@ -239,11 +247,13 @@ fn the_fast_path_equals_the_literal_mode_on_generated_inputs() {
     println!(
         "{compared} inputs; `either` per profile (rfc9309, google, draft-1996, 1994): {either:?}"
     );
-    assert!(either.iter().all(|&e| e > 1_000), "{either:?}");
+    assert!(either.iter().all(|&e| e > inputs / 100), "{either:?}");
 }
 
-/// Histories compared (each asked under the four profiles at several times).
+/// Histories compared (each asked under the four profiles at several times), at full size and by a
+/// plain `cargo test`.
 const HISTORIES: usize = 4_000;
+const HISTORIES_QUICK: usize = 400;
 
 /// Outcomes a history's fetch is drawn from: a 2xx (the input's body), the fetches that give no
 /// file (a 4xx, a 429, a redirect loop), server and network errors, and invalid statuses.
@@ -309,7 +319,8 @@ fn the_fast_path_equals_the_literal_mode_on_generated_histories() {
     let mut rng = ChaCha8Rng::seed_from_u64(23);
     let mut failures = Vec::new();
     let (mut asked, mut exempt_asked) = (0usize, 0usize);
-    for n in 0..HISTORIES {
+    let histories = if full() { HISTORIES } else { HISTORIES_QUICK };
+    for n in 0..histories {
         let inputs: Vec<Input> = (0..4).map(|i| input(&mut rng, n * 4 + i)).collect();
         let draw = |i: usize, salt: usize| inputs[i].body.len().wrapping_mul(31) + salt + n;
         let count = 1 + draw(0, 1) % 4;
@@ -363,5 +374,5 @@ fn the_fast_path_equals_the_literal_mode_on_generated_histories() {
         failures.join("\n")
     );
     println!("{asked} history questions, {exempt_asked} about a robots.txt URL");
-    assert!(exempt_asked > 10_000, "{exempt_asked}");
+    assert!(exempt_asked > histories * 5 / 2, "{exempt_asked}");
 }

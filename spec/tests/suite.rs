@@ -8,7 +8,8 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use robotstxt_oracle::{evaluate, Request};
+use robotstxt_oracle::knobs::Wildcards;
+use robotstxt_oracle::{evaluate, literal, Request};
 use robotstxt_spec::ledger::{self, Ledger, UNEXPLAINED};
 use robotstxt_spec::suite::{bless_requested, judge, Outcome};
 use robotstxt_spec::{Answer, ProfileId, Suite, Verdict};
@@ -49,12 +50,24 @@ fn oracle(body: &[u8], agent: &str, url: &str) -> Answer {
     }
 }
 
-/// Ignores every rule whose path holds `*` (a deliberately wrong toy).
+/// Reads `*` and `$` as ordinary characters, as the 1994 and 1996 documents do (K6 wildcards
+/// literal), and RFC 9309's base reading everywhere else: a parser whose divergences one knob
+/// explains.
 fn literal_star(body: &[u8], agent: &str, url: &str) -> Answer {
-    if body.contains(&b'*') && body.windows(2).any(|w| w == b"/*" || w == b"*.") {
-        return Answer::Allowed;
+    let request = Request {
+        body,
+        agent,
+        url,
+        fetch: Default::default(),
+        robots_url: None,
+    };
+    let mut knobs = ProfileId::Rfc9309.base_knobs();
+    knobs.wildcards = Wildcards::Literal;
+    if literal::allowed(&knobs, &request) {
+        Answer::Allowed
+    } else {
+        Answer::Disallowed
     }
-    oracle(body, agent, url)
 }
 
 fn run(suite: &Suite, parser: fn(&[u8], &str, &str) -> Answer) -> Tally {
