@@ -425,30 +425,70 @@ pub fn under(reading: &AiprefReading, request: &Request<'_>, category: &str) -> 
     // those resources that can be crawled according to Allow/Disallow rules").
     let split = url::split(request.url);
     let target = url::normalised_target(&split, TargetKnobs::of(knobs));
-    if !decide::robots_txt_exempt(&split, knobs) {
-        let rules: Vec<_> = selected
-            .rules(groups)
-            .map(|rule| (rule, Pattern::compile(rule.value, PatternKnobs::of(knobs))))
-            .collect();
-        let pairs: Vec<_> = rules
-            .iter()
-            .map(|(rule, pattern)| (*rule, pattern))
-            .collect();
-        let decision = decide::decide(&pairs, &target, knobs);
-        if !decision.allowed {
-            let line = decision.deciding.map(|i| decision.rules[i].line);
-            return finding(
-                Preference::Unknown,
-                line,
-                "the crawler may not crawl the URL (this Disallow rule decides), and no \
-                 preferences are implied for resources that are disallowed",
-                &["aipref-attach#3.1", "rfc9309#2.2.2"],
-            );
-        }
+    let rules: Vec<_> = selected
+        .rules(groups)
+        .map(|rule| (rule, Pattern::compile(rule.value, PatternKnobs::of(knobs))))
+        .collect();
+    let pairs: Vec<_> = rules
+        .iter()
+        .map(|(rule, pattern)| (*rule, pattern))
+        .collect();
+    let decision = decide::decide(&pairs, &target, knobs);
+    let disallowing =
+        (!decision.allowed).then(|| decision.deciding.map(|i| decision.rules[i].line));
+    // K10 (`rfc9309#2.2.2`): "The /robots.txt URI is implicitly allowed".
+    let exempt = decide::robots_txt_exempt(&split, knobs);
+    if let (Some(line), false) = (disallowing, exempt) {
+        return finding(
+            Preference::Unknown,
+            line,
+            "the crawler may not crawl the URL (this Disallow rule decides), and no \
+             preferences are implied for resources that are disallowed",
+            &["aipref-attach#3.1", "rfc9309#2.2.2"],
+        );
     }
+    let stated = content_usage(
+        &extended,
+        &selected.groups,
+        &values,
+        &target,
+        reading,
+        category,
+    );
+    match disallowing {
+        // The group's rules disallow the /robots.txt URI, which RFC 9309 allows implicitly: the
+        // drafts attach preferences to resources that "can be crawled according to
+        // Allow/Disallow rules", and do not say which of the two that URI is.
+        Some(line) if stated.preference != Preference::Unknown => finding(
+            Preference::Either,
+            line,
+            format!(
+                "the group's rules disallow the /robots.txt URI (this line), which RFC 9309 \
+                 allows implicitly; preferences apply to resources that can be crawled \
+                 according to Allow/Disallow rules, and the drafts do not say whether this one \
+                 can: no preference, or line {}'s {}",
+                stated.line.unwrap_or_default(),
+                stated.preference.name()
+            ),
+            &["aipref-attach#3.1", "rfc9309#2.2.2"],
+        ),
+        _ => stated,
+    }
+}
+
+/// The preference the Content-Usage rules of the selected groups give the target: steps 4 and 5
+/// of [`under`], for a URL that may be crawled.
+fn content_usage(
+    extended: &group::ExtendedGroups<'_>,
+    selected: &[usize],
+    values: &[(usize, &[u8])],
+    target: &[u8],
+    reading: &AiprefReading,
+    category: &str,
+) -> Finding {
+    let knobs = &reading.knobs;
     // The Content-Usage rules of the crawler's groups, in file order.
     let mut in_groups: Vec<usize> = selected
-        .groups
         .iter()
         .flat_map(|&g| extended.extension_rules[g].iter().copied())
         .collect();
@@ -469,14 +509,14 @@ pub fn under(reading: &AiprefReading, request: &Request<'_>, category: &str) -> 
                 None => Some(0),
                 Some(path) => {
                     let pattern = Pattern::compile(path, PatternKnobs::of(knobs));
-                    decide::path_specificity(path, &pattern, &target, knobs)
+                    decide::path_specificity(path, &pattern, target, knobs)
                 }
             };
             specificity.map(|s| (s, rule))
         })
         .collect();
     let Some(longest) = matched.iter().map(|&(s, _)| s).max() else {
-        return no_rule_matches(&extended, &selected.groups, !rules.is_empty());
+        return no_rule_matches(extended, selected, !rules.is_empty());
     };
     let deciding: Vec<&ContentUsage<'_>> = matched
         .iter()

@@ -458,8 +458,8 @@ impl PreferenceExplanation {
 /// The `aipref` reading ([`aipref`]) of `request` for `category`, with its explanation: the fast
 /// path. It reads the body under RFC 9309's base reading and under each combination of the
 /// alternatives the input's facts say can matter ([`ProfileId::open_knobs`]), gathered from the
-/// body and from the body with each Content-Usage line written as an `Allow` line of the same
-/// value (the same grouping, and its paths and statements read as rules are); the drafts' own
+/// body and from the body with each Content-Usage line written as an `Allow` and a `Disallow`
+/// line of the same value (the same grouping, and its paths and statements read as rules are); the drafts' own
 /// alternative ([`aipref::StatementBounds`]) only where a Content-Usage value holds an HTAB. It
 /// must answer what [`literal::preference`], every reading whatever the input holds, answers.
 pub fn evaluate_preference(request: &Request<'_>, category: &str) -> PreferenceExplanation {
@@ -539,7 +539,8 @@ fn preference_readings(
 }
 
 /// The body with each line that is a Content-Usage line under some reading (a leading byte-order
-/// mark set aside) written as an `Allow` line with the same value, and whether some such value
+/// mark set aside) written as an `Allow` and a `Disallow` line with the same value, and whether
+/// some such value
 /// holds an HTAB. The grouping is the same (a Content-Usage line is a rule), and the paths and
 /// statements stand where rules' values do, so the facts about rules cover them.
 fn aipref_rules_as_allow(body: &[u8]) -> (Vec<u8>, bool) {
@@ -551,10 +552,14 @@ fn aipref_rules_as_allow(body: &[u8]) -> (Vec<u8>, bool) {
             _ => (&b""[..], content),
         };
         match aipref::rule_value(rest) {
+            // Both kinds of rule, so that facts about an Allow beside a Disallow (K4) see it.
             Some(value) => {
                 tab |= value.contains(&b'\t');
                 out.extend_from_slice(bom);
                 out.extend_from_slice(b"Allow: ");
+                out.extend_from_slice(value);
+                out.extend_from_slice(if end.is_empty() { b"\n" } else { end });
+                out.extend_from_slice(b"Disallow: ");
                 out.extend_from_slice(value);
             }
             None => out.extend_from_slice(content),

@@ -16,6 +16,8 @@ const AGENT_LINES: &[&[u8]] = &[
 
 const RULES: &[&[u8]] = &[
     b"Allow: /",
+    b"Disallow: /",
+    b"Content-Usage: /*b train-ai=y",
     b"Disallow: /never/",
     b"Disallow: /a*$",
     b"Allow: /a%2Fb",
@@ -55,6 +57,7 @@ const URLS: &[&str] = &[
     "/a?x",
     "/%E9",
     "/robots.txt",
+    "/aaab",
 ];
 const AGENTS: &[&str] = &["ExampleBot", "other"];
 const CATEGORIES: &[&str] = &["train-ai", "train-ai", "search", "train-genai"];
@@ -139,7 +142,7 @@ fn the_drafts_open_points_give_either_on_both_paths() {
         ),
         // RFC 9309's open specificity (K4), between two Content-Usage paths.
         (
-            b"User-agent: *\nContent-Usage: /a*b train-ai=n\nContent-Usage: /aaa train-ai=y\n",
+            b"User-agent: *\nContent-Usage: /*b train-ai=n\nContent-Usage: /aaa train-ai=y\n",
             "/aaab",
             "train-ai",
         ),
