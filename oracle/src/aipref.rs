@@ -106,7 +106,8 @@ impl Preference {
 /// with `EOL` (RFC 9309: `*WS [comment] NL`), WS being SP or HTAB; `aipref-attach#3.2`'s prose makes
 /// the statement "the remainder of the rule value", the value running "up to either the first CR,
 /// LF, or octothorpe", and the Dictionary parser (RFC 9651 4.2) discards SP, never HTAB, around a
-/// value. They differ only where an HTAB stands before or after the statement.
+/// value. They differ only where an HTAB stands between the path and the statement (after the
+/// statement, the Dictionary's own algorithm discards SP and HTAB).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum StatementBounds {
     /// The prose: the statement is the rest of the rule value after the path, as it is.

@@ -101,6 +101,14 @@ pub const DOCUMENTS: &[Document] = &[
             "1", "1.1", "1.2", "2", "3", "3.1", "3.2", "3.3", "3.4", "4",
         ],
     },
+    Document {
+        id: "aipref-vocab",
+        title: "draft-ietf-aipref-vocab, the editor's copy matching aipref-attach revision 05 (2026): A Vocabulary For Expressing AI Usage Preferences",
+        sections: &[
+            "1", "2", "3", "3.1", "3.2", "4", "4.1", "4.2", "4.3", "5", "5.1", "5.2", "6", "6.1",
+            "6.2", "6.3", "6.4", "6.5", "6.5.1", "6.5.2", "6.6", "7",
+        ],
+    },
 ];
 
 /// The reported errata of RFC 9309 and their readings: a case whose verdict under `rfc9309` would
