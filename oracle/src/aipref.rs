@@ -3,12 +3,12 @@
 //!
 //! The documents are the IETF AI Preferences working group's editor's copies at commit `7ca0afc`
 //! (2026-08-19) of "Associating AI Usage Preferences with Content in HTTP" (matching revision 05,
-//! `draft-ietf-aipref-attach-05`, cited `aipref-attach#N`) and "A Vocabulary For Expressing AI
-//! Usage Preferences" (cited `aipref-vocab#N`), section numbers as their kramdown sources number
-//! them ([`REVISION`]). The attachment draft "Updates: 9309": the file is read as RFC 9309 reads it,
-//! with one more rule in a group, `Content-Usage` (`aipref-attach#3`). So a reading here is one of
-//! RFC 9309's readings (its knobs, [`crate::knobs`]) and, where the drafts themselves leave a
-//! point open, one of their alternatives ([`StatementBounds`]).
+//! `draft-ietf-aipref-attach-05`, cited by section, e.g. `aipref-attach#3.2`) and "A Vocabulary
+//! For Expressing AI Usage Preferences" (cited e.g. `aipref-vocab#6.5`), section numbers as their
+//! kramdown sources number them ([`REVISION`]). The attachment draft "Updates: 9309": the file is
+//! read as RFC 9309 reads it, with one more rule in a group, `Content-Usage` (`aipref-attach#3`).
+//! So a reading here is one of RFC 9309's readings (its knobs, [`crate::knobs`]) and, where the
+//! drafts themselves leave a point open, one of their alternatives ([`StatementBounds`]).
 //!
 //! For one reading ([`under`]), after step 0 and the fetch outcome ([`before_body`]):
 //! 1. the lines, their kinds and the groups are RFC 9309's (`body`, `line`, `group`), a

@@ -441,7 +441,7 @@ impl Reader<'_> {
         if !checks.is_empty() && !preferences.is_empty() {
             self.report(
                 "checks",
-                "a case asks one question: every check gives `expect` (the verdict per profile),                  or every check gives `category` and `expect_preference` (the aipref question);                  put the aipref checks in a case of their own",
+                "a case asks one question: every check gives `expect` (the verdict per profile), or every check gives `category` and `expect_preference` (the aipref question); put the aipref checks in a case of their own",
             );
             return (None, None);
         }
@@ -450,7 +450,7 @@ impl Reader<'_> {
             if history {
                 self.report(
                     &format!("checks[{i}].category"),
-                    "the aipref question is asked of one fetched body, not of a history: give                      `body` (and `fetch`) instead of `fetches`",
+                    "the aipref question is asked of one fetched body, not of a history: give `body` (and `fetch`) instead of `fetches`",
                 );
                 fine = false;
             }
@@ -458,7 +458,7 @@ impl Reader<'_> {
                 self.report(
                     &format!("checks[{i}].url"),
                     format!(
-                        "`{}` is not an absolute URL, but the case gives `robots_url`: write the                          URL with its scheme and host",
+                        "`{}` is not an absolute URL, but the case gives `robots_url`: write the URL with its scheme and host",
                         check.url
                     ),
                 );
@@ -826,7 +826,7 @@ impl Reader<'_> {
                 self.report(
                     &map.field(name),
                     format!(
-                        "a check asks one question: `expect` (the verdict per profile) or                          `category` with `expect_preference` (the aipref question), not both;                          remove `{name}` or `expect`"
+                        "a check asks one question: `expect` (the verdict per profile) or `category` with `expect_preference` (the aipref question), not both; remove `{name}` or `expect`"
                     ),
                 );
                 false
@@ -834,21 +834,21 @@ impl Reader<'_> {
             (false, true, false) => {
                 self.report(
                     &category_path,
-                    "`category` needs `expect_preference`: the preference the aipref reading                      gives (y, n, none or either)",
+                    "`category` needs `expect_preference`: the preference the aipref reading gives (y, n, none or either)",
                 );
                 false
             }
             (false, false, true) => {
                 self.report(
                     &preference_path,
-                    "`expect_preference` needs `category`: the category of use asked about                      (e.g. train-ai or search)",
+                    "`expect_preference` needs `category`: the category of use asked about (e.g. train-ai or search)",
                 );
                 false
             }
             (false, false, false) => {
                 self.report(
                     path,
-                    "a check needs `expect` (the verdict per profile), or `category` and                      `expect_preference` (the aipref question)",
+                    "a check needs `expect` (the verdict per profile), or `category` and `expect_preference` (the aipref question)",
                 );
                 false
             }
@@ -869,7 +869,7 @@ impl Reader<'_> {
             if at.is_some() {
                 self.report(
                     &at_path,
-                    "`at` needs the case's `fetches`, and the aipref question is asked of one                      fetched body",
+                    "`at` needs the case's `fetches`, and the aipref question is asked of one fetched body",
                 );
                 return None;
             }
