@@ -104,6 +104,48 @@ fn main() {
             }
         }
     }
+    // The `aipref` checks: the reading's answer against the case, and its fast path against its
+    // literal form (`robotstxt_oracle::literal::preference`).
+    for (case_index, case) in corpus.cases.iter().enumerate() {
+        for (check_index, check) in case.preferences.iter().enumerate() {
+            let corpus_for_literal = Arc::clone(&corpus);
+            let corpus = Arc::clone(&corpus);
+            trials.push(Trial::test(
+                verify::preference_test_name(case, check),
+                move || {
+                    let case = &corpus.cases[case_index];
+                    let check = &case.preferences[check_index];
+                    let outcome = verify::run_preference(case, check);
+                    if outcome.passed() {
+                        Ok(())
+                    } else {
+                        Err(verify::preference_failure_report(case, check, &outcome).into())
+                    }
+                },
+            ));
+            let name = format!("literal::aipref::{}#{}", case.id, check.number);
+            trials.push(Trial::test(name, move || {
+                let case = &corpus_for_literal.cases[case_index];
+                let check = &case.preferences[check_index];
+                let request = verify::preference_request(case, check);
+                let fast = robotstxt_oracle::preference(&request, &check.category);
+                let literal = robotstxt_oracle::literal::preference(&request, &check.category);
+                if fast == literal {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "case {}#{} ({}): the fast path answers {} but the literal mode answers {}",
+                        case.id,
+                        check.number,
+                        case.path.display(),
+                        fast.name(),
+                        literal.name()
+                    )
+                    .into())
+                }
+            }));
+        }
+    }
     trials.extend(tidy_trials(&corpus));
     libtest_mimic::run(&args, trials).exit();
 }

@@ -404,7 +404,7 @@ checks:
             (12, 13, "no verdict for profile `draft-1996`"),
             (12, 13, "no verdict for profile `original-1994`"),
             (14, 5, "checks[1]: missing field `agent`"),
-            (14, 5, "checks[1]: missing field `expect`"),
+            (14, 5, "checks[1]: a check needs `expect`"),
         ],
     );
 }
@@ -593,4 +593,58 @@ fn a_successful_fetch_without_a_body() {
         5,
         "fetches[0]: a successful fetch needs its `body`",
     );
+}
+
+/// The `aipref` question's fields: a bad category or preference, half a question, both questions
+/// in one check or one case, each reported at its place.
+#[test]
+fn aipref_question_errors() {
+    let head = "title: t\ncite: [aipref-attach#3]\nbody: x\nchecks:\n  - agent: A\n    url: /a\n";
+    assert_error(
+        &format!("{head}    category: Train-AI\n    expect_preference: n\n"),
+        7,
+        15,
+        "category `Train-AI` is not a usage category label",
+    );
+    assert_error(
+        &format!("{head}    category: train-ai\n    expect_preference: maybe\n"),
+        8,
+        24,
+        "unknown preference `maybe`; use y, n, none or either",
+    );
+    assert_error(
+        &format!("{head}    category: train-ai\n"),
+        7,
+        15,
+        "`category` needs `expect_preference`",
+    );
+    assert_error(
+        &format!("{head}    expect_preference: n\n"),
+        7,
+        24,
+        "`expect_preference` needs `category`",
+    );
+    assert_error(
+        &format!("{head}    expect: allowed\n    category: train-ai\n    expect_preference: n\n"),
+        8,
+        15,
+        "a check asks one question",
+    );
+    let (line, _, message) = error_of(&format!("{head}    note: no question\n"));
+    assert!(message.contains("a check needs `expect`"), "{message}");
+    assert_eq!(line, Some(5), "{message}");
+    let mixed = format!(
+        "{head}    category: train-ai\n    expect_preference: n\n  - agent: A\n    url: /b\n    expect: allowed\n"
+    );
+    let (line, _, message) = error_of(&mixed);
+    assert!(message.contains("a case asks one question"), "{message}");
+    // At the list of checks, line 4.
+    assert_eq!(line, Some(4), "{message}");
+    // A good one loads, as an aipref check and no crawl check.
+    let case = parse_case(
+        "t/x",
+        &format!("{head}    category: train-ai\n    expect_preference: none\n"),
+    )
+    .expect("a good aipref case");
+    assert_eq!((case.checks.len(), case.preferences.len()), (0, 1));
 }

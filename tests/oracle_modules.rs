@@ -28,6 +28,7 @@ const RULE_MODULES: &[&str] = &[
     "history",
     "request",
     "literal",
+    "aipref",
 ];
 
 /// What the rule modules may not name.

@@ -787,7 +787,7 @@ fn every_citation_on_every_page_is_a_link() {
         let found: serde_json::Value = serde_json::from_str(&eval_string(
             &tab,
             r#"(function () {
-              var id = /(^|[^A-Za-z0-9_\-])(rfc9309|draft-2019|google|draft-1996|guide-ch9|norobots-1994)#[A-Za-z0-9.\-]*[A-Za-z0-9]/;
+              var id = /(^|[^A-Za-z0-9_\-])(rfc9309|draft-2019|google|draft-1996|guide-ch9|norobots-1994|aipref-attach|aipref-vocab)#[A-Za-z0-9.\-]*[A-Za-z0-9]/;
               var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
               var bare = [];
               for (var n = walker.nextNode(); n; n = walker.nextNode()) {

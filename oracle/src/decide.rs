@@ -137,6 +137,30 @@ pub fn decide(rules: &[(&RuleLine<'_>, &Pattern)], target: &[u8], knobs: &Knobs)
     }
 }
 
+/// How specifically a path that is no Allow or Disallow value matches the target: a rule of an
+/// extension that matches paths "using the same path prefix matching rules as defined for Allow
+/// and Disallow" (`aipref-attach#3.1`). `value` is the path as written, `pattern` its compiled
+/// form; the answer is what precedence compares (K4 specificity, K13 invalid patterns read as for
+/// a rule), or `None` when it does not match. The rule-kind deviations (an `Allow` retried as a
+/// directory, an empty `Disallow` read otherwise) belong to those two rules and are not read.
+pub fn path_specificity(
+    value: &[u8],
+    pattern: &Pattern,
+    target: &[u8],
+    knobs: &Knobs,
+) -> Option<usize> {
+    // A non-empty `Disallow` meets no rule-kind deviation in `outcome`; an empty value is K9's.
+    let rule = RuleLine {
+        line: 0,
+        kind: RuleKind::Disallow,
+        value,
+    };
+    if value.is_empty() {
+        return None;
+    }
+    outcome(&rule, pattern, target, knobs).specificity()
+}
+
 /// The verdict of [`decide`] alone (true when allowed), without recording every rule; under
 /// first-match precedence it stops at the deciding rule.
 pub fn allows<'p, 'l: 'p>(

@@ -170,6 +170,63 @@ fn groups_of<'a>(
     out
 }
 
+/// The groups of a body whose grammar has another rule besides Allow and Disallow: the lines
+/// numbered in `extension_lines` (1-based, ascending) are that rule's (`aipref-attach#3`: `rule =/
+/// content-usage`, "A Content-Usage rule is added to the set of potential rules that can be
+/// included in a Group"). Such a line takes part in grouping as every rule does (K1: after it, a
+/// user-agent line starts a new group, `rfc9309#2.2`); it is returned with the group it falls in,
+/// apart from the group's Allow and Disallow rules, which stay as [`build_groups`] gives them.
+pub fn build_groups_with_extension<'a>(
+    kinds: &[LineKind<'a>],
+    grouping: Grouping,
+    extension_lines: &[usize],
+) -> ExtendedGroups<'a> {
+    let is_extension = |line: usize| extension_lines.binary_search(&line).is_ok();
+    // Each extension line stands in the grouping as a rule (an empty `Disallow`, taken out again
+    // below): the grouping is [`build_groups`]'s own, not a second statement of it.
+    let as_rules = numbered(kinds).map(|(number, kind)| {
+        if is_extension(number) {
+            (number, LineKind::Disallow(b""))
+        } else {
+            (number, kind)
+        }
+    });
+    let mut groups = groups_of(as_rules, grouping);
+    let mut extension_rules = Vec::with_capacity(groups.groups.len());
+    for group in &mut groups.groups {
+        extension_rules.push(
+            group
+                .rules
+                .iter()
+                .map(|rule| rule.line)
+                .filter(|&line| is_extension(line))
+                .collect(),
+        );
+        group.rules.retain(|rule| !is_extension(rule.line));
+    }
+    let (orphan_extension_rules, orphan_rules) = groups
+        .orphan_rules
+        .iter()
+        .partition(|&&line| is_extension(line));
+    groups.orphan_rules = orphan_rules;
+    ExtendedGroups {
+        groups,
+        extension_rules,
+        orphan_extension_rules,
+    }
+}
+
+/// [`build_groups_with_extension`]'s answer: the groups, and where the extension's rules fell.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExtendedGroups<'a> {
+    /// The groups, their `rules` the Allow and Disallow lines only.
+    pub groups: Groups<'a>,
+    /// For each group (same index), the line numbers of the extension's rules in it, in file order.
+    pub extension_rules: Vec<Vec<usize>>,
+    /// Line numbers of the extension's rules outside every group.
+    pub orphan_extension_rules: Vec<usize>,
+}
+
 /// [`build_groups`] under the deviations of [`crate::deviation::GROUP`] that step 3 reads, each a
 /// layer around the document's grouping: a check before it (D-invalid-line-rejects-file), a
 /// synthetic line given to it (D-rules-before-agents-for-all), and its groups split afterwards

@@ -23,6 +23,7 @@
 //! It is slow (hundreds of readings of the whole input per request: 2 to the number of open knobs
 //! and more, see [`readings`]) and total: it never panics.
 
+use crate::aipref::{self, AiprefReading, Preference, StatementBounds};
 use crate::body::{self, BodyKnobs};
 use crate::decide;
 use crate::fetch::{self, FetchEffect};
@@ -196,6 +197,31 @@ fn answers_lazily<'r>(
     from_fetch.chain(from_body)
 }
 
+/// The literal answer of the `aipref` reading ([`aipref`]): which preference the file attaches to
+/// the URL of `request` for its crawler and `category`. Step 0 and the fetch outcome first
+/// ([`aipref::before_body`]); when the body is read, every reading RFC 9309 permits ([`readings`])
+/// under each of the drafts' own alternatives ([`StatementBounds::ALL`]), whatever the input
+/// holds, each run through the steps by [`aipref::under`]; the common preference, or `either`
+/// (it stops reading once two answers differ).
+pub fn preference(request: &Request<'_>, category: &str) -> Preference {
+    let (before, read_body) = aipref::before_body(request);
+    let body_readings = if read_body {
+        readings(ProfileId::Rfc9309)
+    } else {
+        Vec::new()
+    };
+    let from_body = body_readings.into_iter().flat_map(|reading| {
+        StatementBounds::ALL.map(|bounds| {
+            let reading = AiprefReading {
+                knobs: reading.knobs,
+                bounds,
+            };
+            aipref::under(&reading, request, category).preference
+        })
+    });
+    aipref::common(before.iter().map(|f| f.preference).chain(from_body))
+}
+
 /// The literal verdict of a question asked at a time after a history of fetches
 /// (`crate::history`), under `profile`: step 0 (scope); then the `/robots.txt` URI's exemption
 /// against the latest fetch ([`history::robots_txt_exemption`]); then every basis
@@ -270,8 +296,9 @@ pub fn erratum_readings(erratum: &Erratum) -> Vec<LiteralReading> {
     all
 }
 
-/// The base reading `base` with each combination of the alternatives of the knobs `open`.
-fn readings_from(base: Knobs, open: Vec<OpenKnob>) -> Vec<LiteralReading> {
+/// The base reading `base` with each combination of the alternatives of the knobs `open` (the
+/// base reading first).
+pub fn readings_from(base: Knobs, open: Vec<OpenKnob>) -> Vec<LiteralReading> {
     let mut all = vec![LiteralReading {
         applied: Vec::new(),
         knobs: base,

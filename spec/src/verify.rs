@@ -1,12 +1,14 @@
 //! Verifying checks: the oracle's verdict against a case's expectation, with the failure report
 //! the harness and the command line print.
 
+use robotstxt_oracle::aipref::Preference;
 use robotstxt_oracle::history::format_minutes;
 use robotstxt_oracle::{
-    evaluate, evaluate_history, Explanation, Fetch, HistoryRequest, ProfileId, Request, Verdict,
+    evaluate, evaluate_history, evaluate_preference, Explanation, Fetch, HistoryRequest,
+    PreferenceExplanation, ProfileId, Request, Verdict,
 };
 
-use crate::cases::{Case, Check};
+use crate::cases::{Case, Check, PreferenceCheck};
 use crate::render::visible;
 
 /// The oracle's answer to one check under one profile.
@@ -81,6 +83,79 @@ pub fn run_oracle(case: &Case, check: &Check, profile: ProfileId) -> OracleOutco
         expected: check.expect[&profile],
         explanation: explain(case, check, profile),
     }
+}
+
+/// The oracle's request for an `aipref` check (a case of one fetch).
+pub fn preference_request<'a>(case: &'a Case, check: &'a PreferenceCheck) -> Request<'a> {
+    Request {
+        body: &case.body,
+        agent: &check.agent,
+        url: &check.url,
+        fetch: case.fetch,
+        robots_url: case.robots_url.as_deref(),
+    }
+}
+
+/// The `aipref` reading's answer to one `aipref` check.
+#[derive(Debug, Clone)]
+pub struct PreferenceOutcome {
+    /// What the case expects.
+    pub expected: Preference,
+    /// The oracle's explanation (with its preference).
+    pub explanation: PreferenceExplanation,
+}
+
+impl PreferenceOutcome {
+    /// Whether the oracle agrees with the case.
+    pub fn passed(&self) -> bool {
+        self.expected == self.explanation.preference
+    }
+}
+
+/// Runs the oracle's `aipref` reading on one `aipref` check.
+pub fn run_preference(case: &Case, check: &PreferenceCheck) -> PreferenceOutcome {
+    PreferenceOutcome {
+        expected: check.expect,
+        explanation: evaluate_preference(&preference_request(case, check), &check.category),
+    }
+}
+
+/// The test name of an `aipref` check: `oracle::aipref::<case-id>#<n>`.
+pub fn preference_test_name(case: &Case, check: &PreferenceCheck) -> String {
+    format!("oracle::aipref::{}#{}", case.id, check.number)
+}
+
+/// The failure block of an `aipref` check: what was checked, the body made visible, expected vs
+/// actual, and the oracle's explanation.
+pub fn preference_failure_report(
+    case: &Case,
+    check: &PreferenceCheck,
+    outcome: &PreferenceOutcome,
+) -> String {
+    let cites: Vec<String> = case.cite.iter().map(ToString::to_string).collect();
+    let mut out = format!(
+        "case {}#{} ({})\n  {}\n  cites: {}\n  agent: {}  url: {}  category: {}\n",
+        case.id,
+        check.number,
+        case.path.display(),
+        case.title,
+        cites.join(", "),
+        check.agent,
+        check.url,
+        check.category
+    );
+    if let Some(note) = &check.note {
+        out.push_str(&format!("  note: {note}\n"));
+    }
+    out.push_str("body:\n");
+    out.push_str(&visible_bodies(case));
+    out.push_str(&format!(
+        "\nexpected preference: {}\nthe oracle's:        {}\n\n{}",
+        outcome.expected.name(),
+        outcome.explanation.preference.name(),
+        outcome.explanation.text()
+    ));
+    out
 }
 
 /// The case's bodies as the failure reports show them: its body, or each fetch of its history

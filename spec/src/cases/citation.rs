@@ -94,6 +94,21 @@ pub const DOCUMENTS: &[Document] = &[
             "translator-note",
         ],
     },
+    Document {
+        id: "aipref-attach",
+        title: "draft-ietf-aipref-attach, revision 05 (2026): Associating AI Usage Preferences with Content in HTTP",
+        sections: &[
+            "1", "1.1", "1.2", "2", "3", "3.1", "3.2", "3.3", "3.4", "4",
+        ],
+    },
+    Document {
+        id: "aipref-vocab",
+        title: "draft-ietf-aipref-vocab, the editor's copy matching aipref-attach revision 05 (2026): A Vocabulary For Expressing AI Usage Preferences",
+        sections: &[
+            "1", "2", "3", "3.1", "3.2", "4", "4.1", "4.2", "4.3", "5", "5.1", "5.2", "6", "6.1",
+            "6.2", "6.3", "6.4", "6.5", "6.5.1", "6.5.2", "6.6", "7",
+        ],
+    },
 ];
 
 /// The reported errata of RFC 9309 and their readings: a case whose verdict under `rfc9309` would

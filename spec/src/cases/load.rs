@@ -43,8 +43,29 @@ pub struct Case {
     /// A history of fetches, in time order (then `body` is empty, `fetch` the default, and every
     /// check has its time `at`); empty for a case of one fetch.
     pub fetches: Vec<CaseFetch>,
-    /// The checks, numbered from 1.
+    /// The checks, numbered from 1 (none in a case that asks the `aipref` question).
     pub checks: Vec<Check>,
+    /// The `aipref` checks, numbered from 1: which preference applies (`docs/profiles.md`, "The
+    /// `aipref` reading"); a case asks either these or `checks`, never both.
+    pub preferences: Vec<PreferenceCheck>,
+}
+
+/// One validated `aipref` check: for the agent, the URL and a category of use, the preference the
+/// `aipref` reading expects.
+#[derive(Debug, Clone)]
+pub struct PreferenceCheck {
+    /// 1-based position in the case.
+    pub number: usize,
+    /// The crawler's product token.
+    pub agent: String,
+    /// The URL.
+    pub url: String,
+    /// The category of use, e.g. `train-ai`.
+    pub category: String,
+    /// The expected preference.
+    pub expect: robotstxt_oracle::aipref::Preference,
+    /// Free text.
+    pub note: Option<String>,
 }
 
 /// One validated check.
@@ -182,9 +203,14 @@ impl Corpus {
         })
     }
 
-    /// Number of checks in all cases.
+    /// Number of checks in all cases (the `aipref` checks aside: [`Corpus::preference_count`]).
     pub fn check_count(&self) -> usize {
         self.cases.iter().map(|c| c.checks.len()).sum()
+    }
+
+    /// Number of `aipref` checks in all cases.
+    pub fn preference_count(&self) -> usize {
+        self.cases.iter().map(|c| c.preferences.len()).sum()
     }
 }
 

@@ -9,4 +9,4 @@ pub mod read;
 pub mod statements;
 
 pub use citation::{Citation, DOCUMENTS};
-pub use load::{Case, Check, Corpus, LoadError};
+pub use load::{Case, Check, Corpus, LoadError, PreferenceCheck};

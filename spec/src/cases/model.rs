@@ -61,16 +61,29 @@ pub struct CaseFile {
     pub checks: Vec<CheckSpec>,
 }
 
-/// One check of a case.
+/// One check of a case: a crawl question (`expect`, the verdict per profile) or the `aipref`
+/// question (`category` and `expect_preference`), never both.
 #[derive(Debug, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(extend("oneOf" = [
+    { "required": ["expect"], "not": { "anyOf": [{ "required": ["category"] }, { "required": ["expect_preference"] }] } },
+    { "required": ["category", "expect_preference"], "not": { "required": ["expect"] } }
+]))]
 pub struct CheckSpec {
     /// The crawler's product token.
     pub agent: ProductToken,
     /// An absolute URL or an absolute path.
     pub url: CaseUrl,
-    /// The expected verdict per profile.
-    pub expect: Expect,
+    /// The expected verdict per profile (a crawl question).
+    #[serde(default)]
+    pub expect: Option<Expect>,
+    /// The category of use the `aipref` question asks about (`aipref-vocab#6.1` label, e.g.
+    /// `train-ai`); with it, the check expects `expect_preference` instead of `expect`.
+    #[serde(default)]
+    pub category: Option<CategoryLabel>,
+    /// The preference the `aipref` reading gives: `y`, `n`, `none` or `either`.
+    #[serde(default)]
+    pub expect_preference: Option<PreferenceName>,
     /// When the check is asked (only in a case with `fetches`), e.g. `13h`.
     #[serde(default)]
     pub at: Option<Time>,
@@ -194,6 +207,34 @@ pub fn check_case_url(url: &str) -> Result<(), String> {
         Err(format!("url `{url}` is neither an absolute URL (`https://example.com/a`) nor a path starting with `/`"))
     }
 }
+
+validated_string!(
+    /// A category of use as the vocabulary spells its labels (`aipref-vocab#6.1`: lower-case
+    /// letters, digits, `_`, `-`, `.` and `*`), defined by the vocabulary or not.
+    CategoryLabel,
+    |c| {
+        if robotstxt_oracle::aipref::is_label(c) {
+            Ok(())
+        } else {
+            Err(format!(
+                "category `{c}` is not a usage category label: use lower-case letters, digits, `_`, `-`, `.` and `*` (aipref-vocab#6.1), e.g. train-ai or search"
+            ))
+        }
+    },
+    { "type": "string", "pattern": "^[a-z0-9_.*-]+$" }
+);
+
+validated_string!(
+    /// A preference as a check expects it: `y`, `n`, `none` or `either`.
+    PreferenceName,
+    |p| {
+        match robotstxt_oracle::aipref::Preference::from_name(p) {
+            Some(_) => Ok(()),
+            None => Err(format!("unknown preference `{p}`; use y, n, none or either")),
+        }
+    },
+    { "type": "string", "enum": ["y", "n", "none", "either"] }
+);
 
 validated_string!(
     /// An id from `rfc9309-statements.yaml`.

@@ -11,11 +11,11 @@ use serde_yaml::{Mapping, Value};
 
 use super::citation::Citation;
 use super::escape;
-use super::load::{Case, CaseFetch, Check};
+use super::load::{Case, CaseFetch, Check, PreferenceCheck};
 use super::locate::locate;
 use super::model::{
-    check_absolute_url, parse_verdict, AbsoluteUrl, BodyPart, CaseUrl, ProductToken, StatementRef,
-    Tag, TextEncoding, Time,
+    check_absolute_url, parse_verdict, AbsoluteUrl, BodyPart, CaseUrl, CategoryLabel,
+    PreferenceName, ProductToken, StatementRef, Tag, TextEncoding, Time,
 };
 use robotstxt_oracle::history::format_minutes;
 
@@ -61,8 +61,16 @@ pub const CASE_FIELDS: Fields = Fields {
 /// A check (`model::CheckSpec`).
 pub const CHECK_FIELDS: Fields = Fields {
     what: "a check",
-    known: &["agent", "url", "expect", "at", "note"],
-    required: &["agent", "url", "expect"],
+    known: &[
+        "agent",
+        "url",
+        "expect",
+        "category",
+        "expect_preference",
+        "at",
+        "note",
+    ],
+    required: &["agent", "url"],
 };
 
 /// `body_generated` (`model::GeneratedBody`).
@@ -111,6 +119,14 @@ pub fn read_case(id: &str, value: &Value, text: &str) -> Result<Case, Vec<Locate
         // Every value that could not be read was reported where it was found.
         _ => Err(reader.problems),
     }
+}
+
+/// A check as read, by its question.
+enum ReadCheck {
+    /// `expect`: the verdict per profile.
+    Crawl(Check),
+    /// `category` and `expect_preference`: the `aipref` question.
+    Preference(PreferenceCheck),
 }
 
 /// Where a problem points: the entry's key, or its value.
@@ -348,15 +364,20 @@ impl Reader<'_> {
         } else {
             self.body(&map, fetch.as_ref().map(|f| f.unwrap_or_default()))
         };
-        let checks = self.list(map.get("checks"), "checks", true, |r, v, path| {
+        let read = self.list(map.get("checks"), "checks", true, |r, v, path| {
             r.check(v, path)
         });
+        let (checks, preferences) = match read {
+            Some(read) => self.one_question(read, robots_url.as_ref(), history),
+            None => (None, None),
+        };
         if let (Some(robots_url), Some(checks)) = (&robots_url, &checks) {
             self.scope_checks(robots_url.is_some(), history, checks);
         }
         if let (Some(fetches), Some(checks)) = (&fetches, &checks) {
             self.time_checks(fetches.as_deref(), checks);
         }
+        let preferences = preferences?;
         let (title, cite, tags, covers, note, robots_url, fetch, fetches, body, checks) = (
             title?,
             cite?,
@@ -389,7 +410,62 @@ impl Reader<'_> {
                     ..check
                 })
                 .collect(),
+            preferences: preferences
+                .into_iter()
+                .enumerate()
+                .map(|(i, check)| PreferenceCheck {
+                    number: i + 1,
+                    ..check
+                })
+                .collect(),
         })
+    }
+
+    /// The checks split by question: a case asks the crawl question (`expect`) or the `aipref`
+    /// question (`category`), not both; an `aipref` check is asked of one fetched body, so not in
+    /// a case with `fetches`, and with the case's `robots_url` its URL is absolute.
+    #[allow(clippy::type_complexity)]
+    fn one_question(
+        &mut self,
+        read: Vec<ReadCheck>,
+        robots_url: Option<&Option<AbsoluteUrl>>,
+        history: bool,
+    ) -> (Option<Vec<Check>>, Option<Vec<PreferenceCheck>>) {
+        let (mut checks, mut preferences) = (Vec::new(), Vec::new());
+        for check in read {
+            match check {
+                ReadCheck::Crawl(check) => checks.push(check),
+                ReadCheck::Preference(check) => preferences.push(check),
+            }
+        }
+        if !checks.is_empty() && !preferences.is_empty() {
+            self.report(
+                "checks",
+                "a case asks one question: every check gives `expect` (the verdict per profile), or every check gives `category` and `expect_preference` (the aipref question); put the aipref checks in a case of their own",
+            );
+            return (None, None);
+        }
+        let mut fine = true;
+        for (i, check) in preferences.iter().enumerate() {
+            if history {
+                self.report(
+                    &format!("checks[{i}].category"),
+                    "the aipref question is asked of one fetched body, not of a history: give `body` (and `fetch`) instead of `fetches`",
+                );
+                fine = false;
+            }
+            if robots_url.is_some_and(Option::is_some) && check_absolute_url(&check.url).is_err() {
+                self.report(
+                    &format!("checks[{i}].url"),
+                    format!(
+                        "`{}` is not an absolute URL, but the case gives `robots_url`: write the URL with its scheme and host",
+                        check.url
+                    ),
+                );
+                fine = false;
+            }
+        }
+        (Some(checks), fine.then_some(preferences))
     }
 
     /// Step 0 compares each check's URL with the robots.txt URL: with one, a URL must be absolute
@@ -700,8 +776,8 @@ impl Reader<'_> {
         Some((octets, part.repeat))
     }
 
-    /// One check (numbered by the caller).
-    fn check(&mut self, value: &Value, path: &str) -> Option<Check> {
+    /// One check (numbered by the caller): a crawl check or an `aipref` check.
+    fn check(&mut self, value: &Value, path: &str) -> Option<ReadCheck> {
         let map = self.map(value, path, &CHECK_FIELDS)?;
         let agent_path = map.field("agent");
         let agent = map.get("agent").and_then(|v| {
@@ -713,9 +789,19 @@ impl Reader<'_> {
             let text = self.string(v, &url_path)?;
             self.valid(&url_path, CaseUrl::parse(text))
         });
-        let expect = map
-            .get("expect")
-            .and_then(|v| self.expect(v, &map.field("expect")));
+        let expect = self.optional(map.optional("expect"), |r, v| {
+            r.expect(v, &map.field("expect"))
+        });
+        let category_path = map.field("category");
+        let category = self.optional(map.optional("category"), |r, v| {
+            let text = r.string(v, &category_path)?;
+            r.valid(&category_path, CategoryLabel::parse(text))
+        });
+        let preference_path = map.field("expect_preference");
+        let expect_preference = self.optional(map.optional("expect_preference"), |r, v| {
+            let text = r.string(v, &preference_path)?;
+            r.valid(&preference_path, PreferenceName::parse(text))
+        });
         let note = self.optional(map.optional("note"), |r, v| {
             r.string(v, &map.field("note")).map(str::to_string)
         });
@@ -724,14 +810,86 @@ impl Reader<'_> {
             let text = r.string(v, &at_path)?;
             r.valid(&at_path, Time::parse(text))
         });
-        Some(Check {
+        let written = |name: &str| map.optional(name).is_some();
+        let question = match (
+            written("expect"),
+            written("category"),
+            written("expect_preference"),
+        ) {
+            (true, false, false) | (false, true, true) => true,
+            (true, _, _) => {
+                let name = if written("category") {
+                    "category"
+                } else {
+                    "expect_preference"
+                };
+                self.report(
+                    &map.field(name),
+                    format!(
+                        "a check asks one question: `expect` (the verdict per profile) or `category` with `expect_preference` (the aipref question), not both; remove `{name}` or `expect`"
+                    ),
+                );
+                false
+            }
+            (false, true, false) => {
+                self.report(
+                    &category_path,
+                    "`category` needs `expect_preference`: the preference the aipref reading gives (y, n, none or either)",
+                );
+                false
+            }
+            (false, false, true) => {
+                self.report(
+                    &preference_path,
+                    "`expect_preference` needs `category`: the category of use asked about (e.g. train-ai or search)",
+                );
+                false
+            }
+            (false, false, false) => {
+                self.report(
+                    path,
+                    "a check needs `expect` (the verdict per profile), or `category` and `expect_preference` (the aipref question)",
+                );
+                false
+            }
+        };
+        let (agent, url, expect, category, expect_preference, at, note) = (
+            agent?.0,
+            url?.0,
+            expect?,
+            category?,
+            expect_preference?,
+            at?,
+            note?,
+        );
+        if !question {
+            return None;
+        }
+        if let (Some(category), Some(preference)) = (category, expect_preference) {
+            if at.is_some() {
+                self.report(
+                    &at_path,
+                    "`at` needs the case's `fetches`, and the aipref question is asked of one fetched body",
+                );
+                return None;
+            }
+            return Some(ReadCheck::Preference(PreferenceCheck {
+                number: 0,
+                agent,
+                url,
+                category: category.0,
+                expect: robotstxt_oracle::aipref::Preference::from_name(&preference.0)?,
+                note,
+            }));
+        }
+        Some(ReadCheck::Crawl(Check {
             number: 0,
-            agent: agent?.0,
-            url: url?.0,
+            agent,
+            url,
             expect: expect?,
-            at: at?.map(|t| t.0),
-            note: note?,
-        })
+            at: at.map(|t| t.0),
+            note,
+        }))
     }
 
     /// `expect`: one verdict for every profile, or a map from profile (or `others`) to verdict
