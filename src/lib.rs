@@ -8,6 +8,7 @@
 
 pub use robotstxt_spec::{cases, render};
 
+pub mod aiusage;
 pub mod coverage;
 pub mod fingerprint;
 pub mod ledger;
