@@ -19,6 +19,19 @@
 //! [`Found::removed`] is the body without the AI-usage lines, each taken out with its own line
 //! end; every other octet is kept as it was, in order (a BOM before a removed first line stays).
 
+/// The corpus's folder of cases that put AI-usage lines into ordinary files (issue 38, part 1).
+pub const CASES_DIR: &str = "rfc9309/other-records-aipref/";
+
+/// Whether `run` also asks a case's checks on its body without the AI-usage lines: a case of
+/// [`CASES_DIR`] tagged `aipref` whose body has at least one AI-usage line (a case whose lines
+/// all lack a colon has nothing to remove).
+pub fn asked_without_lines(case: &crate::cases::Case) -> bool {
+    case.id.starts_with(CASES_DIR)
+        && case.tags.iter().any(|t| t == "aipref")
+        && case.fetches.is_empty()
+        && find(&case.body).count() > 0
+}
+
 /// The field names that make an AI-usage line, lower-case.
 pub const FIELDS: [&str; 2] = ["content-usage", "content-signal"];
 

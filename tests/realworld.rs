@@ -54,8 +54,33 @@ fn corpus_dir(dir: &Path) -> usize {
         b"User-agent: *\r\nDisallow: /caf\xE9\r\n",
     )
     .unwrap();
-    n + 3
+    for (name, body) in AI_USAGE_FILES {
+        std::fs::write(dir.join(name), body).unwrap();
+    }
+    n + 3 + AI_USAGE_FILES.len()
 }
+
+/// Files with AI-usage lines as sites write them (and one with a line without a colon), so that
+/// every run over [`corpus_dir`] has some whatever the sample of case bodies.
+const AI_USAGE_FILES: [(&str, &str); 4] = [
+    (
+        "ai-signal.example",
+        "User-agent: *\nContent-Signal: search=yes, ai-train=no\nDisallow: /private/\n",
+    ),
+    (
+        "ai-usage-before.example",
+        "Content-Usage: train-ai=n\nUser-agent: *\nDisallow: /p\n",
+    ),
+    (
+        "ai-usage-crlf.example",
+        "User-agent: FooBot\r\ncontent-usage : /private/ train-ai=y # why\r\nAllow: /private/open\r\n\
+         Disallow: /private/\r\nContent-Usage train-ai=n\r\n\r\nUser-agent: *\r\nDisallow: /\r\n",
+    ),
+    (
+        "no-ai-usage.example",
+        "User-agent: *\nDisallow: /x\n",
+    ),
+];
 
 fn realworld(args: &[&str]) -> Output {
     let mut command = Command::new(EXE);
@@ -170,6 +195,20 @@ fn shards_merged_in_any_order_equal_the_single_run() {
             .any(|b| b.example.minimised && !b.example.case_yaml.is_empty()),
         "examples are minimised into cases"
     );
+    // The files with AI-usage lines are counted, and every parser was asked about them twice.
+    assert_eq!(
+        whole.ai_usage.files.count,
+        3 + corpus_ai_usage_files(&files)
+    );
+    assert!(whole.ai_usage.content_usage >= 2 && whole.ai_usage.content_signal >= 1);
+    for (id, tally) in &whole.adapters {
+        assert_eq!(
+            tally.ai_usage_removed.files, whole.ai_usage.files.count,
+            "{id}"
+        );
+    }
+    assert!(text.contains("## AI-usage lines"), "{text}");
+    assert!(html.contains("id=\"ai-usage\""));
     for name in ["realworld.json", "realworld.md", "realworld.html"] {
         assert!(single.join(name).metadata().unwrap().len() > 0, "{name}");
     }
@@ -212,6 +251,20 @@ fn shards_merged_in_any_order_equal_the_single_run() {
         let merged = results(&merged.join("realworld.json"));
         assert_eq!(merged.without_timing(), whole.without_timing());
     }
+}
+
+/// How many of the case bodies written into `dir` carry AI-usage lines.
+fn corpus_ai_usage_files(dir: &Path) -> u64 {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .filter(|e| {
+            let name = e.file_name().to_string_lossy().to_string();
+            !AI_USAGE_FILES.iter().any(|(n, _)| *n == name)
+                && robotstxt_conformance::aiusage::find(&std::fs::read(e.path()).unwrap()).count()
+                    > 0
+        })
+        .count() as u64
 }
 
 /// Both cores busy: with every adapter in three processes and the oracle in three threads, each
@@ -536,4 +589,155 @@ for line in sys.stdin:
         ),
         "{text}"
     );
+}
+
+/// A toy parser in Python (longest match, `*` group as fallback) that ends its group at an
+/// unknown line when `ends_group`, as issue 38 fears some parsers do, and otherwise skips unknown
+/// lines as RFC 9309 2.2.4 says; with `crash_without`, it exits on one body: `ai-signal.example`
+/// with its AI-usage line removed.
+fn toy_parser(dir: &Path, name: &str, ends_group: bool, crash_without: bool) -> String {
+    let program = format!(
+        r##"import json, sys, urllib.parse
+ENDS = {ends}
+CRASH = {crash}
+print(json.dumps({{"protocol": "robotstxt-adapter/1", "id": "{name}", "library": "{name}",
+    "version": "1", "language": "Python", "licence": "MIT", "source": "a test",
+    "profile": "rfc9309", "url": "full"}}), flush=True)
+def groups_of(body):
+    groups, current, in_rules = [], None, False
+    for raw in body.splitlines():
+        line = raw.split("#")[0].strip()
+        if not line or ":" not in line:
+            continue
+        key, value = line.split(":", 1)
+        key, value = key.strip().lower(), value.strip()
+        if key == "user-agent":
+            if current is None or in_rules:
+                current, in_rules = {{"agents": [], "rules": []}}, False
+                groups.append(current)
+            current["agents"].append(value.lower())
+        elif key in ("allow", "disallow"):
+            if current is not None:
+                current["rules"].append((key == "allow", value))
+                in_rules = True
+        elif ENDS:
+            current = None
+    return groups
+def allowed(groups, agent, url):
+    parts = urllib.parse.urlsplit(url)
+    path = (parts.path or "/") + ("?" + parts.query if parts.query else "")
+    token = agent.lower()
+    chosen = [g for g in groups if token in g["agents"]] or [g for g in groups if "*" in g["agents"]]
+    best = None
+    for group in chosen:
+        for allow, value in group["rules"]:
+            if value and path.startswith(value):
+                if best is None or len(value) > len(best[1]) or (len(value) == len(best[1]) and allow):
+                    best = (allow, value)
+    return best is None or best[0]
+for line in sys.stdin:
+    request = json.loads(line)
+    body = request.get("body", "")
+    if CRASH and body == "User-agent: *\nDisallow: /private/\n":
+        sys.exit(3)
+    groups = groups_of(body)
+    for index, check in enumerate(request["checks"]):
+        answer = "allowed" if allowed(groups, check["agent"], check["url"]) else "disallowed"
+        print(json.dumps({{"check": index, "answer": answer}}), flush=True)
+"##,
+        ends = if ends_group { "True" } else { "False" },
+        crash = if crash_without { "True" } else { "False" },
+    );
+    let path = dir.join(format!("{name}.py"));
+    std::fs::write(&path, program).unwrap();
+    format!("{name} = python3 '{}'", path.display())
+}
+
+/// Issue 38's question 1 on real files: a parser that ends its group at an unknown line changes
+/// verdicts when the AI-usage lines are removed (with the file and URL as examples), one that
+/// skips them changes none, and one that crashes on the body without them is reported as not
+/// compared, never as unchanged; the oracle changes no verdict; every rendering says so.
+#[test]
+fn removing_the_ai_usage_lines_changes_verdicts_only_where_a_parser_reads_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = tmp.path().join("files");
+    std::fs::create_dir(&files).unwrap();
+    for (name, body) in AI_USAGE_FILES {
+        std::fs::write(files.join(name), body).unwrap();
+    }
+    let ends = toy_parser(tmp.path(), "ends-group", true, false);
+    let skips = toy_parser(tmp.path(), "skips", false, false);
+    let crashes = toy_parser(tmp.path(), "crashes", false, true);
+    let out = tmp.path().join("out");
+    let text = ok(Command::new(EXE)
+        .args(["realworld", "--determinism", "off", "--processes", "1"])
+        .args(["--adapter-command", &ends, "--adapter-command", &skips])
+        .args(["--adapter-command", &crashes])
+        .args(["--adapter", "ends-group", "--adapter", "skips"])
+        .args(["--adapter", "crashes", "--corpus"])
+        .arg(&files)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap());
+    let results = results(&out.join("realworld.json"));
+    let ai = &results.ai_usage;
+    assert_eq!(ai.files.count, 3, "{ai:#?}");
+    assert_eq!((ai.content_usage, ai.content_signal), (2, 1), "{ai:#?}");
+    assert_eq!(
+        (ai.without_colon, ai.files_without_colon),
+        (1, 1),
+        "{ai:#?}"
+    );
+    for (profile, compared) in &ai.oracle {
+        assert!(compared.checks > 0, "{profile}");
+        assert_eq!(compared.disagree, 0, "the oracle under {profile}");
+    }
+    let ends = &results.adapters["ends-group"].ai_usage_removed;
+    let skips = &results.adapters["skips"].ai_usage_removed;
+    let crashes = &results.adapters["crashes"].ai_usage_removed;
+    assert_eq!(ends.files, 3);
+    assert!(ends.compared.disagree > 0, "{ends:#?}");
+    assert_eq!(
+        ends.changed.first,
+        ["files/ai-signal.example", "files/ai-usage-crlf.example"],
+        "{ends:#?}"
+    );
+    let example = &ends.examples[0];
+    assert_eq!(example.file, "files/ai-signal.example");
+    assert!(example.url.contains("/private/"), "{example:#?}");
+    assert_eq!(
+        (example.with_lines.as_str(), example.without_lines.as_str()),
+        ("allowed", "disallowed")
+    );
+    assert_eq!(example.lines, ["Content-Signal: search=yes, ai-train=no"]);
+    assert!(ends.not_compared.is_empty(), "{ends:#?}");
+    assert_eq!(skips.compared.disagree, 0, "{skips:#?}");
+    assert_eq!(skips.compared.checks, skips.checks, "{skips:#?}");
+    assert_eq!(skips.compared.checks, ends.compared.checks);
+    // Crashing on one file without its lines is no answer, so those checks are not compared.
+    assert!(
+        crashes.not_compared["crash without the lines"] > 0,
+        "{crashes:#?}"
+    );
+    assert_eq!(
+        crashes.compared.checks + crashes.not_compared_checks(),
+        crashes.checks,
+        "{crashes:#?}"
+    );
+    assert_eq!(crashes.compared.disagree, 0, "{crashes:#?}");
+    let line = format!(
+        "removing the AI-usage lines changes {} of {} verdicts, on 2 of 3 files",
+        ends.compared.disagree, ends.compared.checks
+    );
+    assert!(text.contains(&line), "{line}\n{text}");
+    assert!(text.contains("not compared, no verdict obtained (crash without the lines"));
+    let markdown = std::fs::read_to_string(out.join("realworld.md")).unwrap();
+    assert!(markdown.contains(&line), "{markdown}");
+    assert!(
+        markdown.contains("files/ai-signal.example check"),
+        "{markdown}"
+    );
+    let html = std::fs::read_to_string(out.join("realworld.html")).unwrap();
+    assert!(html.contains(&line) && html.contains("id=\"ai-usage\""));
 }

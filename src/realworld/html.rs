@@ -255,6 +255,8 @@ fn page(results: &Results, nav: &str) -> String {
     }
     let _ = writeln!(out, "</table></div>");
 
+    ai_usage_section(results, &mut out);
+
     let _ = writeln!(
         out,
         "<h2 id=\"failures\">Failures and nondeterminism</h2><ul>"
@@ -306,6 +308,65 @@ fn page(results: &Results, nav: &str) -> String {
     glossary_section(results, &mut out);
     let _ = writeln!(out, "</body></html>");
     out
+}
+
+/// Question 1 of issue 38 on real files: each parser's verdicts on the files with AI-usage lines,
+/// with the lines and without them.
+fn ai_usage_section(results: &Results, out: &mut String) {
+    use super::report::{
+        ai_usage_example, ai_usage_files_line, ai_usage_line, ai_usage_oracle_line,
+    };
+    let _ = writeln!(
+        out,
+        "<h2 id=\"ai-usage\">AI-usage lines</h2>\n<p>Does adding Content-Usage and Content-Signal \
+         lines change what a crawler may fetch? Each parser is asked every check of the files that \
+         carry such lines twice: on the file as it is and with those lines removed (every other \
+         octet kept). A check with no verdict on either body is not compared, and counted.</p>\n\
+         <p>{}.</p>",
+        escape(&ai_usage_files_line(results))
+    );
+    if results.ai_usage.files.count == 0 {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "<p>{}.</p>\n<div class=\"wrap\"><table><tr><th>parser</th><th>removing the lines</th>\
+         <th>verdicts changed</th><th>files changed</th><th>checks not compared</th></tr>",
+        escape(&ai_usage_oracle_line(results))
+    );
+    for (id, t) in &results.adapters {
+        let r = &t.ai_usage_removed;
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+            escape(id),
+            escape(&ai_usage_line(r)),
+            percent(r.compared.disagree, r.compared.checks),
+            percent(r.compared.files_disagree, r.files),
+            thousands(r.not_compared_checks())
+        );
+    }
+    let _ = writeln!(out, "</table></div>");
+    let examples: Vec<String> = results
+        .adapters
+        .iter()
+        .flat_map(|(id, t)| {
+            t.ai_usage_removed.examples.iter().map(move |e| {
+                format!(
+                    "<li>{}: <code>{}</code></li>",
+                    escape(id),
+                    escape(&ai_usage_example(e))
+                )
+            })
+        })
+        .collect();
+    if !examples.is_empty() {
+        let _ = writeln!(
+            out,
+            "<p>Verdicts that change (the first of each parser):</p><ul>{}</ul>",
+            examples.join("\n")
+        );
+    }
 }
 
 /// A cause's labels, each linked to its glossary entry, with the cause in words below.

@@ -304,6 +304,20 @@ pub fn text(results: &Results) -> String {
     }
     let _ = writeln!(
         out,
+        "\nAI-usage lines (Content-Usage, Content-Signal): {}",
+        ai_usage_files_line(results)
+    );
+    if results.ai_usage.files.count > 0 {
+        let _ = writeln!(out, "  {}", ai_usage_oracle_line(results));
+        for (id, tally) in &results.adapters {
+            let _ = writeln!(out, "  {id:<18} {}", ai_usage_line(&tally.ai_usage_removed));
+            for e in &tally.ai_usage_removed.examples {
+                let _ = writeln!(out, "    e.g. {}", ai_usage_example(e));
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
         "\ncauses, as examining each bucket's minimised example credits them (files counted per \
          bucket; a file may be in more than one):"
     );
@@ -471,6 +485,44 @@ respellings included, which crawlers rarely meet as such. The claimed profile is
             let _ = writeln!(out, "- ⚠ `{id}`: {}", md(&note));
         }
     }
+    let _ = writeln!(out, "\n## AI-usage lines\n");
+    let _ = writeln!(
+        out,
+        "Does adding Content-Usage and Content-Signal lines change what a crawler may fetch? Each \
+         parser is asked every check of the files that carry such lines twice: on the file as it \
+         is and with those lines removed (every other octet kept). A check with no verdict on \
+         either body is not compared, and counted.\n"
+    );
+    let _ = writeln!(out, "{}.\n", md(&ai_usage_files_line(results)));
+    if results.ai_usage.files.count > 0 {
+        let _ = writeln!(out, "{}.\n", md(&ai_usage_oracle_line(results)));
+        let _ = writeln!(
+            out,
+            "| adapter | removing the lines | verdicts changed | files changed | checks not compared |"
+        );
+        let _ = writeln!(out, "|---|---|---:|---:|---:|");
+        for (id, t) in &results.adapters {
+            let r = &t.ai_usage_removed;
+            let _ = writeln!(
+                out,
+                "| {id} | {} | {} | {} | {} |",
+                md(&ai_usage_line(r)),
+                percent(r.compared.disagree, r.compared.checks),
+                percent(r.compared.files_disagree, r.files),
+                thousands(r.not_compared_checks())
+            );
+        }
+        let mut first = true;
+        for (id, t) in &results.adapters {
+            for e in &t.ai_usage_removed.examples {
+                if first {
+                    let _ = writeln!(out, "\nVerdicts that change (the first of each parser):\n");
+                    first = false;
+                }
+                let _ = writeln!(out, "- `{id}`: {}", md(&ai_usage_example(e)));
+            }
+        }
+    }
     let _ = writeln!(out, "\n## Pairs of adapters\n");
     let _ = writeln!(
         out,
@@ -555,6 +607,95 @@ respellings included, which crawlers rarely meet as such. The claimed profile is
         );
     }
     out
+}
+
+/// How many files carry AI-usage lines, and which: "12 files (0.28%) carry AI-usage lines: 20
+/// lines, 13 Content-Usage and 7 Content-Signal", then the lines without a colon, which are no
+/// AI-usage lines and stay in the body.
+pub fn ai_usage_files_line(results: &Results) -> String {
+    let ai = &results.ai_usage;
+    let mut line = format!(
+        "{} file(s) ({}) carry AI-usage lines: {} line(s), {} Content-Usage and {} Content-Signal",
+        thousands(ai.files.count),
+        percent(ai.files.count, results.files),
+        thousands(ai.content_usage + ai.content_signal),
+        thousands(ai.content_usage),
+        thousands(ai.content_signal)
+    );
+    if ai.without_colon > 0 {
+        line.push_str(&format!(
+            "; {} line(s) in {} file(s) start with one of the names but have no colon (no field              line: kept, not removed)",
+            thousands(ai.without_colon),
+            thousands(ai.files_without_colon)
+        ));
+    }
+    line
+}
+
+/// One adapter's answer to question 1 on real files: "removing the AI-usage lines changes 3 of
+/// 120 verdicts, on 2 of 10 files", then the checks not compared (an answer not obtained on
+/// either body is never counted as unchanged).
+pub fn ai_usage_line(t: &super::tally::AiUsageRemoved) -> String {
+    if t.files == 0 {
+        return "asked about no file with AI-usage lines".to_string();
+    }
+    let mut line = format!(
+        "removing the AI-usage lines changes {} of {} verdicts, on {} of {} files",
+        thousands(t.compared.disagree),
+        thousands(t.compared.checks),
+        thousands(t.compared.files_disagree),
+        thousands(t.files)
+    );
+    if t.not_compared_checks() > 0 {
+        let why: Vec<String> = t
+            .not_compared
+            .iter()
+            .map(|(why, n)| format!("{why}: {}", thousands(*n)))
+            .collect();
+        line.push_str(&format!(
+            "; {} of {} checks not compared, no verdict obtained ({})",
+            thousands(t.not_compared_checks()),
+            thousands(t.checks),
+            why.join(", ")
+        ));
+    }
+    line
+}
+
+/// The oracle's verdicts with and without the AI-usage lines, per profile: "rfc9309: 0 of 120
+/// verdicts change".
+pub fn ai_usage_oracle_line(results: &Results) -> String {
+    let parts: Vec<String> = results
+        .ai_usage
+        .oracle
+        .iter()
+        .map(|(profile, c)| {
+            format!(
+                "{profile} {} of {}",
+                thousands(c.disagree),
+                thousands(c.checks)
+            )
+        })
+        .collect();
+    format!(
+        "the oracle's verdicts that removing them changes, per profile: {}",
+        parts.join(", ")
+    )
+}
+
+/// A changed verdict in words: "`file` asks `agent` `url`: allowed with the lines, disallowed
+/// without (lines: ...)".
+pub fn ai_usage_example(e: &super::tally::AiUsageChange) -> String {
+    format!(
+        "{} check {}: {} asks {}: {} with the lines, {} without (lines: {})",
+        e.file,
+        e.check,
+        e.agent,
+        e.url,
+        e.with_lines,
+        e.without_lines,
+        e.lines.join(" / ")
+    )
 }
 
 /// Every adapter's failures (`crash: message`, ...) and nondeterminism, with the files: (adapter,

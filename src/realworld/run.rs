@@ -196,6 +196,11 @@ struct Work {
     answers: Vec<Vec<Answer>>,
     /// Per adapter, the second process's answers when the file is asked twice.
     second: Vec<Option<Vec<Answer>>>,
+    /// The file's AI-usage lines, and the body without them ([`crate::aiusage::find`]).
+    ai_usage: crate::aiusage::Found,
+    /// Per adapter, its answers to the same checks on the body without the AI-usage lines, when
+    /// the file has some.
+    removed: Vec<Option<Vec<Answer>>>,
 }
 
 /// A bucket's example before minimisation: the first check in (file, check) order.
@@ -376,6 +381,7 @@ fn work_of(file: RealFile) -> Work {
             ..Query::new(agent, url)
         })
         .collect();
+    let ai_usage = crate::aiusage::find(&file.body);
     Work {
         file,
         queries,
@@ -383,6 +389,8 @@ fn work_of(file: RealFile) -> Work {
         oracle: Vec::new(),
         answers: Vec::new(),
         second: Vec::new(),
+        ai_usage,
+        removed: Vec::new(),
     }
 }
 
@@ -599,8 +607,12 @@ fn answer_all(
     let sampled: Vec<usize> = (0..shared.len())
         .filter(|&i| determinism.takes(&shared[i].file.id))
         .collect();
-    // Each adapter's answers (first and second process) per file, and its busy time.
-    type Answered = (Vec<(Vec<Answer>, Option<Vec<Answer>>)>, Duration);
+    // A file's answers, and another list when there is one (the second process's answers, or
+    // the answers on the body without the AI-usage lines).
+    type Pair = (Vec<Answer>, Option<Vec<Answer>>);
+    // Per file, each adapter's ((first process, second process), first process without the
+    // AI-usage lines) answers; and its busy time.
+    type Answered = (Vec<(Pair, Option<Vec<Answer>>)>, Duration);
     let answer_adapter = |adapter: &Opened| -> Answered {
         let identity: &Identity = &adapter.identity;
         let mut processes = adapter.processes();
@@ -609,7 +621,8 @@ fn answer_all(
             more,
             second,
         } = &mut *processes;
-        let mut firsts: Vec<Option<Vec<Answer>>> = vec![None; shared.len()];
+        // (first process, without the AI-usage lines)
+        let mut firsts: Vec<Option<Pair>> = vec![None; shared.len()];
         let mut busy = Duration::ZERO;
         let next = std::sync::atomic::AtomicUsize::new(0);
         // One process takes pieces until the queue is empty.
@@ -622,7 +635,8 @@ fn answer_all(
                     break;
                 };
                 let answers = ask(process.as_mut(), identity, shared[range.clone()].iter());
-                got.push((range.start, answers));
+                let removed = ask_removed(process.as_mut(), identity, shared[range.clone()].iter());
+                got.push((range.start, answers.into_iter().zip(removed)));
             }
             (got, start.elapsed())
         };
@@ -672,6 +686,7 @@ fn answer_all(
             .into_iter()
             .map(|a| a.expect("every piece was taken"))
             .zip(seconds)
+            .map(|((first, removed), second)| ((first, second), removed))
             .collect();
         (answers, busy)
     };
@@ -749,9 +764,10 @@ fn answer_all(
     for (i, (w, verdicts)) in work.iter_mut().zip(oracle).enumerate() {
         w.oracle = verdicts;
         for (per_adapter, _) in &answers {
-            let (first, second) = per_adapter[i].clone();
+            let ((first, second), removed) = per_adapter[i].clone();
             w.answers.push(first);
             w.second.push(second);
+            w.removed.push(removed);
         }
     }
     busy
@@ -764,16 +780,47 @@ fn ask<'w>(
     identity: &Identity,
     work: impl Iterator<Item = &'w Work>,
 ) -> Vec<Vec<Answer>> {
+    ask_bodies(adapter, identity, work.map(|w| (w, &w.file.body[..])))
+}
+
+/// [`ask`] on the files that carry AI-usage lines, with those lines removed: per file, `None`
+/// when it has none (nothing to ask).
+fn ask_removed<'w>(
+    adapter: &mut dyn Adapter,
+    identity: &Identity,
+    work: impl Iterator<Item = &'w Work>,
+) -> Vec<Option<Vec<Answer>>> {
     let work: Vec<&Work> = work.collect();
+    let mut answered = ask_bodies(
+        adapter,
+        identity,
+        work.iter()
+            .filter(|w| w.ai_usage.count() > 0)
+            .map(|w| (*w, &w.ai_usage.removed[..])),
+    )
+    .into_iter();
+    work.iter()
+        .map(|w| (w.ai_usage.count() > 0).then(|| answered.next().expect("one list per file")))
+        .collect()
+}
+
+/// [`ask`] with the body given beside each file.
+fn ask_bodies<'w>(
+    adapter: &mut dyn Adapter,
+    identity: &Identity,
+    work: impl Iterator<Item = (&'w Work, &'w [u8])>,
+) -> Vec<Vec<Answer>> {
+    let (work, bodies): (Vec<&Work>, Vec<&[u8]>) = work.unzip();
     let skipped: Vec<Option<Answer>> = work
         .iter()
         .map(|w| crate::run::not_asked(identity, w.file.fetch, None, false))
         .collect();
     let items: Vec<(&[u8], &[Query])> = work
         .iter()
+        .zip(&bodies)
         .zip(&skipped)
         .filter(|(_, skip)| skip.is_none())
-        .map(|(w, _)| (&w.file.body[..], &w.queries[..]))
+        .map(|((w, body), _)| (*body, &w.queries[..]))
         .collect();
     let mut answered = adapter.answer_many(&items).into_iter();
     work.iter()
@@ -787,10 +834,21 @@ fn ask<'w>(
 
 /// The oracle's verdicts on every check of a file, per profile; a panic is caught and counted.
 fn oracle_verdicts(w: &Work) -> Vec<[Option<Verdict>; 4]> {
+    oracle_verdicts_on(w, &w.file.body)
+}
+
+/// [`oracle_verdicts`] with another body in place of the file's.
+fn oracle_verdicts_on(w: &Work, body: &[u8]) -> Vec<[Option<Verdict>; 4]> {
     let requests: Vec<Request<'_>> = w
         .queries
         .iter()
-        .map(|q| request_of(&w.file, &q.agent, &q.url))
+        .map(|q| {
+            let request = Request::new(body, &q.agent, &q.url).with_fetch(w.file.fetch);
+            match &w.file.robots_url {
+                Some(robots_url) => request.with_robots_url(robots_url),
+                None => request,
+            }
+        })
         .collect();
     let asks: Vec<(&[ProfileId], &Request<'_>)> =
         requests.iter().map(|r| (&ProfileId::ALL[..], r)).collect();
@@ -912,6 +970,7 @@ fn tally_file(
     if w.second.iter().any(Option::is_some) {
         results.determinism_files += 1;
     }
+    tally_ai_usage_files(w, &reported, results);
     // Causes are shared by adapters claiming the same profile and giving the same answer.
     for (a, adapter) in opened.iter().enumerate() {
         let answers = &w.answers[a];
@@ -921,6 +980,9 @@ fn tally_file(
             .get_mut(&identity.id)
             .expect("opened adapters have tallies");
         tally_answers(tally, id, answers, w.second[a].as_deref());
+        if let Some(removed) = &w.removed[a] {
+            tally_ai_usage_removed(&mut tally.ai_usage_removed, w, answers, removed);
+        }
         for &profile in &reported {
             let checks = answers.iter().zip(&w.oracle).zip(&w.kinds).map(
                 |((answer, verdicts), &kind)| match (answer.verdict(), verdicts[profile.index()]) {
@@ -1027,6 +1089,109 @@ fn tally_file(
             }
             results.pairs.entry(key).or_default().add_file(both, differ);
         }
+    }
+}
+
+/// Adds a file's AI-usage lines to the results, and the oracle's verdicts on it with and without
+/// them under each reported profile.
+fn tally_ai_usage_files(w: &Work, reported: &[ProfileId], results: &mut Results) {
+    let found = &w.ai_usage;
+    let ai = &mut results.ai_usage;
+    ai.without_colon += found.without_colon;
+    ai.files_without_colon += u64::from(found.without_colon > 0);
+    if found.count() == 0 {
+        return;
+    }
+    ai.files.add(&w.file.id);
+    ai.content_usage += found.content_usage;
+    ai.content_signal += found.content_signal;
+    let without = oracle_verdicts_on(w, &found.removed);
+    for &profile in reported {
+        let (mut both, mut differ) = (0, 0);
+        for (with, without) in w.oracle.iter().zip(&without) {
+            if let (Some(x), Some(y)) = (with[profile.index()], without[profile.index()]) {
+                both += 1;
+                differ += u64::from(x != y);
+            }
+        }
+        ai.oracle
+            .entry(profile.name().to_string())
+            .or_default()
+            .add_file(both, differ);
+    }
+}
+
+/// Adds one adapter's answers on a file with AI-usage lines (`answers`) and on the file without
+/// them (`removed`): the checks both answered with a verdict are compared; every other check is
+/// counted as not compared, by what the ask without a verdict gave (the file as it is first),
+/// never as unchanged.
+fn tally_ai_usage_removed(
+    tally: &mut super::tally::AiUsageRemoved,
+    w: &Work,
+    answers: &[Answer],
+    removed: &[Answer],
+) {
+    use robotstxt_adapters::subprocess::is_not_asked;
+    let what = |a: &Answer| {
+        if is_not_asked(a) {
+            "not asked".to_string()
+        } else {
+            a.kind().to_string()
+        }
+    };
+    tally.files += 1;
+    tally.checks += w.queries.len() as u64;
+    let (mut both, mut differ) = (0, 0);
+    for (n, (with, without)) in answers.iter().zip(removed).enumerate() {
+        match (with.verdict(), without.verdict()) {
+            (Some(x), Some(y)) => {
+                both += 1;
+                if x == y {
+                    continue;
+                }
+                differ += 1;
+                let query = &w.queries[n];
+                tally.add_example(super::tally::AiUsageChange {
+                    file: w.file.id.clone(),
+                    check: n as u64,
+                    agent: query.agent.clone(),
+                    url: query.url.clone(),
+                    with_lines: x.name().to_string(),
+                    without_lines: y.name().to_string(),
+                    lines: w.ai_usage.lines.iter().take(3).map(|l| escape(l)).collect(),
+                });
+            }
+            (None, _) => {
+                *tally
+                    .not_compared
+                    .entry(format!("{} with the lines", what(with)))
+                    .or_default() += 1;
+            }
+            (Some(_), None) => {
+                *tally
+                    .not_compared
+                    .entry(format!("{} without the lines", what(without)))
+                    .or_default() += 1;
+            }
+        }
+    }
+    // Answer lists of another length than the checks (never from a working adapter) leave
+    // checks unanswered on one side: counted, never compared.
+    let missing = answers.len().abs_diff(removed.len()) as u64;
+    if missing > 0 {
+        let side = if removed.len() < answers.len() {
+            "without"
+        } else {
+            "with"
+        };
+        *tally
+            .not_compared
+            .entry(format!("no answer {side} the lines"))
+            .or_default() += missing;
+    }
+    tally.compared.add_file(both, differ);
+    if differ > 0 {
+        tally.changed.add(&w.file.id);
     }
 }
 

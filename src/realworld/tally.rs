@@ -11,8 +11,13 @@ use super::derive::UrlKind;
 /// The format's name and version, the first field of `realworld.json`.
 /// Version 2 added the kinds of derived URLs (`checks_by_kind`, `against_by_kind`, `by_kind`);
 /// version 3 each bucket example's `cause` and `evidence`; version 4 what each adapter's figures
-/// rest on (`answered`, `not_asked`).
-pub const FORMAT: &str = "robotstxt-realworld/4";
+/// rest on (`answered`, `not_asked`); version 5 the AI-usage lines (`ai_usage`, and each adapter's
+/// `ai_usage_removed`).
+pub const FORMAT: &str = "robotstxt-realworld/5";
+
+/// How many verdicts changed by removing the AI-usage lines each adapter keeps as examples (the
+/// first ones in (file id, check number) order).
+pub const AI_USAGE_EXAMPLES: usize = 5;
 
 /// An adapter that answered less than this share of its checks or files is marked in every
 /// rendering, and its rates carry the note: they rest on the answers it gave.
@@ -59,6 +64,118 @@ pub struct Results {
     pub determinism_files: u64,
     /// Adapters asked for that could not run, with the reason.
     pub unavailable: BTreeMap<String, String>,
+    /// The files that carry AI-usage lines (`Content-Usage`, `Content-Signal`: `crate::aiusage`).
+    #[serde(default)]
+    pub ai_usage: AiUsageFiles,
+}
+
+/// The files that carry AI-usage lines (`crate::aiusage`), and the oracle's verdicts on them with
+/// and without the lines.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AiUsageFiles {
+    /// Files with at least one AI-usage line.
+    pub files: FileList,
+    /// `Content-Usage` lines in them.
+    pub content_usage: u64,
+    /// `Content-Signal` lines in them.
+    pub content_signal: u64,
+    /// Lines that start with one of the two names but have no colon: no AI-usage lines, never
+    /// removed, counted apart (in any file).
+    pub without_colon: u64,
+    /// Files with at least one such line.
+    pub files_without_colon: u64,
+    /// Per profile, the oracle's verdicts on every check of those files, with the lines against
+    /// without them (`checks`: both obtained; `disagree`: they differ).
+    pub oracle: BTreeMap<String, Compared>,
+}
+
+impl AiUsageFiles {
+    /// Adds another tally's counts.
+    pub fn merge(&mut self, other: &AiUsageFiles) {
+        self.files.merge(&other.files);
+        self.content_usage += other.content_usage;
+        self.content_signal += other.content_signal;
+        self.without_colon += other.without_colon;
+        self.files_without_colon += other.files_without_colon;
+        for (profile, compared) in &other.oracle {
+            self.oracle
+                .entry(profile.clone())
+                .or_default()
+                .merge(compared);
+        }
+    }
+}
+
+/// One adapter asked every check of the files with AI-usage lines twice: on the file as it is and
+/// on the file with those lines removed (`crate::aiusage::find`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AiUsageRemoved {
+    /// Files with AI-usage lines asked both ways.
+    pub files: u64,
+    /// Their checks (each asked both ways).
+    pub checks: u64,
+    /// Checks both asks answered with a verdict (`checks`), of which the verdict changed
+    /// (`disagree`), and their files.
+    pub compared: Compared,
+    /// Checks not compared, because one ask gave no verdict, by what it gave and on which body
+    /// (`crash with the lines`, `timeout without the lines`, `unsupported with the lines`, ...).
+    pub not_compared: BTreeMap<String, u64>,
+    /// Files where a verdict changed.
+    pub changed: FileList,
+    /// The first changed verdicts in (file id, check number) order, at most
+    /// [`AI_USAGE_EXAMPLES`].
+    pub examples: Vec<AiUsageChange>,
+}
+
+impl AiUsageRemoved {
+    /// Checks not compared, whatever the reason.
+    pub fn not_compared_checks(&self) -> u64 {
+        self.not_compared.values().sum()
+    }
+
+    /// Adds a changed verdict as an example if it is among the first ones.
+    pub fn add_example(&mut self, example: AiUsageChange) {
+        self.examples.push(example);
+        self.examples
+            .sort_by(|a, b| (&a.file, a.check).cmp(&(&b.file, b.check)));
+        self.examples.truncate(AI_USAGE_EXAMPLES);
+    }
+
+    /// Adds another tally's counts.
+    pub fn merge(&mut self, other: &AiUsageRemoved) {
+        self.files += other.files;
+        self.checks += other.checks;
+        self.compared.merge(&other.compared);
+        for (why, n) in &other.not_compared {
+            *self.not_compared.entry(why.clone()).or_default() += n;
+        }
+        self.changed.merge(&other.changed);
+        for example in &other.examples {
+            self.add_example(example.clone());
+        }
+    }
+}
+
+/// A verdict that removing a file's AI-usage lines changed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AiUsageChange {
+    /// The file.
+    pub file: String,
+    /// The check's number in the file's derived checks.
+    pub check: u64,
+    /// The agent asked.
+    pub agent: String,
+    /// The URL asked.
+    pub url: String,
+    /// The verdict on the file as it is.
+    pub with_lines: String,
+    /// The verdict on the file without its AI-usage lines.
+    pub without_lines: String,
+    /// The file's first AI-usage lines (`\xHH`-escaped), at most three.
+    pub lines: Vec<String>,
 }
 
 /// How one profile's verdicts came out.
@@ -112,6 +229,9 @@ pub struct AdapterTally {
     pub nondeterministic: FileList,
     /// Seconds spent in the adapter (summed over merged shards).
     pub seconds: f64,
+    /// Its verdicts on the files with AI-usage lines, with the lines against without them.
+    #[serde(default)]
+    pub ai_usage_removed: AiUsageRemoved,
 }
 
 /// Answers compared: an adapter's against a profile's definite verdicts, or two adapters'
@@ -428,6 +548,7 @@ impl Results {
         for (id, reason) in &other.unavailable {
             self.unavailable.insert(id.clone(), reason.clone());
         }
+        self.ai_usage.merge(&other.ai_usage);
         for (fact, n) in &other.facts {
             *self.facts.entry(fact.clone()).or_default() += n;
         }
@@ -477,6 +598,7 @@ impl Results {
             }
             mine.nondeterministic.merge(&tally.nondeterministic);
             mine.failed_files.merge(&tally.failed_files);
+            mine.ai_usage_removed.merge(&tally.ai_usage_removed);
         }
         for (pair, tally) in &other.pairs {
             self.pairs.entry(pair.clone()).or_default().merge(tally);
