@@ -207,6 +207,53 @@ pub struct AdapterSummary {
     /// answers of this run; absent in files written before it was added.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fingerprint: Option<Fingerprint>,
+    /// Issue 38's question 1 on the corpus: its verdicts on the checks of the AI-usage cases with
+    /// the lines against without them; absent when the run selected none (and in files written
+    /// before it was added).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ai_usage: Option<AiUsageLines>,
+}
+
+/// An adapter asked each check of the cases that put AI-usage lines into ordinary files
+/// (`crate::aiusage::asked_without_lines`) twice: on the case's body, and on that body with the
+/// AI-usage lines removed (`crate::aiusage::find`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AiUsageLines {
+    /// Checks asked both ways.
+    pub checks: usize,
+    /// Checks both asks answered with a verdict.
+    pub compared: usize,
+    /// Of these, the checks whose verdict differs.
+    pub changed: usize,
+    /// Checks not compared, because one ask gave no verdict, by what it gave and on which body
+    /// (`unsupported with the lines`, `crash without the lines`, ...).
+    pub not_compared: BTreeMap<String, usize>,
+    /// The ids of the checks whose verdict differs.
+    pub changed_checks: Vec<String>,
+}
+
+impl AiUsageLines {
+    /// The line per parser, in words: "adding Content-Usage and Content-Signal lines changes 2 of
+    /// 71 verdicts", then the checks not compared and why.
+    pub fn line(&self) -> String {
+        let mut line = format!(
+            "adding Content-Usage and Content-Signal lines changes {} of {} verdicts",
+            self.changed, self.compared
+        );
+        let not_compared: usize = self.not_compared.values().sum();
+        if not_compared > 0 {
+            let why: Vec<String> = self
+                .not_compared
+                .iter()
+                .map(|(why, n)| format!("{why}: {n}"))
+                .collect();
+            line.push_str(&format!(
+                " ({not_compared} more not compared, no verdict obtained: {})",
+                why.join(", ")
+            ));
+        }
+        line
+    }
 }
 
 /// Agreement of one adapter with one profile.

@@ -141,6 +141,16 @@ pub use robotstxt_spec::verify::{absolute_url, DEFAULT_ORIGIN};
 /// Asks `adapter` the selected `checks` of `case` in one batch; checks it cannot be asked
 /// ([`not_asked`]) are not sent and get the reason as an `unsupported` answer.
 pub fn answer_case(adapter: &mut dyn Adapter, case: &Case, checks: &[usize]) -> Vec<Answer> {
+    answer_case_body(adapter, case, &case.body, checks)
+}
+
+/// [`answer_case`] with `body` in place of the case's.
+fn answer_case_body(
+    adapter: &mut dyn Adapter,
+    case: &Case,
+    body: &[u8],
+    checks: &[usize],
+) -> Vec<Answer> {
     let skipped: Vec<Option<Answer>> = checks
         .iter()
         .map(|&i| not_asked_check(adapter.identity(), case, &case.checks[i]))
@@ -158,7 +168,7 @@ pub fn answer_case(adapter: &mut dyn Adapter, case: &Case, checks: &[usize]) -> 
     let mut answers = if queries.is_empty() {
         Vec::new()
     } else {
-        adapter.answer(&case.body, &queries)
+        adapter.answer(body, &queries)
     };
     if answers.len() != queries.len() {
         // An adapter that breaks the one-answer-per-query rule gets errors, not a panic of ours.
@@ -199,6 +209,75 @@ pub fn run_adapter(
         progress(checks.len() as u64);
     }
     out
+}
+
+/// Runs one adapter over the selected checks of the AI-usage cases
+/// ([`crate::aiusage::asked_without_lines`]) a second time, on each body with its AI-usage lines
+/// removed: check id → answer.
+pub fn run_adapter_without_ai_usage_lines(
+    adapter: &mut dyn Adapter,
+    corpus: &Corpus,
+    selection: &Selection,
+) -> BTreeMap<String, Answer> {
+    let mut out = BTreeMap::new();
+    for (case_index, checks) in &selection.cases {
+        let case = &corpus.cases[*case_index];
+        if !crate::aiusage::asked_without_lines(case) {
+            continue;
+        }
+        let removed = crate::aiusage::find(&case.body).removed;
+        let answers = answer_case_body(adapter, case, &removed, checks);
+        for (&i, answer) in checks.iter().zip(answers) {
+            out.insert(check_id(case, &case.checks[i]), answer);
+        }
+    }
+    out
+}
+
+/// An adapter's verdicts on the AI-usage cases with the lines (`answers`) against without them
+/// (`removed`, [`run_adapter_without_ai_usage_lines`]); `None` when the selection holds none of
+/// those checks. A check with no verdict on either body is counted as not compared, by what that
+/// ask gave (the body with the lines first), never as unchanged.
+pub fn ai_usage_lines(
+    answers: &BTreeMap<String, Answer>,
+    removed: &BTreeMap<String, Answer>,
+) -> Option<crate::results::AiUsageLines> {
+    if removed.is_empty() {
+        return None;
+    }
+    let what = |a: &Answer| {
+        if robotstxt_adapters::subprocess::is_not_asked(a) {
+            "not asked".to_string()
+        } else {
+            a.kind().to_string()
+        }
+    };
+    let mut out = crate::results::AiUsageLines::default();
+    for (id, without) in removed {
+        out.checks += 1;
+        let with = answers.get(id);
+        match (with.and_then(Answer::verdict), without.verdict()) {
+            (Some(x), Some(y)) => {
+                out.compared += 1;
+                if x != y {
+                    out.changed += 1;
+                    out.changed_checks.push(id.clone());
+                }
+            }
+            (None, _) => {
+                let why = with.map_or("no answer".to_string(), what);
+                *out.not_compared
+                    .entry(format!("{why} with the lines"))
+                    .or_default() += 1;
+            }
+            (Some(_), None) => {
+                *out.not_compared
+                    .entry(format!("{} without the lines", what(without)))
+                    .or_default() += 1;
+            }
+        }
+    }
+    Some(out)
 }
 
 /// The answers of one adapter that a fingerprint can use ([`crate::fingerprint`]): the selected
@@ -335,7 +414,9 @@ pub fn run_opened(
         .iter()
         .map(|o| o.adapter.identity().clone())
         .collect();
-    let answers: Vec<BTreeMap<String, Answer>> = std::thread::scope(|scope| {
+    // Each adapter's answers, and its answers on the AI-usage cases without those lines.
+    type Both = (BTreeMap<String, Answer>, BTreeMap<String, Answer>);
+    let both: Vec<Both> = std::thread::scope(|scope| {
         // The oracle's side of the fingerprints needs no answer: it runs while the adapters do.
         let (memo, chosen) = (&mut memo, &selection);
         scope.spawn(move || {
@@ -353,9 +434,12 @@ pub fn run_opened(
             .map(|o| {
                 let selection = &selection;
                 scope.spawn(move || {
-                    run_adapter(o.adapter.as_mut(), corpus, selection, &|n| {
+                    let answers = run_adapter(o.adapter.as_mut(), corpus, selection, &|n| {
                         progress.advance(n)
-                    })
+                    });
+                    let removed =
+                        run_adapter_without_ai_usage_lines(o.adapter.as_mut(), corpus, selection);
+                    (answers, removed)
                 })
             })
             .collect();
@@ -365,11 +449,12 @@ pub fn run_opened(
             .collect()
     });
     progress.finish();
+    let (answers, removed): (Vec<_>, Vec<_>) = both.into_iter().unzip();
     let columns: Vec<(&Identity, &Ledger)> = opened
         .iter()
         .map(|o| (o.adapter.identity(), &o.ledger))
         .collect();
-    assemble(
+    let mut results = assemble(
         corpus,
         &selection,
         options,
@@ -377,7 +462,11 @@ pub fn run_opened(
         &answers,
         unavailable,
         memo,
-    )
+    );
+    for ((summary, answers), removed) in results.summary.iter_mut().zip(&answers).zip(&removed) {
+        summary.ai_usage = ai_usage_lines(answers, removed);
+    }
+    results
 }
 
 /// A ledger file as the results name it: as opened when relative, relative to the current
@@ -666,6 +755,7 @@ pub fn summarise(
         nearest,
         ledger: tally,
         fingerprint: None,
+        ai_usage: None,
     }
 }
 

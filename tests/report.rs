@@ -9,8 +9,8 @@ use robotstxt_conformance::cases::Corpus;
 use robotstxt_conformance::render::visible;
 use robotstxt_conformance::report::{self, badge, html, junit, Format};
 use robotstxt_conformance::results::{
-    AdapterCell, AdapterColumn, AdapterSummary, CaseInfo, LedgerTally, OracleCell, Results, Row,
-    Status, Tally, SCHEMA, VERSION,
+    AdapterCell, AdapterColumn, AdapterSummary, AiUsageLines, CaseInfo, LedgerTally, OracleCell,
+    Results, Row, Status, Tally, SCHEMA, VERSION,
 };
 use robotstxt_conformance::run;
 use robotstxt_conformance::verify::run_oracle;
@@ -252,6 +252,13 @@ fn sample() -> Results {
                     ..LedgerTally::default()
                 },
                 fingerprint: None,
+                ai_usage: Some(AiUsageLines {
+                    checks: 12,
+                    compared: 10,
+                    changed: 2,
+                    not_compared: [("crash without the lines".to_string(), 2)].into(),
+                    changed_checks: vec!["demo/ai#1".to_string(), "demo/ai#3".to_string()],
+                }),
             },
             AdapterSummary {
                 adapter: "beta".to_string(),
@@ -265,6 +272,7 @@ fn sample() -> Results {
                     ..LedgerTally::default()
                 },
                 fingerprint: None,
+                ai_usage: None,
             },
         ],
     }
@@ -690,6 +698,7 @@ fn corpus_sized_with(n: usize) -> Results {
             nearest: column.identity.profile,
             ledger: LedgerTally::default(),
             fingerprint: None,
+            ai_usage: None,
         })
         .collect();
     Results {
@@ -1337,4 +1346,186 @@ fn a_linked_check_lands_below_the_header_and_25_columns_fit_1400_px_in_chromium(
     assert!(n("top") < n("inner") / 2, "the check is in view: {seen:?}");
     assert_eq!(n("inside"), 1, "what shows there is the check: {seen:?}");
     assert!(n("width") <= 1400, "no sideways scrolling: {seen:?}");
+}
+
+/// A toy parser for the AI-usage line: the oracle's RFC 9309 verdict (`either` read as allowed) on
+/// the body it is given, after `reading` has rewritten the body; `None` from `reading` is a crash.
+struct Toy {
+    identity: Identity,
+    reading: Reading,
+}
+
+/// How a [`Toy`] rewrites a body before reading it (`None`: it crashes).
+type Reading = fn(&[u8]) -> Option<Vec<u8>>;
+
+impl robotstxt_adapters::Adapter for Toy {
+    fn identity(&self) -> &Identity {
+        &self.identity
+    }
+
+    fn answer(&mut self, body: &[u8], queries: &[robotstxt_adapters::Query]) -> Vec<Answer> {
+        let Some(body) = (self.reading)(body) else {
+            return queries
+                .iter()
+                .map(|_| Answer::Crash {
+                    message: "the toy crashed".to_string(),
+                })
+                .collect();
+        };
+        queries
+            .iter()
+            .map(|q| {
+                let request = robotstxt_oracle::Request::new(&body, &q.agent, &q.url);
+                match robotstxt_oracle::verdict(ProfileId::Rfc9309, &request) {
+                    Verdict::Disallowed => Answer::Disallowed,
+                    _ => Answer::Allowed,
+                }
+            })
+            .collect()
+    }
+}
+
+/// Issue 38's question 1 in the matrix: a parser that ends its group at an AI-usage line (the toy
+/// reads each one as a user-agent line of its own) changes verdicts once the lines are removed;
+/// one that skips them as RFC 9309 2.2.4 says changes none; one that crashes on every body
+/// without them has nothing compared, and says so. Every rendering has the line in words.
+#[test]
+fn the_matrix_says_per_parser_whether_adding_ai_usage_lines_changes_verdicts() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec-cases");
+    let corpus = Corpus::load(&root).expect("the corpus loads");
+    let asked: usize = corpus
+        .cases
+        .iter()
+        .filter(|c| robotstxt_conformance::aiusage::asked_without_lines(c))
+        .map(|c| c.checks.len())
+        .sum();
+    assert!(asked >= 60, "{asked}");
+    let ends_group = |body: &[u8]| {
+        let text = String::from_utf8_lossy(body);
+        let lines: Vec<String> = text
+            .split('\n')
+            .map(|line| {
+                let lower = line.trim_start().to_ascii_lowercase();
+                if (lower.starts_with("content-usage") || lower.starts_with("content-signal"))
+                    && lower.contains(':')
+                {
+                    "User-agent: ends-the-group".to_string()
+                } else {
+                    line.to_string()
+                }
+            })
+            .collect();
+        Some(lines.join("\n").into_bytes())
+    };
+    let skips_reading = |body: &[u8]| Some(body.to_vec());
+    let crashes = |body: &[u8]| {
+        let lower = String::from_utf8_lossy(body).to_ascii_lowercase();
+        (lower.contains("content-usage:") || lower.contains("content-signal:"))
+            .then(|| body.to_vec())
+    };
+    let toys: [(&str, Reading); 3] = [
+        ("ends-group", ends_group),
+        ("skips", skips_reading),
+        ("crashes", crashes),
+    ];
+    let opened = toys
+        .into_iter()
+        .map(|(id, reading)| run::Opened {
+            adapter: Box::new(Toy {
+                identity: identity(id, "1", ProfileId::Rfc9309),
+                reading,
+            }),
+            ledger: Default::default(),
+        })
+        .collect();
+    let options = run::RunOptions {
+        profiles: ProfileId::ALL.to_vec(),
+        adapters: Vec::new(),
+        filter: Some("other-records".to_string()),
+        open: Default::default(),
+        ledgers: root.join("no-ledgers"),
+    };
+    let results = run::run_opened(&corpus, &options, opened, Vec::new(), &run::Silent);
+    let ai = |id: &str| {
+        results
+            .summary
+            .iter()
+            .find(|s| s.adapter == id)
+            .and_then(|s| s.ai_usage.clone())
+            .unwrap()
+    };
+    let (ends, skips, crashes) = (ai("ends-group"), ai("skips"), ai("crashes"));
+    assert_eq!(skips.checks, asked);
+    assert_eq!((skips.compared, skips.changed), (asked, 0), "{skips:?}");
+    assert_eq!(ends.compared, asked);
+    assert!(ends.changed > 0, "{ends:?}");
+    assert_eq!(ends.changed, ends.changed_checks.len());
+    assert!(ends
+        .changed_checks
+        .iter()
+        .all(|c| c.starts_with("rfc9309/other-records-aipref/")));
+    assert_eq!(crashes.compared, 0, "{crashes:?}");
+    assert_eq!(crashes.not_compared["crash without the lines"], asked);
+    let skips_line =
+        format!("adding Content-Usage and Content-Signal lines changes 0 of {asked} verdicts");
+    let ends_line = format!(
+        "adding Content-Usage and Content-Signal lines changes {} of {asked} verdicts",
+        ends.changed
+    );
+    let crash_line = format!(
+        "adding Content-Usage and Content-Signal lines changes 0 of 0 verdicts ({asked} more not \
+         compared, no verdict obtained: crash without the lines: {asked})"
+    );
+    assert_eq!(skips.line(), skips_line);
+    assert_eq!(crashes.line(), crash_line);
+    let markdown = report::render(Format::Markdown, &results);
+    let html = matrix(&results);
+    for line in [&skips_line, &ends_line, &crash_line] {
+        assert!(markdown.contains(line.as_str()), "{line}\n{markdown}");
+        assert!(html.contains(line.as_str()), "{line}");
+    }
+    assert!(html.contains("id=\"ai-usage\""));
+    let text = report::render(Format::Text, &results);
+    assert!(
+        text.contains("AI-usage lines (the same checks without them):"),
+        "{text}"
+    );
+    // A run that selects none of those checks has no line.
+    let options = run::RunOptions {
+        filter: Some("longest-match".to_string()),
+        ..options
+    };
+    let opened = vec![run::Opened {
+        adapter: Box::new(Toy {
+            identity: identity("skips", "1", ProfileId::Rfc9309),
+            reading: skips_reading,
+        }),
+        ledger: Default::default(),
+    }];
+    let none = run::run_opened(&corpus, &options, opened, Vec::new(), &run::Silent);
+    assert!(none.summary[0].ai_usage.is_none());
+    assert!(!report::render(Format::Markdown, &none).contains("Content-Usage"));
+}
+
+/// The AI-usage line reads as words in every rendering (never a Rust value), with the checks not
+/// compared said apart.
+#[test]
+fn the_ai_usage_line_renders_as_words() {
+    let results = sample();
+    let line =
+        "adding Content-Usage and Content-Signal lines changes 2 of 10 verdicts (2 more not \
+                compared, no verdict obtained: crash without the lines: 2)";
+    assert_eq!(results.summary[0].ai_usage.as_ref().unwrap().line(), line);
+    let markdown = report::render(Format::Markdown, &results);
+    assert!(markdown.contains(line), "{markdown}");
+    assert!(
+        markdown.contains("changed: `demo/ai#1`, `demo/ai#3`"),
+        "{markdown}"
+    );
+    assert!(matrix(&results).contains(line));
+    let text = report::render(Format::Text, &results).replace("\n    ", " ");
+    assert!(text.contains(line), "{text}");
+    for rendering in [markdown, matrix(&results), text] {
+        assert!(!rendering.contains("AiUsageLines") && !rendering.contains("not_compared"));
+    }
 }

@@ -635,6 +635,36 @@ fn summary_table(results: &Results, out: &mut String) {
         ));
     }
     out.push_str("</ul>\n");
+    if results.summary.iter().any(|s| s.ai_usage.is_some()) {
+        out.push_str(&format!(
+            "<h3 id=\"ai-usage\">Adding Content-Usage and Content-Signal lines</h3>\n<p \
+             class=\"muted\">Each parser is asked the checks of the AI-usage cases \
+             (<code>spec-cases/{}</code>) twice: on the case's body and on that body with its \
+             Content-Usage and Content-Signal lines removed. A check with no verdict on either \
+             body is not compared.</p>\n<ul class=\"cite\">\n",
+            escape(crate::aiusage::CASES_DIR)
+        ));
+        for s in &results.summary {
+            let Some(ai) = &s.ai_usage else { continue };
+            let changed: Vec<String> = ai
+                .changed_checks
+                .iter()
+                .take(5)
+                .map(|c| format!("<code>{}</code>", esc_inline(c)))
+                .collect();
+            out.push_str(&format!(
+                "<li><b>{}</b>: {}{}</li>\n",
+                esc_inline(&s.adapter),
+                escape(&ai.line()),
+                if changed.is_empty() {
+                    String::new()
+                } else {
+                    format!("; changed: {}", changed.join(", "))
+                }
+            ));
+        }
+        out.push_str("</ul>\n");
+    }
     let stale: Vec<String> = results
         .summary
         .iter()

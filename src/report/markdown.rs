@@ -47,6 +47,7 @@ pub fn render(results: &Results) -> String {
 
     pass_rates(results, &mut out);
     lines_to_cite(results, &mut out);
+    ai_usage(results, &mut out);
     fingerprints(results, &mut out);
     unavailable(results, &mut out);
     divergences(results, &mut out);
@@ -135,6 +136,41 @@ fn lines_to_cite(results: &Results, out: &mut String) {
             code(&id),
             super::badge::file_name(&id)
         ));
+    }
+    out.push('\n');
+}
+
+/// Per adapter, issue 38's question 1 on the corpus: whether adding Content-Usage and
+/// Content-Signal lines changes its verdicts (`AdapterSummary::ai_usage`).
+fn ai_usage(results: &Results, out: &mut String) {
+    if results.summary.iter().all(|s| s.ai_usage.is_none()) {
+        return;
+    }
+    out.push_str(&format!(
+        "## Adding Content-Usage and Content-Signal lines
+
+Each parser is asked the checks of          the AI-usage cases ({}) twice: on the case's body and on that body with its          Content-Usage and Content-Signal lines removed. A check with no verdict on either body          is not compared.
+
+",
+        code(&format!("spec-cases/{}", crate::aiusage::CASES_DIR))
+    ));
+    for s in &results.summary {
+        let Some(ai) = &s.ai_usage else { continue };
+        let mut line = format!("- {}: {}", code(&s.adapter), escape(&ai.line()));
+        if !ai.changed_checks.is_empty() {
+            let ids: Vec<String> = ai.changed_checks.iter().take(5).map(|c| code(c)).collect();
+            line.push_str(&format!(
+                "; changed: {}{}",
+                ids.join(", "),
+                if ai.changed_checks.len() > 5 {
+                    ", ..."
+                } else {
+                    ""
+                }
+            ));
+        }
+        out.push_str(&line);
+        out.push('\n');
     }
     out.push('\n');
 }

@@ -37,6 +37,7 @@ pub fn render(results: &Results) -> String {
     out.push_str("\n\n");
 
     adapter_table(results, &mut out);
+    ai_usage_lines(results, &mut out);
     unexpected_list(results, &mut out);
     unavailable_list(results, &mut out);
 
@@ -51,6 +52,21 @@ pub fn render(results: &Results) -> String {
         ));
     }
     out
+}
+
+/// Per adapter, whether adding Content-Usage and Content-Signal lines changes its verdicts on the
+/// corpus's AI-usage cases (`AdapterSummary::ai_usage`).
+fn ai_usage_lines(results: &Results, out: &mut String) {
+    if results.summary.iter().all(|s| s.ai_usage.is_none()) {
+        return;
+    }
+    out.push_str("AI-usage lines (the same checks without them):\n");
+    for s in &results.summary {
+        if let Some(ai) = &s.ai_usage {
+            wrap(&format!("{}: {}", s.adapter, ai.line()), "  ", "    ", out);
+        }
+    }
+    out.push('\n');
 }
 
 /// A short column label for a profile.

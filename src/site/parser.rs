@@ -136,6 +136,21 @@ fn add_one(site: &mut Site, inputs: &Inputs, identity: &Identity, ledger_file: &
         ));
     }
 
+    if let Some(ai) = summary.and_then(|s| s.ai_usage.as_ref()) {
+        body.push_str(&format!(
+            "<h2 id=\"ai-usage\">AI-usage lines</h2>\n<p>Asked the checks of the cases that put \
+             Content-Usage and Content-Signal lines into ordinary files, on each case's body and \
+             on that body without those lines: {}.</p>\n",
+            text(&ai.line())
+        ));
+        if !ai.changed_checks.is_empty() {
+            body.push_str(&format!(
+                "<p>Where the verdict changes: {}.</p>\n",
+                check_links(&path, &ai.changed_checks, 10)
+            ));
+        }
+    }
+
     body.push_str(&fingerprint_section(&path, inputs, identity));
 
     let ledger = inputs.ledgers.get(id);
@@ -179,6 +194,15 @@ fn add_one(site: &mut Site, inputs: &Inputs, identity: &Identity, ledger_file: &
                 text(&note)
             ));
         }
+        body.push_str(&format!(
+            "<p>AI-usage lines on real files ({}): {}.</p>\n",
+            text(&crate::realworld::report::ai_usage_files_line(
+                &inputs.realworld
+            )),
+            text(&crate::realworld::report::ai_usage_line(
+                &tally.ai_usage_removed
+            ))
+        ));
         let mut rows = String::new();
         for (profile, all) in &tally.against {
             let written = crate::realworld::report::against_kind(
