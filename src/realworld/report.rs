@@ -624,7 +624,7 @@ pub fn ai_usage_files_line(results: &Results) -> String {
     );
     if ai.without_colon > 0 {
         line.push_str(&format!(
-            "; {} line(s) in {} file(s) start with one of the names but have no colon (no field              line: kept, not removed)",
+            "; {} line(s) in {} file(s) start with one of the names but have no colon (no field line: kept, not removed)",
             thousands(ai.without_colon),
             thousands(ai.files_without_colon)
         ));

@@ -147,11 +147,10 @@ fn ai_usage(results: &Results, out: &mut String) {
         return;
     }
     out.push_str(&format!(
-        "## Adding Content-Usage and Content-Signal lines
-
-Each parser is asked the checks of          the AI-usage cases ({}) twice: on the case's body and on that body with its          Content-Usage and Content-Signal lines removed. A check with no verdict on either body          is not compared.
-
-",
+        "## Adding Content-Usage and Content-Signal lines\n\nEach parser is asked the checks of \
+         the AI-usage cases ({}) twice: on the case's body and on that body with its \
+         Content-Usage and Content-Signal lines removed. A check with no verdict on either body \
+         is not compared.\n\n",
         code(&format!("spec-cases/{}", crate::aiusage::CASES_DIR))
     ));
     for s in &results.summary {
