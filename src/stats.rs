@@ -11,8 +11,11 @@ use crate::cases::{Corpus, DOCUMENTS};
 pub struct Stats {
     /// Number of cases.
     pub cases: usize,
-    /// Number of checks.
+    /// Number of checks asked of parsers (allowed or disallowed).
     pub checks: usize,
+    /// Number of `aipref` checks (which usage preference applies), answered by the oracle's
+    /// `aipref` reading and asked of no parser; not in [`Stats::checks`] nor in the other counts.
+    pub preference_checks: usize,
     /// Checks per cited document (a check counts once for each document its case cites). Keys are
     /// profile names where a document defines a profile (`norobots-1994` citations count under
     /// `original-1994`), else the citation id (`guide-ch9`, `draft-2019`).
@@ -87,6 +90,7 @@ pub fn stats(corpus: &Corpus) -> Stats {
     Stats {
         cases: corpus.cases.len(),
         checks: corpus.check_count(),
+        preference_checks: corpus.cases.iter().map(|c| c.preferences.len()).sum(),
         by_document,
         draft_1996_or_guide,
         by_directory,

@@ -1064,3 +1064,23 @@ fn screenshots() {
         }
     }
 }
+
+/// A case that asks the `aipref` reading's question has its page: per check what the case expects
+/// and what the reading answers, and that no parser is asked.
+#[test]
+fn an_aipref_case_page_shows_the_expected_and_the_answered_preference() {
+    let page = site().join("cases/aipref/attach/section-3-4-example.html");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains(
+            "The case expects <strong>n</strong>; the <code>aipref</code> reading answers <strong>n</strong>."
+        ),
+        "{html}"
+    );
+    assert!(html.contains("No parser is asked this question"), "{html}");
+    let list = std::fs::read_to_string(site().join("cases/index.html")).unwrap();
+    assert!(
+        list.contains("aipref/attach/section-3-4-example.html"),
+        "{list}"
+    );
+}

@@ -102,9 +102,14 @@ fn lint(corpus: &Corpus) -> Result<ExitCode, String> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "ok: {} cases, {} checks",
+        "ok: {} cases, {} checks, {} aipref checks",
         corpus.cases.len(),
-        corpus.check_count()
+        corpus.check_count(),
+        corpus
+            .cases
+            .iter()
+            .map(|c| c.preferences.len())
+            .sum::<usize>()
     )
     .map_err(io_error)?;
     Ok(ExitCode::SUCCESS)
@@ -165,7 +170,12 @@ fn stats(corpus: &Corpus, format: Format) -> Result<ExitCode, String> {
         )
         .map_err(io_error)?,
         Format::Text => {
-            writeln!(out, "cases: {}\nchecks: {}", s.cases, s.checks).map_err(io_error)?;
+            writeln!(
+                out,
+                "cases: {}\nchecks: {}\naipref checks (asked of the oracle's aipref reading only): {}",
+                s.cases, s.checks, s.preference_checks
+            )
+            .map_err(io_error)?;
             writeln!(
                 out,
                 "checks whose profiles disagree: {}",

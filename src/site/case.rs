@@ -3,12 +3,13 @@
 //! documents' words, every parser's answer and the oracle's explanation. `cases/index.html` lists
 //! them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use robotstxt_oracle::ProfileId;
 
 use super::page::{attr, case_path, parser_path, pre, prose, shell, text, SitePath};
 use super::{playground, Inputs, Site};
+use crate::cases::Case;
 use crate::report::badge::profile_title;
 use crate::results::{Row, Status};
 
@@ -34,20 +35,29 @@ fn status_class(status: Status) -> &'static str {
     }
 }
 
-/// Adds every case's page and the case list.
+/// Adds every case's page and the case list: the cases `run` asked (from its rows) and the cases
+/// that ask only the `aipref` reading's question, which no parser is asked.
 pub fn add(site: &mut Site, inputs: &Inputs) {
     let mut rows: BTreeMap<&str, Vec<&Row>> = BTreeMap::new();
     for row in &inputs.results.rows {
         rows.entry(&row.case).or_default().push(row);
     }
+    let preference_only: BTreeMap<&str, &Case> = inputs
+        .corpus
+        .cases
+        .iter()
+        .filter(|c| !c.preferences.is_empty() && !rows.contains_key(c.id.as_str()))
+        .map(|c| (c.id.as_str(), c))
+        .collect();
+    let ids: BTreeSet<&str> = rows.keys().chain(preference_only.keys()).copied().collect();
     let list_path = SitePath("cases/index.html".to_string());
     let mut list = format!(
         "<h1>Cases</h1>\n<p>{} cases of corpus {}, each with its checks. A case's page is its permanent URL; each check has an anchor named by its check id.</p>\n",
-        rows.len(),
+        ids.len(),
         text(robotstxt_spec::CORPUS_VERSION)
     );
     let mut section = "";
-    for (case_id, case_rows) in &rows {
+    for case_id in ids {
         let top = case_id.split('/').next().unwrap_or("");
         if top != section {
             if !section.is_empty() {
@@ -56,23 +66,86 @@ pub fn add(site: &mut Site, inputs: &Inputs) {
             list.push_str(&format!("<h2>{}</h2>\n<ul>\n", text(top)));
             section = top;
         }
-        let title = inputs
-            .results
-            .cases
-            .get(*case_id)
-            .map_or("", |c| c.title.as_str());
+        let title = match inputs.results.cases.get(case_id) {
+            Some(info) => info.title.as_str(),
+            None => preference_only
+                .get(case_id)
+                .map_or("", |c| c.title.as_str()),
+        };
         list.push_str(&format!(
             "<li><a href=\"{}\">{}</a>: {}</li>\n",
             attr(&list_path.to(&case_path(case_id))),
             text(case_id),
             prose(title)
         ));
-        add_case(site, inputs, case_id, case_rows);
+        match (rows.get(case_id), preference_only.get(case_id)) {
+            (Some(case_rows), _) => add_case(site, inputs, case_id, case_rows),
+            (None, Some(case)) => add_preference_case(site, case),
+            (None, None) => unreachable!("every id comes from one of the two maps"),
+        }
     }
     if !section.is_empty() {
         list.push_str("</ul>\n");
     }
     site.add(list_path.0.clone(), shell(&list_path, "Cases", &list));
+}
+
+/// The page of a case whose checks ask the `aipref` reading which usage preference applies
+/// (docs/profiles.md, "The `aipref` reading"): the body, the drafts' words, and per check what the
+/// case expects and what the reading answers, with its explanation. No parser is asked.
+fn add_preference_case(site: &mut Site, case: &Case) {
+    let path = SitePath(case_path(&case.id));
+    let cites: Vec<String> = case.cite.iter().map(ToString::to_string).collect();
+    let mut body = format!(
+        "<h1>{}</h1>\n<p>{}</p>\n<p class=\"muted\">File <code>spec-cases/{}</code>; cites {}{}.</p>\n",
+        text(&case.id),
+        prose(&case.title),
+        text(&case.path.display().to_string()),
+        text(&cites.join(", ")),
+        if case.tags.is_empty() {
+            String::new()
+        } else {
+            format!("; tags {}", text(&case.tags.join(", ")))
+        }
+    );
+    if let Some(note) = case.note.as_deref() {
+        body.push_str(&format!("<div class=\"cite\">{}</div>\n", prose(note)));
+    }
+    body.push_str(&format!(
+        "<p>Each check asks which usage preference the <code>aipref</code> reading of the AI \
+         Preferences drafts attaches to the URL for the crawler and the category of use: \
+         <code>y</code>, <code>n</code>, <code>none</code>, or <code>either</code> where the \
+         drafts are open. No parser is asked this question: the adapters' protocol has none yet.</p>\n\
+         <h2>Body ({} octets)</h2>\n{}<h2>Checks</h2>\n",
+        case.body.len(),
+        pre(&crate::verify::visible_bodies(case))
+    ));
+    for check in &case.preferences {
+        let id = format!("{}#{}", case.id, check.number);
+        let outcome = crate::verify::run_preference(case, check);
+        let answer = outcome.explanation.preference.name();
+        body.push_str(&format!(
+            "<section id=\"{}\">\n<h3><a href=\"#{}\">#{}</a>: agent <code>{}</code>, URL <code>{}</code>, category <code>{}</code></h3>\n",
+            attr(&id),
+            attr(&id),
+            check.number,
+            text(&check.agent),
+            text(&check.url),
+            text(&check.category),
+        ));
+        if let Some(note) = check.note.as_deref() {
+            body.push_str(&format!("<div class=\"cite\">{}</div>\n", prose(note)));
+        }
+        body.push_str(&format!(
+            "<p>The case expects <strong>{}</strong>; the <code>aipref</code> reading answers <strong>{}</strong>{}.</p>\n\
+             <details><summary>The reading's explanation</summary>\n{}</details>\n</section>\n",
+            check.expect.name(),
+            answer,
+            if outcome.passed() { "" } else { " (differs from the corpus)" },
+            pre(&outcome.explanation.text())
+        ));
+    }
+    site.add(path.0.clone(), shell(&path, &case.id, &body));
 }
 
 fn add_case(site: &mut Site, inputs: &Inputs, case_id: &str, rows: &[&Row]) {
