@@ -90,7 +90,7 @@ pub fn stats(corpus: &Corpus) -> Stats {
     Stats {
         cases: corpus.cases.len(),
         checks: corpus.check_count(),
-        preference_checks: corpus.cases.iter().map(|c| c.preferences.len()).sum(),
+        preference_checks: corpus.preference_count(),
         by_document,
         draft_1996_or_guide,
         by_directory,

@@ -35,15 +35,20 @@ fn tally(outcomes: &[(String, Outcome)], filter: &str) -> Tally {
     t
 }
 
-/// The oracle itself as a parser (`either` read as allowed).
-fn oracle(body: &[u8], agent: &str, url: &str) -> Answer {
-    let request = Request {
+/// A single fetch's request, with no robots.txt URL.
+fn request<'a>(body: &'a [u8], agent: &'a str, url: &'a str) -> Request<'a> {
+    Request {
         body,
         agent,
         url,
         fetch: Default::default(),
         robots_url: None,
-    };
+    }
+}
+
+/// The oracle itself as a parser (`either` read as allowed).
+fn oracle(body: &[u8], agent: &str, url: &str) -> Answer {
+    let request = request(body, agent, url);
     match evaluate(ProfileId::Rfc9309, &request).verdict {
         Verdict::Disallowed => Answer::Disallowed,
         _ => Answer::Allowed,
@@ -54,13 +59,7 @@ fn oracle(body: &[u8], agent: &str, url: &str) -> Answer {
 /// literal), and RFC 9309's base reading everywhere else: a parser whose divergences one knob
 /// explains.
 fn literal_star(body: &[u8], agent: &str, url: &str) -> Answer {
-    let request = Request {
-        body,
-        agent,
-        url,
-        fetch: Default::default(),
-        robots_url: None,
-    };
+    let request = request(body, agent, url);
     let mut knobs = ProfileId::Rfc9309.base_knobs();
     knobs.wildcards = Wildcards::Literal;
     if literal::allowed(&knobs, &request) {

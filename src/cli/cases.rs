@@ -105,11 +105,7 @@ fn lint(corpus: &Corpus) -> Result<ExitCode, String> {
         "ok: {} cases, {} checks, {} aipref checks",
         corpus.cases.len(),
         corpus.check_count(),
-        corpus
-            .cases
-            .iter()
-            .map(|c| c.preferences.len())
-            .sum::<usize>()
+        corpus.preference_count()
     )
     .map_err(io_error)?;
     Ok(ExitCode::SUCCESS)
