@@ -1078,6 +1078,10 @@ fn an_aipref_case_page_shows_the_expected_and_the_answered_preference() {
         "{html}"
     );
     assert!(html.contains("No parser is asked this question"), "{html}");
+    assert!(
+        html.contains("<code>spec-cases/aipref/attach/section-3-4-example.yaml</code>"),
+        "{html}"
+    );
     let list = std::fs::read_to_string(site().join("cases/index.html")).unwrap();
     assert!(
         list.contains("aipref/attach/section-3-4-example.html"),

@@ -80,7 +80,7 @@ pub fn add(site: &mut Site, inputs: &Inputs) {
         ));
         match (rows.get(case_id), preference_only.get(case_id)) {
             (Some(case_rows), _) => add_case(site, inputs, case_id, case_rows),
-            (None, Some(case)) => add_preference_case(site, case),
+            (None, Some(case)) => add_preference_case(site, inputs, case),
             (None, None) => unreachable!("every id comes from one of the two maps"),
         }
     }
@@ -93,14 +93,21 @@ pub fn add(site: &mut Site, inputs: &Inputs) {
 /// The page of a case whose checks ask the `aipref` reading which usage preference applies
 /// (docs/profiles.md, "The `aipref` reading"): the body, the drafts' words, and per check what the
 /// case expects and what the reading answers, with its explanation. No parser is asked.
-fn add_preference_case(site: &mut Site, case: &Case) {
+fn add_preference_case(site: &mut Site, inputs: &Inputs, case: &Case) {
     let path = SitePath(case_path(&case.id));
     let cites: Vec<String> = case.cite.iter().map(ToString::to_string).collect();
     let mut body = format!(
         "<h1>{}</h1>\n<p>{}</p>\n<p class=\"muted\">File <code>spec-cases/{}</code>; cites {}{}.</p>\n",
         text(&case.id),
         prose(&case.title),
-        text(&case.path.display().to_string()),
+        text(
+            &case
+                .path
+                .strip_prefix(&inputs.corpus.root)
+                .unwrap_or(&case.path)
+                .display()
+                .to_string()
+        ),
         text(&cites.join(", ")),
         if case.tags.is_empty() {
             String::new()
