@@ -593,7 +593,7 @@ for line in sys.stdin:
 
 /// A toy parser in Python (longest match, `*` group as fallback) that ends its group at an
 /// unknown line when `ends_group`, as issue 38 fears some parsers do, and otherwise skips unknown
-/// lines as RFC 9309 2.2.4 says; with `crash_without`, it exits on one body: `ai-signal.example`
+/// lines as `rfc9309#2.2.4` says; with `crash_without`, it exits on one body: `ai-signal.example`
 /// with its AI-usage line removed.
 fn toy_parser(dir: &Path, name: &str, ends_group: bool, crash_without: bool) -> String {
     let program = format!(

@@ -1387,7 +1387,7 @@ impl robotstxt_adapters::Adapter for Toy {
 
 /// Issue 38's question 1 in the matrix: a parser that ends its group at an AI-usage line (the toy
 /// reads each one as a user-agent line of its own) changes verdicts once the lines are removed;
-/// one that skips them as RFC 9309 2.2.4 says changes none; one that crashes on every body
+/// one that skips them as `rfc9309#2.2.4` says changes none; one that crashes on every body
 /// without them has nothing compared, and says so. Every rendering has the line in words.
 #[test]
 fn the_matrix_says_per_parser_whether_adding_ai_usage_lines_changes_verdicts() {
