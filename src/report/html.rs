@@ -665,6 +665,35 @@ fn summary_table(results: &Results, out: &mut String) {
         }
         out.push_str("</ul>\n");
     }
+    if results.summary.iter().any(|s| s.preferences.is_some()) {
+        out.push_str(
+            "<h3 id=\"preferences\">Which AI usage preference applies</h3>\n<p \
+             class=\"muted\">The <code>aipref</code> checks ask which usage preference a file's \
+             Content-Usage lines attach to a URL, for a crawler and a category of use. Only \
+             adapters that announce the <code>preferences</code> capability are asked them.</p>\n\
+             <ul class=\"cite\">\n",
+        );
+        for s in &results.summary {
+            let Some(p) = &s.preferences else { continue };
+            let differs: Vec<String> = p
+                .disagreeing_checks
+                .iter()
+                .take(5)
+                .map(|c| format!("<code>{}</code>", esc_inline(c)))
+                .collect();
+            out.push_str(&format!(
+                "<li><b>{}</b>: {}{}</li>\n",
+                esc_inline(&s.adapter),
+                escape(&p.line()),
+                if differs.is_empty() {
+                    String::new()
+                } else {
+                    format!("; differs: {}", differs.join(", "))
+                }
+            ));
+        }
+        out.push_str("</ul>\n");
+    }
     let stale: Vec<String> = results
         .summary
         .iter()

@@ -151,6 +151,21 @@ fn add_one(site: &mut Site, inputs: &Inputs, identity: &Identity, ledger_file: &
         }
     }
 
+    if let Some(p) = summary.and_then(|s| s.preferences.as_ref()) {
+        body.push_str(&format!(
+            "<h2 id=\"preferences\">Which AI usage preference applies</h2>\n<p>The \
+             <code>aipref</code> checks ask which usage preference a file's Content-Usage lines \
+             attach to a URL, for a crawler and a category of use: {}.</p>\n",
+            text(&p.line())
+        ));
+        if !p.disagreeing_checks.is_empty() {
+            body.push_str(&format!(
+                "<p>Where its preference differs: {}.</p>\n",
+                check_links(&path, &p.disagreeing_checks, 10)
+            ));
+        }
+    }
+
     body.push_str(&fingerprint_section(&path, inputs, identity));
 
     let ledger = inputs.ledgers.get(id);
