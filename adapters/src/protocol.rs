@@ -233,7 +233,7 @@ mod tests {
         let request = Request::new(b"User-agent: *\n", std::slice::from_ref(&query));
         let line = serde_json::to_string(&request).unwrap();
         assert!(line.contains(r#""category":"train-ai""#), "{line}");
-        assert_eq!(request.queries(), [query.clone()]);
+        assert_eq!(request.queries(), std::slice::from_ref(&query));
         let response =
             Response::parse(br#"{"check":0,"answer":"preference","preference":"n"}"#).unwrap();
         assert_eq!(

@@ -63,11 +63,19 @@ fn add_one(site: &mut Site, inputs: &Inputs, identity: &Identity, ledger_file: &
         text(&badge::summary_line(results, id, identity.profile)),
     );
     body.push_str("<h2>Identity</h2>\n<div class=\"table\"><table class=\"kv\">\n");
-    let capabilities = if identity.capabilities.fetch_status {
-        "takes the fetch's outcome (HTTP status)"
-    } else {
-        "the body alone (no fetch outcome)"
-    };
+    let capabilities = format!(
+        "{}; {}",
+        if identity.capabilities.fetch_status {
+            "takes the fetch's outcome (HTTP status)"
+        } else {
+            "the body alone (no fetch outcome)"
+        },
+        if identity.capabilities.preferences {
+            "answers which AI usage preference applies"
+        } else {
+            "answers no AI usage preference"
+        }
+    );
     let url_form = match identity.url {
         robotstxt_adapters::UrlForm::Full => "the absolute URL",
         robotstxt_adapters::UrlForm::PathAndQuery => "the path and query",
@@ -80,7 +88,7 @@ fn add_one(site: &mut Site, inputs: &Inputs, identity: &Identity, ledger_file: &
         ("licence", &identity.licence),
         ("source", &identity.source),
         ("claims", profile_title(identity.profile)),
-        ("is asked with", capabilities),
+        ("is asked with", &capabilities),
         ("is given", url_form),
         ("ledger", ledger_file),
         ("notes", &identity.notes),
