@@ -1044,6 +1044,16 @@ fn the_matrix_fits_1400_px_and_the_real_world_page_fits_a_phone() {
             .contains("default-src 'none'"),
         "{found}"
     );
+    // On a phone the grid clips no word either: the page scrolls sideways instead.
+    tab.navigate_to(&url_of(&site.join("matrix.html")))
+        .unwrap()
+        .wait_until_navigated()
+        .unwrap();
+    let overflowing = eval_string(
+        &tab,
+        "JSON.stringify(Array.from(document.querySelectorAll('#m td')).filter(function (td) { return td.scrollWidth > td.clientWidth + 1; }).map(function (td) { return td.textContent; }).slice(0, 5))",
+    );
+    assert_eq!(overflowing, "[]", "labels wider than their cells at 400 px");
 }
 
 /// Screenshots for a person to look at, at 1,400 and 400 px: `ROBOTSTXT_SCREENS=<dir> cargo test
