@@ -12,6 +12,7 @@ pub mod aiusage;
 pub mod coverage;
 pub mod fingerprint;
 pub mod ledger;
+pub mod preferences;
 pub mod realworld;
 pub mod report;
 pub mod results;

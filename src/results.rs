@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 
 use robotstxt_adapters::{Answer, Identity, Unavailable};
+use robotstxt_oracle::aipref::Preference;
 use robotstxt_oracle::{Fetch, ProfileId, Verdict};
 use serde::{Deserialize, Serialize};
 
@@ -39,6 +40,10 @@ pub struct Results {
     pub cases: BTreeMap<String, CaseInfo>,
     /// One row per check, in corpus order.
     pub rows: Vec<Row>,
+    /// One row per `aipref` check (which usage preference applies), in corpus order; absent when
+    /// the run selected none (and in files written before it was added).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub preference_rows: Vec<PreferenceRow>,
     /// Per adapter: agreement with each profile, nearest profile, ledger outcome.
     pub summary: Vec<AdapterSummary>,
 }
@@ -212,6 +217,109 @@ pub struct AdapterSummary {
     /// before it was added).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ai_usage: Option<AiUsageLines>,
+    /// Its answers to the `aipref` checks, or why it was asked none; absent when the run selected
+    /// none (and in files written before it was added).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preferences: Option<PreferenceTally>,
+}
+
+/// One `aipref` check: for the agent, the URL and a category of use, the preference the corpus
+/// expects, the oracle's, and each adapter's answer (adapters without the `preferences`
+/// capability are not asked: their answer says so).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PreferenceRow {
+    /// The case id.
+    pub case: String,
+    /// The check's number in its case, from 1.
+    pub check: usize,
+    /// The product token.
+    pub agent: String,
+    /// The URL.
+    pub url: String,
+    /// The category of use, e.g. `train-ai`.
+    pub category: String,
+    /// The corpus's expected preference.
+    pub expected: Preference,
+    /// The oracle's preference.
+    pub oracle: Preference,
+    /// The oracle's explanation, in words.
+    pub explanation: String,
+    /// Each adapter's answer, by adapter id.
+    pub adapters: BTreeMap<String, PreferenceCell>,
+}
+
+/// One adapter's answer to an `aipref` check.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PreferenceCell {
+    /// The answer (a preference, or no preference: why, when the check was not asked).
+    #[serde(flatten)]
+    pub answer: Answer,
+    /// Whether the check was put to the adapter; when not, `answer` is `unsupported` with the
+    /// reason.
+    pub asked: bool,
+}
+
+impl PreferenceRow {
+    /// The check's id, `<case-id>#<n>`.
+    pub fn check_id(&self) -> String {
+        format!("{}#{}", self.case, self.check)
+    }
+}
+
+/// One adapter's answers to the `aipref` checks of a run.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PreferenceTally {
+    /// The `aipref` checks the run selected.
+    pub checks: usize,
+    /// Of these, the checks put to the adapter.
+    pub asked: usize,
+    /// Answers with the preference the corpus expects.
+    pub agree: usize,
+    /// Preferences the corpus does not expect.
+    pub disagree: usize,
+    /// Answers that are no preference, by kind (`unsupported`, `crash`, `allowed`, ...).
+    pub no_preference: BTreeMap<String, usize>,
+    /// The ids of the checks whose preference the corpus does not expect.
+    pub disagreeing_checks: Vec<String>,
+    /// Why checks were not asked, with how many (the adapter lacks the `preferences` or the
+    /// `fetch_status` capability, or the file does not govern the URL).
+    pub not_asked: BTreeMap<String, usize>,
+}
+
+impl PreferenceTally {
+    /// The line per parser, in words: "answers 80 of 95 aipref checks with the expected
+    /// preference", or "asked none of the 95 aipref checks: ...".
+    pub fn line(&self) -> String {
+        if self.asked == 0 {
+            let why: Vec<&str> = self.not_asked.keys().map(String::as_str).collect();
+            return format!(
+                "asked none of the {} aipref checks (which usage preference applies): {}",
+                self.checks,
+                why.join("; ")
+            );
+        }
+        let mut line = format!(
+            "answers {} of {} aipref checks asked with the preference the corpus expects",
+            self.agree, self.asked
+        );
+        let no_preference: usize = self.no_preference.values().sum();
+        if no_preference > 0 {
+            let what: Vec<String> = self
+                .no_preference
+                .iter()
+                .map(|(kind, n)| format!("{kind}: {n}"))
+                .collect();
+            line.push_str(&format!(
+                " ({no_preference} answered no preference: {})",
+                what.join(", ")
+            ));
+        }
+        let not_asked: usize = self.not_asked.values().sum();
+        if not_asked > 0 {
+            line.push_str(&format!("; {not_asked} not asked"));
+        }
+        line
+    }
 }
 
 /// An adapter asked each check of the cases that put AI-usage lines into ordinary files

@@ -13,8 +13,8 @@ use crate::cases::{Case, Check, Corpus};
 use crate::fingerprint::{self, Answered};
 use crate::ledger::{self, Entry, Ledger, Standing};
 use crate::results::{
-    AdapterCell, AdapterColumn, AdapterSummary, CaseInfo, LedgerTally, OracleCell, Results, Row,
-    Status, Tally, TimedFetchInfo,
+    AdapterCell, AdapterColumn, AdapterSummary, CaseInfo, LedgerTally, OracleCell, PreferenceCell,
+    Results, Row, Status, Tally, TimedFetchInfo,
 };
 use crate::verify;
 
@@ -163,6 +163,7 @@ fn answer_case_body(
             agent: case.checks[i].agent.clone(),
             url: absolute_url(&case.checks[i].url),
             fetch: case.fetch,
+            category: None,
         })
         .collect();
     let mut answers = if queries.is_empty() {
@@ -414,9 +415,16 @@ pub fn run_opened(
         .iter()
         .map(|o| o.adapter.identity().clone())
         .collect();
-    // Each adapter's answers, and its answers on the AI-usage cases without those lines.
-    type Both = (BTreeMap<String, Answer>, BTreeMap<String, Answer>);
-    let both: Vec<Both> = std::thread::scope(|scope| {
+    let preference_selection =
+        crate::preferences::PreferenceSelection::new(corpus, options.filter.as_deref());
+    // Each adapter's answers, its answers on the AI-usage cases without those lines, and its
+    // answers to the `aipref` checks.
+    type Asked = (
+        BTreeMap<String, Answer>,
+        BTreeMap<String, Answer>,
+        BTreeMap<String, PreferenceCell>,
+    );
+    let asked: Vec<Asked> = std::thread::scope(|scope| {
         // The oracle's side of the fingerprints needs no answer: it runs while the adapters do.
         let (memo, chosen) = (&mut memo, &selection);
         scope.spawn(move || {
@@ -432,14 +440,19 @@ pub fn run_opened(
         let handles: Vec<_> = opened
             .iter_mut()
             .map(|o| {
-                let selection = &selection;
+                let (selection, preference_selection) = (&selection, &preference_selection);
                 scope.spawn(move || {
                     let answers = run_adapter(o.adapter.as_mut(), corpus, selection, &|n| {
                         progress.advance(n)
                     });
                     let removed =
                         run_adapter_without_ai_usage_lines(o.adapter.as_mut(), corpus, selection);
-                    (answers, removed)
+                    let preferences = crate::preferences::run_adapter(
+                        o.adapter.as_mut(),
+                        corpus,
+                        preference_selection,
+                    );
+                    (answers, removed, preferences)
                 })
             })
             .collect();
@@ -449,7 +462,14 @@ pub fn run_opened(
             .collect()
     });
     progress.finish();
-    let (answers, removed): (Vec<_>, Vec<_>) = both.into_iter().unzip();
+    let mut answers = Vec::new();
+    let mut removed = Vec::new();
+    let mut preference_answers = Vec::new();
+    for (a, r, p) in asked {
+        answers.push(a);
+        removed.push(r);
+        preference_answers.push(p);
+    }
     let columns: Vec<(&Identity, &Ledger)> = opened
         .iter()
         .map(|o| (o.adapter.identity(), &o.ledger))
@@ -465,6 +485,16 @@ pub fn run_opened(
     );
     for ((summary, answers), removed) in results.summary.iter_mut().zip(&answers).zip(&removed) {
         summary.ai_usage = ai_usage_lines(answers, removed);
+    }
+    let identities: Vec<&Identity> = columns.iter().map(|(identity, _)| *identity).collect();
+    results.preference_rows = crate::preferences::rows(
+        corpus,
+        &preference_selection,
+        &identities,
+        &preference_answers,
+    );
+    for summary in &mut results.summary {
+        summary.preferences = crate::preferences::tally(&summary.adapter, &results.preference_rows);
     }
     results
 }
@@ -608,6 +638,7 @@ fn assemble(
         unavailable,
         cases,
         rows,
+        preference_rows: Vec::new(),
         summary,
     }
 }
@@ -756,6 +787,7 @@ pub fn summarise(
         ledger: tally,
         fingerprint: None,
         ai_usage: None,
+        preferences: None,
     }
 }
 

@@ -239,6 +239,7 @@ fn sample() -> Results {
         }],
         cases,
         rows,
+        preference_rows: Vec::new(),
         summary: vec![
             AdapterSummary {
                 adapter: "alpha".to_string(),
@@ -259,6 +260,7 @@ fn sample() -> Results {
                     not_compared: [("crash without the lines".to_string(), 2)].into(),
                     changed_checks: vec!["demo/ai#1".to_string(), "demo/ai#3".to_string()],
                 }),
+                preferences: None,
             },
             AdapterSummary {
                 adapter: "beta".to_string(),
@@ -273,6 +275,7 @@ fn sample() -> Results {
                 },
                 fingerprint: None,
                 ai_usage: None,
+                preferences: None,
             },
         ],
     }
@@ -699,6 +702,7 @@ fn corpus_sized_with(n: usize) -> Results {
             ledger: LedgerTally::default(),
             fingerprint: None,
             ai_usage: None,
+            preferences: None,
         })
         .collect();
     Results {
@@ -711,6 +715,7 @@ fn corpus_sized_with(n: usize) -> Results {
         unavailable: Vec::new(),
         cases,
         rows,
+        preference_rows: Vec::new(),
         summary,
     }
 }
@@ -1528,4 +1533,138 @@ fn the_ai_usage_line_renders_as_words() {
     for rendering in [markdown, matrix(&results), text] {
         assert!(!rendering.contains("AiUsageLines") && !rendering.contains("not_compared"));
     }
+}
+
+/// A toy adapter in Python speaking the protocol, with the `preferences` capability: it answers
+/// an `aipref` check by the first `Content-Usage` statement of the file naming the category
+/// (`y` or `n`), else `none`, whatever the path and group (a deliberately crude reading), and
+/// every other check `allowed`.
+const PREFERENCE_TOY: &str = r#"import json, re, sys
+print(json.dumps({"protocol": "robotstxt-adapter/1", "id": "crude-aipref", "library": "crude",
+    "version": "1", "language": "Python", "licence": "MIT", "source": "a test",
+    "profile": "rfc9309", "url": "full", "capabilities": {"preferences": True}}), flush=True)
+for line in sys.stdin:
+    request = json.loads(line)
+    body = request.get("body", "")
+    for index, check in enumerate(request["checks"]):
+        category = check.get("category")
+        if category is None:
+            print(json.dumps({"check": index, "answer": "allowed"}), flush=True)
+            continue
+        found = re.search(r"(?im)^content-usage:.*?\b" + re.escape(category) + r"=([yn])\b", body)
+        preference = found.group(1) if found else "none"
+        print(json.dumps({"check": index, "answer": "preference", "preference": preference}), flush=True)
+"#;
+
+/// Issue 38 part 3 in the matrix: an adapter with the `preferences` capability is asked the
+/// `aipref` checks over the wire and judged against the corpus (a crude reading agrees on some and
+/// differs on others, both counted); checks needing a fetch outcome or naming a URL the file does
+/// not govern are not asked, with the reason; an adapter without the capability is asked none and
+/// says so. The line is in every rendering and the results round-trip.
+#[test]
+fn an_adapter_with_the_preferences_capability_is_asked_the_aipref_checks() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec-cases");
+    let corpus = Corpus::load(&root).expect("the corpus loads");
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("crude.py");
+    std::fs::write(&program, PREFERENCE_TOY).unwrap();
+    let toy = robotstxt_adapters::subprocess::Subprocess::start(
+        "crude-aipref",
+        vec!["python3".into(), program.display().to_string()],
+        std::time::Duration::from_secs(20),
+    )
+    .expect("python3 runs the toy adapter");
+    assert!(
+        robotstxt_adapters::Adapter::identity(&toy)
+            .capabilities
+            .preferences
+    );
+    let without = Toy {
+        identity: identity("no-capability", "1", ProfileId::Rfc9309),
+        reading: |body: &[u8]| Some(body.to_vec()),
+    };
+    let opened = vec![
+        run::Opened {
+            adapter: Box::new(toy),
+            ledger: Default::default(),
+        },
+        run::Opened {
+            adapter: Box::new(without),
+            ledger: Default::default(),
+        },
+    ];
+    let options = run::RunOptions {
+        profiles: ProfileId::ALL.to_vec(),
+        adapters: Vec::new(),
+        filter: Some("aipref/".to_string()),
+        open: Default::default(),
+        ledgers: root.join("no-ledgers"),
+    };
+    let results = run::run_opened(&corpus, &options, opened, Vec::new(), &run::Silent);
+    let checks = corpus.preference_count();
+    assert_eq!(results.preference_rows.len(), checks);
+    let tally = |id: &str| {
+        results
+            .summary
+            .iter()
+            .find(|s| s.adapter == id)
+            .and_then(|s| s.preferences.clone())
+            .unwrap()
+    };
+    let (crude, none) = (tally("crude-aipref"), tally("no-capability"));
+    assert_eq!(crude.checks, checks);
+    // Not asked: the fetch cases' checks (no fetch_status) and the URL on another host.
+    let not_asked: usize = crude.not_asked.values().sum();
+    assert_eq!(crude.asked + not_asked, checks, "{crude:?}");
+    assert!(
+        crude
+            .not_asked
+            .keys()
+            .any(|why| why.contains("capability fetch_status"))
+            && crude
+                .not_asked
+                .keys()
+                .any(|why| why.contains("does not govern this URL")),
+        "{crude:?}"
+    );
+    assert!(crude.asked > checks / 2, "{crude:?}");
+    assert!(crude.agree > 0 && crude.disagree > 0, "{crude:?}");
+    assert_eq!(crude.agree + crude.disagree, crude.asked, "{crude:?}");
+    assert_eq!(crude.disagree, crude.disagreeing_checks.len());
+    // Each row's answer is the toy's: recompute its crude reading for one row.
+    let row = results
+        .preference_rows
+        .iter()
+        .find(|r| r.case == "aipref/attach/longest-match")
+        .expect("a longest-match row");
+    let cell = &row.adapters["crude-aipref"];
+    assert!(cell.asked && cell.answer.preference().is_some(), "{cell:?}");
+    assert_eq!(none.asked, 0);
+    assert_eq!(none.not_asked.values().sum::<usize>(), checks);
+    let none_line = none.line();
+    assert!(
+        none_line.contains(&format!("asked none of the {checks} aipref checks"))
+            && none_line.contains("capability preferences"),
+        "{none_line}"
+    );
+    let crude_line = format!(
+        "answers {} of {} aipref checks asked with the preference the corpus expects",
+        crude.agree, crude.asked
+    );
+    assert!(crude.line().starts_with(&crude_line), "{}", crude.line());
+    let markdown = report::render(Format::Markdown, &results);
+    assert!(markdown.contains(&crude_line), "{markdown}");
+    assert!(markdown.contains(&none_line), "{markdown}");
+    // The terminal's text wraps lines: compare its words.
+    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = words(&report::render(Format::Text, &results));
+    assert!(text.contains(&words(&crude_line)), "{text}");
+    assert!(text.contains(&words(&none_line)), "{text}");
+    let matrix = matrix(&results);
+    assert!(matrix.contains("id=\"preferences\""), "{matrix}");
+    assert!(matrix.contains(&crude_line));
+    let json = serde_json::to_string(&results).unwrap();
+    let back: Results = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.preference_rows.len(), checks);
+    assert_eq!(back.summary[0].preferences, results.summary[0].preferences);
 }

@@ -857,6 +857,55 @@ fn the_playground_refuses_a_url_without_a_scheme() {
     );
 }
 
+/// The playground answers the `aipref` question per category of use as the oracle does, with
+/// the explanation, for a file whose `Content-Usage` lines differ by path (`aipref-attach#3.1`).
+#[test]
+fn the_playground_answers_which_ai_usage_preference_applies() {
+    let site = site();
+    let profile = tempfile::tempdir().unwrap();
+    let browser = browser(profile.path());
+    let mut shown_train_ai = Vec::new();
+    let body =
+        "User-Agent: *\nContent-Usage: train-ai=n\nContent-Usage: /public/ train-ai=y\nAllow: /\n";
+    for url in [
+        "https://example.com/private",
+        "https://example.com/public/x",
+    ] {
+        let link = format!(
+            "{}#body={}&agent=ExampleBot&url={}",
+            url_of(&site.join("playground.html")),
+            fragment(body),
+            fragment(url)
+        );
+        // A new tab each time: the same page with another fragment is no new navigation.
+        let tab = browser.new_tab().unwrap();
+        tab.navigate_to(&link)
+            .unwrap()
+            .wait_until_navigated()
+            .unwrap();
+        wait_ready(&tab);
+        let request = Request::new(body.as_bytes(), "ExampleBot", url);
+        for category in robotstxt_oracle::aipref::CATEGORIES {
+            let shown = eval_string(
+                &tab,
+                &format!("document.getElementById('preference-{category}').textContent"),
+            );
+            let expected = robotstxt_oracle::preference(&request, category);
+            assert_eq!(shown, expected.name(), "{url} {category}");
+            if *category == "train-ai" {
+                shown_train_ai.push(shown);
+            }
+        }
+        assert!(
+            eval_string(&tab, "document.getElementById('explanations').textContent")
+                .contains("preference for train-ai"),
+            "the explanation is shown"
+        );
+    }
+    // The path decides: the table follows the inputs, not a fixed answer.
+    assert_eq!(shown_train_ai, ["n", "y"]);
+}
+
 fn fragment(text: &str) -> String {
     let mut out = String::new();
     for b in text.bytes() {
@@ -995,6 +1044,16 @@ fn the_matrix_fits_1400_px_and_the_real_world_page_fits_a_phone() {
             .contains("default-src 'none'"),
         "{found}"
     );
+    // On a phone the grid clips no word either: the page scrolls sideways instead.
+    tab.navigate_to(&url_of(&site.join("matrix.html")))
+        .unwrap()
+        .wait_until_navigated()
+        .unwrap();
+    let overflowing = eval_string(
+        &tab,
+        "JSON.stringify(Array.from(document.querySelectorAll('#m td')).filter(function (td) { return td.scrollWidth > td.clientWidth + 1; }).map(function (td) { return td.textContent; }).slice(0, 5))",
+    );
+    assert_eq!(overflowing, "[]", "labels wider than their cells at 400 px");
 }
 
 /// Screenshots for a person to look at, at 1,400 and 400 px: `ROBOTSTXT_SCREENS=<dir> cargo test
@@ -1066,7 +1125,8 @@ fn screenshots() {
 }
 
 /// A case that asks the `aipref` reading's question has its page: per check what the case expects
-/// and what the reading answers, and that no parser is asked.
+/// and what the reading answers, and that the run's parsers, none of which announces the
+/// `preferences` capability, were not asked.
 #[test]
 fn an_aipref_case_page_shows_the_expected_and_the_answered_preference() {
     let page = site().join("cases/aipref/attach/section-3-4-example.html");
@@ -1077,7 +1137,10 @@ fn an_aipref_case_page_shows_the_expected_and_the_answered_preference() {
         ),
         "{html}"
     );
-    assert!(html.contains("No parser is asked this question"), "{html}");
+    assert!(
+        html.contains("parsers of the run were not asked: they announce no <code>preferences</code> capability"),
+        "{html}"
+    );
     assert!(
         html.contains("<code>spec-cases/aipref/attach/section-3-4-example.yaml</code>"),
         "{html}"

@@ -80,6 +80,10 @@ pub struct Capabilities {
     /// It can be asked about several user agents at once (not used by the corpus yet).
     #[serde(default)]
     pub multiple_agents: bool,
+    /// It answers `aipref` checks: which usage preference a file's `Content-Usage` lines attach to
+    /// a URL for an agent and a category of use (`y`, `n` or `none`; `adapters/PROTOCOL.md`).
+    #[serde(default)]
+    pub preferences: bool,
 }
 
 /// What a library is handed of a check's URL.
@@ -101,6 +105,10 @@ pub struct Query {
     pub url: String,
     /// How fetching robots.txt went (the default is a plain 200).
     pub fetch: Fetch,
+    /// For an `aipref` check, the category of use asked about (`train-ai`): the answer is then a
+    /// preference ([`Answer::Preference`]), not a verdict. Only adapters with the `preferences`
+    /// capability are asked such checks.
+    pub category: Option<String>,
 }
 
 impl Query {
@@ -110,6 +118,19 @@ impl Query {
             agent: agent.into(),
             url: url.into(),
             fetch: Fetch::default(),
+            category: None,
+        }
+    }
+
+    /// An `aipref` query: which usage preference applies to `url` for `agent` and `category`.
+    pub fn preference(
+        agent: impl Into<String>,
+        url: impl Into<String>,
+        category: impl Into<String>,
+    ) -> Query {
+        Query {
+            category: Some(category.into()),
+            ..Query::new(agent, url)
         }
     }
 }

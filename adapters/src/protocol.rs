@@ -104,6 +104,10 @@ pub struct WireCheck {
     /// it is not a plain 200.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fetch: Option<Fetch>,
+    /// For an `aipref` check, the category of use (`train-ai`): sent only to adapters with the
+    /// `preferences` capability, which answer it with a preference.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
 }
 
 impl Request {
@@ -125,6 +129,7 @@ impl Request {
                     agent: q.agent.clone(),
                     url: q.url.clone(),
                     fetch: (q.fetch != Fetch::default()).then_some(q.fetch),
+                    category: q.category.clone(),
                 })
                 .collect(),
         }
@@ -149,6 +154,7 @@ impl Request {
                 agent: c.agent.clone(),
                 url: c.url.clone(),
                 fetch: c.fetch.unwrap_or_default(),
+                category: c.category.clone(),
             })
             .collect()
     }
@@ -168,7 +174,7 @@ pub struct Response {
 
 impl Response {
     /// The fields a response line may have.
-    pub const FIELDS: [&'static str; 4] = ["check", "answer", "reason", "message"];
+    pub const FIELDS: [&'static str; 5] = ["check", "answer", "reason", "message", "preference"];
 
     /// Decodes a response line strictly: a JSON object with only [`Response::FIELDS`].
     pub fn parse(line: &[u8]) -> Result<Response, String> {
@@ -183,6 +189,78 @@ impl Response {
         if matches!(response.answer, Answer::Timeout { .. }) {
             return Err("`timeout` is the runner's answer, not an adapter's".to_string());
         }
+        if response.answer.preference() == Some(robotstxt_oracle::aipref::Preference::Either) {
+            return Err("a parser's preference is `y`, `n` or `none`, not `either`".to_string());
+        }
         Ok(response)
+    }
+}
+
+/// The answer recorded for `query`: an adapter that answers a verdict to an `aipref` check (one
+/// with a category), or a preference to any other check, answered another question, which is an
+/// `error` naming both.
+pub fn answer_to(query: &Query, answer: Answer) -> Answer {
+    let asked_preference = query.category.is_some();
+    let gave_preference = answer.preference().is_some();
+    let gave_verdict = answer.verdict().is_some();
+    if asked_preference && gave_verdict {
+        return Answer::Error {
+            message: format!(
+                "asked which usage preference applies (category {}), the adapter answered `{}`",
+                query.category.as_deref().unwrap_or_default(),
+                answer.kind()
+            ),
+        };
+    }
+    if !asked_preference && gave_preference {
+        return Answer::Error {
+            message: format!(
+                "asked whether the URL is allowed, the adapter answered a preference ({answer})"
+            ),
+        };
+    }
+    answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use robotstxt_oracle::aipref::Preference;
+
+    #[test]
+    fn a_preference_check_goes_on_the_wire_with_its_category_and_comes_back() {
+        let query = Query::preference("bot", "http://example.com/a", "train-ai");
+        let request = Request::new(b"User-agent: *\n", std::slice::from_ref(&query));
+        let line = serde_json::to_string(&request).unwrap();
+        assert!(line.contains(r#""category":"train-ai""#), "{line}");
+        assert_eq!(request.queries(), std::slice::from_ref(&query));
+        let response =
+            Response::parse(br#"{"check":0,"answer":"preference","preference":"n"}"#).unwrap();
+        assert_eq!(
+            answer_to(&query, response.answer),
+            Answer::Preference {
+                preference: Preference::N
+            }
+        );
+    }
+
+    #[test]
+    fn either_is_no_parser_answer_and_a_crossed_answer_is_an_error() {
+        assert!(
+            Response::parse(br#"{"check":0,"answer":"preference","preference":"either"}"#).is_err()
+        );
+        assert!(
+            Response::parse(br#"{"check":0,"answer":"preference","preference":"maybe"}"#).is_err()
+        );
+        let preference = Query::preference("bot", "http://example.com/a", "search");
+        let verdict = Query::new("bot", "http://example.com/a");
+        assert_eq!(answer_to(&preference, Answer::Allowed).kind(), "error");
+        let n = Answer::Preference {
+            preference: Preference::N,
+        };
+        assert_eq!(answer_to(&verdict, n.clone()).kind(), "error");
+        assert_eq!(answer_to(&verdict, Answer::Allowed), Answer::Allowed);
+        let unsupported = Answer::unsupported("no");
+        assert_eq!(answer_to(&preference, unsupported.clone()), unsupported);
     }
 }

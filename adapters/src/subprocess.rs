@@ -519,7 +519,10 @@ impl Subprocess {
                 };
                 if check == index {
                     self.answered_well();
-                    out[i].push(answer);
+                    out[i].push(crate::protocol::answer_to(
+                        &items[i].1[first + index],
+                        answer,
+                    ));
                     continue;
                 }
                 // Out of step: garbled too (the branches below kill the process).

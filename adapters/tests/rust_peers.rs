@@ -32,7 +32,8 @@ fn probe_queries() -> Vec<Query> {
     .collect()
 }
 
-/// Answers as a string of `A` (allowed), `D` (disallowed), `U`, `E`, `C` or `T`.
+/// Answers as a string of `A` (allowed), `D` (disallowed), `U`, `E`, `C`, `T` or `P` (a
+/// preference, which no Rust parser gives).
 fn letters(answers: &[Answer]) -> String {
     answers
         .iter()
@@ -43,6 +44,7 @@ fn letters(answers: &[Answer]) -> String {
             Answer::Error { .. } => 'E',
             Answer::Crash { .. } => 'C',
             Answer::Timeout { .. } => 'T',
+            Answer::Preference { .. } => 'P',
         })
         .collect()
 }

@@ -26,7 +26,7 @@
 //! readings disagree. The fast path is [`crate::evaluate_preference`]; the definition, every
 //! reading whatever the input holds, is [`crate::literal::preference`].
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::body::{self, BodyKnobs};
 use crate::decide;
@@ -60,7 +60,7 @@ pub fn is_label(label: &str) -> bool {
 }
 
 /// The preference for one category of use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Preference {
     /// `y`: the use is allowed (`aipref-vocab#6.2`).
     #[serde(rename = "y")]

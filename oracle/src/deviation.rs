@@ -171,7 +171,7 @@ impl Deviation {
             ),
             Deviation::SpaceForColon => (
                 "D-space-for-colon",
-                "a line of exactly two words, a known field and a value (`Disallow /a`), is read as if a colon stood between them",
+                "a line of exactly two words, a field and a value (`Disallow /a`, `Content-Usage train-ai=n`), is read as if a colon stood between them, whatever the field",
                 &[
                     "rfc9309#2.2: `*WS \":\" *WS` between field and value",
                     "google#syntax: `<field>:<value>`",

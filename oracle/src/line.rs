@@ -191,7 +191,7 @@ pub fn classify_deviating<'a>(
     let kind = match kind {
         LineKind::Invalid => match deviations
             .has(Deviation::SpaceForColon)
-            .then(|| two_words(line.bytes, deviations))
+            .then(|| two_words(line.bytes))
             .flatten()
         {
             Some((field, value)) => field_kind(field, value, allow_directive, deviations),
@@ -259,17 +259,14 @@ pub const TYPOS: &[(&[u8], &[u8])] = &[
 ];
 
 /// D-space-for-colon (breaks rfc9309#2.2's `":"`, google#syntax's `<field>:<value>`): a line
-/// without a colon that is exactly two words, the first a field of the protocol, read as field
-/// and value.
-fn two_words(line: &[u8], deviations: Deviations) -> Option<(&[u8], &[u8])> {
+/// without a colon that is exactly two words read as field and value, whatever the field
+/// (`Disallow /a` a rule, `Content-Usage train-ai=n` an other line).
+fn two_words(line: &[u8]) -> Option<(&[u8], &[u8])> {
     let content = trim_ws(strip_comment(line));
     let space = content.iter().position(|&b| is_ws(b))?;
     let (field, value) = (&content[..space], trim_ws(&content[space..]));
     let one_word = !value.is_empty() && !value.iter().any(|&b| is_ws(b));
-    let known = [&b"user-agent"[..], b"allow", b"disallow"]
-        .iter()
-        .any(|name| names_field(field, name, deviations));
-    (one_word && known).then_some((field, value))
+    one_word.then_some((field, value))
 }
 
 /// Trims spaces, tabs, vertical tabs and form feeds at both ends (D-vertical-tab-trimmed).

@@ -5,7 +5,7 @@
 //! the JSON answer at [`answer_ptr`] for [`ask`]'s returned length. The same [`answer`] is what
 //! the host tests call.
 
-use robotstxt_oracle::{evaluate_all, Fetch, Request};
+use robotstxt_oracle::{aipref, evaluate_all, evaluate_preference, Fetch, Request};
 use serde::{Deserialize, Serialize};
 
 /// What the page asks, besides the body's octets.
@@ -31,17 +31,23 @@ pub struct ProfileAnswer {
     pub explanation: String,
 }
 
-/// The oracle's four answers to a question about `body`, as JSON; a malformed question, or a URL
-/// that cannot be asked about (no host, an empty host, a port outside 0-65535: the test `check`
-/// applies, [`robotstxt_oracle::url::check_request_url`]), gives `{"error": "..."}`.
-pub fn answer(body: &[u8], question: &[u8]) -> String {
-    let question: Question = match serde_json::from_slice(question) {
-        Ok(question) => question,
-        Err(error) => return serde_json::json!({ "error": error.to_string() }).to_string(),
-    };
-    if let Err(message) = robotstxt_oracle::url::check_request_url(&question.url) {
-        return serde_json::json!({ "error": message }).to_string();
-    }
+/// One category's answer under the `aipref` reading (`docs/profiles.md`, "The `aipref` reading").
+#[derive(Debug, Serialize)]
+pub struct PreferenceAnswer {
+    /// The category of use (`train-ai`, `search`).
+    pub category: &'static str,
+    /// The preference that applies: `y`, `n`, `none` or `either`.
+    pub preference: &'static str,
+    /// The oracle's explanation, as `check` prints it.
+    pub explanation: String,
+}
+
+/// The question read, or the error to answer with: a malformed question, or a URL that cannot be
+/// asked about (no host, an empty host, a port outside 0-65535: the test `check` applies,
+/// [`robotstxt_oracle::url::check_request_url`]).
+fn read_question(question: &[u8]) -> Result<(Question, Fetch), String> {
+    let question: Question = serde_json::from_slice(question).map_err(|e| e.to_string())?;
+    robotstxt_oracle::url::check_request_url(&question.url)?;
     let fetch = match question.status {
         None => Fetch::default(),
         Some(0) => Fetch::Unreachable,
@@ -50,6 +56,16 @@ pub fn answer(body: &[u8], question: &[u8]) -> String {
             redirects: 0,
         },
     };
+    Ok((question, fetch))
+}
+
+/// The oracle's four answers to a question about `body`, as JSON; a question [`read_question`]
+/// refuses gives `{"error": "..."}`.
+pub fn answer(body: &[u8], question: &[u8]) -> String {
+    let (question, fetch) = match read_question(question) {
+        Ok(read) => read,
+        Err(message) => return serde_json::json!({ "error": message }).to_string(),
+    };
     let request = Request::new(body, &question.agent, &question.url).with_fetch(fetch);
     let answers: Vec<ProfileAnswer> = evaluate_all(&request)
         .into_iter()
@@ -57,6 +73,29 @@ pub fn answer(body: &[u8], question: &[u8]) -> String {
             profile: explanation.profile.name(),
             verdict: explanation.verdict.name(),
             explanation: explanation.to_string(),
+        })
+        .collect();
+    serde_json::to_string(&answers).expect("answers serialise")
+}
+
+/// The `aipref` reading's answer for each category the vocabulary defines
+/// ([`aipref::CATEGORIES`]), as JSON; a question [`read_question`] refuses gives
+/// `{"error": "..."}`.
+pub fn preferences(body: &[u8], question: &[u8]) -> String {
+    let (question, fetch) = match read_question(question) {
+        Ok(read) => read,
+        Err(message) => return serde_json::json!({ "error": message }).to_string(),
+    };
+    let request = Request::new(body, &question.agent, &question.url).with_fetch(fetch);
+    let answers: Vec<PreferenceAnswer> = aipref::CATEGORIES
+        .iter()
+        .map(|&category| {
+            let explanation = evaluate_preference(&request, category);
+            PreferenceAnswer {
+                category,
+                preference: explanation.preference.name(),
+                explanation: explanation.text(),
+            }
         })
         .collect();
     serde_json::to_string(&answers).expect("answers serialise")
@@ -106,7 +145,28 @@ pub unsafe extern "C" fn ask(
     })
 }
 
-/// Where the last answer of [`ask`] is.
+/// Answers the question (JSON, [`Question`]) about the body with [`preferences`]; returns the
+/// answer's length, to be read at [`answer_ptr`].
+///
+/// # Safety
+/// Each pointer must point to as many initialised octets as its length says (from [`alloc`]).
+#[no_mangle]
+pub unsafe extern "C" fn ask_preferences(
+    body_ptr: *const u8,
+    body_len: usize,
+    question_ptr: *const u8,
+    question_len: usize,
+) -> usize {
+    let body = std::slice::from_raw_parts(body_ptr, body_len);
+    let question = std::slice::from_raw_parts(question_ptr, question_len);
+    let text = preferences(body, question);
+    ANSWER.with(|cell| {
+        *cell.borrow_mut() = text.into_bytes();
+        cell.borrow().len()
+    })
+}
+
+/// Where the last answer of [`ask`] or [`ask_preferences`] is.
 #[no_mangle]
 pub extern "C" fn answer_ptr() -> *const u8 {
     ANSWER.with(|cell| cell.borrow().as_ptr())
@@ -146,6 +206,36 @@ mod tests {
         assert_eq!(out[0]["verdict"], "disallowed");
         let out: serde_json::Value = serde_json::from_str(&answer(b"", b"{")).unwrap();
         assert!(out["error"].is_string());
+    }
+
+    /// The attachment draft's own example shape: a group-wide statement and a narrower path that
+    /// says otherwise; the longest matching path decides (`aipref-attach#3.1`).
+    #[test]
+    fn answers_each_category_with_its_explanation() {
+        let body = b"User-Agent: *\nContent-Usage: train-ai=n\nContent-Usage: /public/ train-ai=y\nAllow: /\n";
+        let ask = |url: &str| -> serde_json::Value {
+            let question = serde_json::json!({ "agent": "ExampleBot", "url": url }).to_string();
+            serde_json::from_str(&preferences(body, question.as_bytes())).unwrap()
+        };
+        let out = ask("https://example.com/private");
+        let categories: Vec<&str> = out
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["category"].as_str().unwrap())
+            .collect();
+        assert_eq!(categories, ["train-ai", "search"]);
+        assert_eq!(out[0]["preference"], "n");
+        assert_eq!(out[1]["preference"], "none");
+        assert!(out[0]["explanation"]
+            .as_str()
+            .unwrap()
+            .contains("preference for train-ai: n"));
+        assert_eq!(ask("https://example.com/public/x")[0]["preference"], "y");
+        let refused: serde_json::Value =
+            serde_json::from_str(&preferences(body, br#"{"agent":"bot","url":"http://"}"#))
+                .unwrap();
+        assert!(refused["error"].is_string());
     }
 
     #[test]

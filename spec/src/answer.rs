@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use robotstxt_oracle::aipref::Preference;
 use robotstxt_oracle::Verdict;
 use serde::{Deserialize, Serialize};
 
@@ -52,6 +53,15 @@ pub enum Answer {
         /// The limit that was exceeded.
         message: String,
     },
+    /// The answer to an `aipref` check (which usage preference applies to the URL for the agent
+    /// and a category of use, `docs/profiles.md`): `y`, `n` or `none`, never `either` (a parser
+    /// gives one answer). It is no verdict: it never agrees with one ([`Answer::agrees`]), and an
+    /// allowed/disallowed answer never agrees with a preference
+    /// ([`Answer::agrees_with_preference`]).
+    Preference {
+        /// The preference the parser gives.
+        preference: Preference,
+    },
 }
 
 impl Answer {
@@ -88,7 +98,7 @@ impl Answer {
     }
 
     /// The answer's kind, as ledgers and the wire protocol write it: `allowed`, `disallowed`,
-    /// `unsupported`, `error`, `crash` or `timeout`.
+    /// `unsupported`, `error`, `crash`, `timeout` or `preference`.
     pub fn kind(&self) -> &'static str {
         match self {
             Answer::Allowed => "allowed",
@@ -97,6 +107,24 @@ impl Answer {
             Answer::Error { .. } => "error",
             Answer::Crash { .. } => "crash",
             Answer::Timeout { .. } => "timeout",
+            Answer::Preference { .. } => "preference",
+        }
+    }
+
+    /// The preference, when the parser answered an `aipref` check with one.
+    pub fn preference(&self) -> Option<Preference> {
+        match self {
+            Answer::Preference { preference } => Some(*preference),
+            _ => None,
+        }
+    }
+
+    /// Whether the answer is the preference an `aipref` check expects: `either` accepts any
+    /// preference; an answer that is no preference never agrees.
+    pub fn agrees_with_preference(&self, expected: Preference) -> bool {
+        match self.preference() {
+            Some(preference) => expected == Preference::Either || preference == expected,
+            None => false,
         }
     }
 
@@ -124,10 +152,12 @@ impl Answer {
         }
     }
 
-    /// The detail carried by an answer that is not a verdict (the reason or the message).
+    /// The detail carried by an answer that is not a verdict (the reason, the message, or the
+    /// preference's name).
     pub fn detail(&self) -> Option<&str> {
         match self {
             Answer::Allowed | Answer::Disallowed => None,
+            Answer::Preference { preference } => Some(preference.name()),
             Answer::Unsupported { reason } => Some(reason),
             Answer::Error { message } | Answer::Crash { message } | Answer::Timeout { message } => {
                 Some(message)
@@ -138,8 +168,11 @@ impl Answer {
 
 impl fmt::Display for Answer {
     /// The kind, then the detail in parentheses: `allowed`, `unsupported (no fetch outcomes)`,
-    /// `crash (panicked: index out of bounds)`.
+    /// `crash (panicked: index out of bounds)`; a preference as `preference n`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Answer::Preference { preference } = self {
+            return write!(f, "preference {}", preference.name());
+        }
         match self.detail() {
             None => f.write_str(self.kind()),
             Some(detail) => write!(f, "{} ({detail})", self.kind()),
@@ -183,11 +216,31 @@ mod tests {
                 },
                 r#"{"answer":"timeout","message":"5 s"}"#,
             ),
+            (
+                Answer::Preference {
+                    preference: Preference::N,
+                },
+                r#"{"answer":"preference","preference":"n"}"#,
+            ),
         ];
         for (answer, json) in cases {
             assert_eq!(serde_json::to_string(&answer).unwrap(), json);
             assert_eq!(serde_json::from_str::<Answer>(json).unwrap(), answer);
         }
+    }
+
+    #[test]
+    fn a_preference_is_no_verdict_and_a_verdict_is_no_preference() {
+        let n = Answer::Preference {
+            preference: Preference::N,
+        };
+        assert!(!n.agrees(Verdict::Either));
+        assert!(n.agrees_with_preference(Preference::N));
+        assert!(n.agrees_with_preference(Preference::Either));
+        assert!(!n.agrees_with_preference(Preference::Unknown));
+        assert!(!Answer::Disallowed.agrees_with_preference(Preference::Either));
+        assert!(!n.is_failure());
+        assert_eq!(n.to_string(), "preference n");
     }
 
     #[test]

@@ -413,6 +413,7 @@ fn ask_adapters(
                                 agent: request.agent.to_string(),
                                 url: robotstxt_conformance::run::absolute_url(request.url),
                                 fetch: request.fetch,
+                                category: None,
                             };
                             adapter.answer(request.body, &[query]).remove(0)
                         }

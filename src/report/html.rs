@@ -514,9 +514,13 @@ fn head(results: &Results, what: &str) -> String {
     let mut out = String::with_capacity(1 << 20);
     out.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
     out.push_str("<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\n");
+    // The grid is wide enough that no column clips its longest word (`disallow` in 10 px type):
+    // on a narrow screen the page scrolls sideways instead, the first column staying in view.
+    let columns = results.profiles.len() + results.adapters.len();
     out.push_str(&format!(
-        "<title>robots.txt conformance matrix{what}: {}</title>\n<style>\n{STYLE}</style>\n</head><body>\n",
-        esc_inline(&results.tool)
+        "<title>robots.txt conformance matrix{what}: {}</title>\n<style>\n{STYLE}#m{{min-width:{:.1}em}}\n</style>\n</head><body>\n",
+        esc_inline(&results.tool),
+        6.5 + 3.2 * columns as f64
     ));
     out.push_str(&format!(
         "<h1>robots.txt conformance matrix{}</h1>\n",
@@ -660,6 +664,35 @@ fn summary_table(results: &Results, out: &mut String) {
                     String::new()
                 } else {
                     format!("; changed: {}", changed.join(", "))
+                }
+            ));
+        }
+        out.push_str("</ul>\n");
+    }
+    if results.summary.iter().any(|s| s.preferences.is_some()) {
+        out.push_str(
+            "<h3 id=\"preferences\">Which AI usage preference applies</h3>\n<p \
+             class=\"muted\">The <code>aipref</code> checks ask which usage preference a file's \
+             Content-Usage lines attach to a URL, for a crawler and a category of use. Only \
+             adapters that announce the <code>preferences</code> capability are asked them.</p>\n\
+             <ul class=\"cite\">\n",
+        );
+        for s in &results.summary {
+            let Some(p) = &s.preferences else { continue };
+            let differs: Vec<String> = p
+                .disagreeing_checks
+                .iter()
+                .take(5)
+                .map(|c| format!("<code>{}</code>", esc_inline(c)))
+                .collect();
+            out.push_str(&format!(
+                "<li><b>{}</b>: {}{}</li>\n",
+                esc_inline(&s.adapter),
+                escape(&p.line()),
+                if differs.is_empty() {
+                    String::new()
+                } else {
+                    format!("; differs: {}", differs.join(", "))
                 }
             ));
         }
@@ -977,7 +1010,7 @@ fn matrix_head(results: &Results, out: &mut String) {
          hover a cell for its words, open a group for its checks</p>\n",
     );
     // No scrolling box around the table: its header sticks to the viewport, and a check opened
-    // from a link lands below it (`scroll-margin-top`).
+    // from a link lands below it (`scroll-margin-top`). Its width: `head`.
     out.push_str("<table id=\"m\"><thead><tr><th class=\"n\">checks</th>");
     for profile in &results.profiles {
         out.push_str(&format!(

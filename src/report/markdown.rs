@@ -48,6 +48,7 @@ pub fn render(results: &Results) -> String {
     pass_rates(results, &mut out);
     lines_to_cite(results, &mut out);
     ai_usage(results, &mut out);
+    preferences(results, &mut out);
     fingerprints(results, &mut out);
     unavailable(results, &mut out);
     divergences(results, &mut out);
@@ -136,6 +137,44 @@ fn lines_to_cite(results: &Results, out: &mut String) {
             code(&id),
             super::badge::file_name(&id)
         ));
+    }
+    out.push('\n');
+}
+
+/// Per adapter, its answers to the `aipref` checks, or why it was asked none
+/// (`AdapterSummary::preferences`).
+fn preferences(results: &Results, out: &mut String) {
+    if results.summary.iter().all(|s| s.preferences.is_none()) {
+        return;
+    }
+    out.push_str(
+        "## Which AI usage preference applies\n\nThe aipref checks ask which usage preference a \
+         file's Content-Usage lines attach to a URL, for a crawler and a category of use \
+         (docs/profiles.md, \"The aipref reading\"). Only adapters that announce the \
+         `preferences` capability are asked them (adapters/PROTOCOL.md).\n\n",
+    );
+    for s in &results.summary {
+        let Some(p) = &s.preferences else { continue };
+        let mut line = format!("- {}: {}", code(&s.adapter), escape(&p.line()));
+        if !p.disagreeing_checks.is_empty() {
+            let ids: Vec<String> = p
+                .disagreeing_checks
+                .iter()
+                .take(5)
+                .map(|c| code(c))
+                .collect();
+            line.push_str(&format!(
+                "; differs: {}{}",
+                ids.join(", "),
+                if p.disagreeing_checks.len() > 5 {
+                    ", ..."
+                } else {
+                    ""
+                }
+            ));
+        }
+        out.push_str(&line);
+        out.push('\n');
     }
     out.push('\n');
 }

@@ -38,6 +38,7 @@ pub fn render(results: &Results) -> String {
 
     adapter_table(results, &mut out);
     ai_usage_lines(results, &mut out);
+    preference_lines(results, &mut out);
     unexpected_list(results, &mut out);
     unavailable_list(results, &mut out);
 
@@ -64,6 +65,21 @@ fn ai_usage_lines(results: &Results, out: &mut String) {
     for s in &results.summary {
         if let Some(ai) = &s.ai_usage {
             wrap(&format!("{}: {}", s.adapter, ai.line()), "  ", "    ", out);
+        }
+    }
+    out.push('\n');
+}
+
+/// Per adapter, its answers to the `aipref` checks, or why it was asked none
+/// (`AdapterSummary::preferences`).
+fn preference_lines(results: &Results, out: &mut String) {
+    if results.summary.iter().all(|s| s.preferences.is_none()) {
+        return;
+    }
+    out.push_str("Which AI usage preference applies (the aipref checks):\n");
+    for s in &results.summary {
+        if let Some(p) = &s.preferences {
+            wrap(&format!("{}: {}", s.adapter, p.line()), "  ", "    ", out);
         }
     }
     out.push('\n');

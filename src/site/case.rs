@@ -92,7 +92,8 @@ pub fn add(site: &mut Site, inputs: &Inputs) {
 
 /// The page of a case whose checks ask the `aipref` reading which usage preference applies
 /// (docs/profiles.md, "The `aipref` reading"): the body, the drafts' words, and per check what the
-/// case expects and what the reading answers, with its explanation. No parser is asked.
+/// case expects and what the reading answers, with its explanation, and what the parsers of the
+/// run answered (those whose adapter has the `preferences` capability).
 fn add_preference_case(site: &mut Site, inputs: &Inputs, case: &Case) {
     let path = SitePath(case_path(&case.id));
     let cites: Vec<String> = case.cite.iter().map(ToString::to_string).collect();
@@ -122,7 +123,8 @@ fn add_preference_case(site: &mut Site, inputs: &Inputs, case: &Case) {
         "<p>Each check asks which usage preference the <code>aipref</code> reading of the AI \
          Preferences drafts attaches to the URL for the crawler and the category of use: \
          <code>y</code>, <code>n</code>, <code>none</code>, or <code>either</code> where the \
-         drafts are open. No parser is asked this question: the adapters' protocol has none yet.</p>\n\
+         drafts are open. A parser is asked it only when its adapter announces the \
+         <code>preferences</code> capability (<code>adapters/PROTOCOL.md</code>).</p>\n\
          <h2>Body ({} octets)</h2>\n{}<h2>Checks</h2>\n",
         case.body.len(),
         pre(&crate::verify::visible_bodies(case))
@@ -145,14 +147,67 @@ fn add_preference_case(site: &mut Site, inputs: &Inputs, case: &Case) {
         }
         body.push_str(&format!(
             "<p>The case expects <strong>{}</strong>; the <code>aipref</code> reading answers <strong>{}</strong>{}.</p>\n\
-             <details><summary>The reading's explanation</summary>\n{}</details>\n</section>\n",
+             <details><summary>The reading's explanation</summary>\n{}</details>\n",
             check.expect.name(),
             answer,
             if outcome.passed() { "" } else { " (differs from the corpus)" },
             pre(&outcome.explanation.text())
         ));
+        body.push_str(&preference_answers(inputs, &case.id, check.number));
+        body.push_str("</section>\n");
     }
     site.add(path.0.clone(), shell(&path, &case.id, &body));
+}
+
+/// What the parsers of the run answered to one `aipref` check: those asked, with their answer
+/// against the case's expectation; those not asked, counted with why.
+fn preference_answers(inputs: &Inputs, case_id: &str, number: usize) -> String {
+    let row = inputs
+        .results
+        .preference_rows
+        .iter()
+        .find(|r| r.case == case_id && r.check == number);
+    let Some(row) = row else {
+        return "<p class=\"muted\">The run that built this site did not ask this check.</p>\n"
+            .to_string();
+    };
+    let mut asked = String::new();
+    let mut not_asked = 0;
+    for (adapter, cell) in &row.adapters {
+        if !cell.asked {
+            not_asked += 1;
+            continue;
+        }
+        let standing = if cell.answer.agrees_with_preference(row.expected) {
+            "as the case expects"
+        } else {
+            "differs from the case"
+        };
+        asked.push_str(&format!(
+            "<li><b>{}</b>: {} ({standing})</li>\n",
+            text(adapter),
+            text(&cell.answer.to_string())
+        ));
+    }
+    let mut out = String::new();
+    if !asked.is_empty() {
+        out.push_str(&format!("<ul>\n{asked}</ul>\n"));
+    }
+    if not_asked > 0 {
+        out.push_str(&format!(
+            "<p class=\"muted\">{not_asked} parser{} of the run {} not asked: {} no \
+             <code>preferences</code> capability, or the check needs what {} adapter lacks.</p>\n",
+            if not_asked == 1 { "" } else { "s" },
+            if not_asked == 1 { "was" } else { "were" },
+            if not_asked == 1 {
+                "it announces"
+            } else {
+                "they announce"
+            },
+            if not_asked == 1 { "its" } else { "their" },
+        ));
+    }
+    out
 }
 
 fn add_case(site: &mut Site, inputs: &Inputs, case_id: &str, rows: &[&Row]) {

@@ -63,11 +63,19 @@ fn add_one(site: &mut Site, inputs: &Inputs, identity: &Identity, ledger_file: &
         text(&badge::summary_line(results, id, identity.profile)),
     );
     body.push_str("<h2>Identity</h2>\n<div class=\"table\"><table class=\"kv\">\n");
-    let capabilities = if identity.capabilities.fetch_status {
-        "takes the fetch's outcome (HTTP status)"
-    } else {
-        "the body alone (no fetch outcome)"
-    };
+    let capabilities = format!(
+        "{}; {}",
+        if identity.capabilities.fetch_status {
+            "takes the fetch's outcome (HTTP status)"
+        } else {
+            "the body alone (no fetch outcome)"
+        },
+        if identity.capabilities.preferences {
+            "answers which AI usage preference applies"
+        } else {
+            "answers no AI usage preference"
+        }
+    );
     let url_form = match identity.url {
         robotstxt_adapters::UrlForm::Full => "the absolute URL",
         robotstxt_adapters::UrlForm::PathAndQuery => "the path and query",
@@ -80,7 +88,7 @@ fn add_one(site: &mut Site, inputs: &Inputs, identity: &Identity, ledger_file: &
         ("licence", &identity.licence),
         ("source", &identity.source),
         ("claims", profile_title(identity.profile)),
-        ("is asked with", capabilities),
+        ("is asked with", &capabilities),
         ("is given", url_form),
         ("ledger", ledger_file),
         ("notes", &identity.notes),
@@ -147,6 +155,21 @@ fn add_one(site: &mut Site, inputs: &Inputs, identity: &Identity, ledger_file: &
             body.push_str(&format!(
                 "<p>Where the verdict changes: {}.</p>\n",
                 check_links(&path, &ai.changed_checks, 10)
+            ));
+        }
+    }
+
+    if let Some(p) = summary.and_then(|s| s.preferences.as_ref()) {
+        body.push_str(&format!(
+            "<h2 id=\"preferences\">Which AI usage preference applies</h2>\n<p>The \
+             <code>aipref</code> checks ask which usage preference a file's Content-Usage lines \
+             attach to a URL, for a crawler and a category of use: {}.</p>\n",
+            text(&p.line())
+        ));
+        if !p.disagreeing_checks.is_empty() {
+            body.push_str(&format!(
+                "<p>Where its preference differs: {}.</p>\n",
+                check_links(&path, &p.disagreeing_checks, 10)
             ));
         }
     }

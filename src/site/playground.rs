@@ -125,6 +125,11 @@ fn page(inputs: &Inputs) -> String {
 <tr><td>1996 draft</td><td id="verdict-draft-1996">…</td></tr>
 <tr><td>1994 standard</td><td id="verdict-original-1994">…</td></tr>
 </table></div>
+<h2>AI usage preferences</h2>
+<p>Which usage preference the file's <code>Content-Usage</code> lines attach to this URL for this agent, per category of use, under the <a href="documents/aipref-attach.html"><code>aipref</code> reading</a> of the IETF AI Preferences drafts ({revision}): <code>y</code> (allowed), <code>n</code> (disallowed), <code>none</code> (no preference applies) or <code>either</code> (the drafts permit more than one answer). No parser is asked this here.</p>
+<div class="table"><table id="preferences">
+<tr><th>category of use</th><th>preference</th></tr>
+{categories}</table></div>
 <h2>The Rust parsers, run in this page</h2>
 <p id="peers-loading" class="muted">Loading the parsers ({peers} KB)…</p>
 <div class="table"><table id="peers">
@@ -140,6 +145,15 @@ fn page(inputs: &Inputs) -> String {
 <div id="explanations"></div>
 <noscript><p>The playground needs JavaScript and WebAssembly.</p></noscript>
 <script src="playground.js"></script>"#,
+        revision = text(robotstxt_oracle::aipref::REVISION),
+        categories = robotstxt_oracle::aipref::CATEGORIES
+            .iter()
+            .map(|c| format!(
+                "<tr><td><code>{}</code></td><td id=\"preference-{}\">…</td></tr>\n",
+                text(c),
+                attr(c)
+            ))
+            .collect::<String>(),
         oracle = kb(inputs.wasm.len()),
         peers = kb(inputs.peers_wasm.len()),
     )
@@ -364,6 +378,13 @@ const SCRIPT: &str = r#"'use strict';
     if (answer.error) { throw new Error(answer.error); }
     return answer;
   }
+  // The aipref reading's preference per category of use: [{category, preference, explanation}].
+  function askPreferences(q, status) {
+    var qOctets = encoder.encode(JSON.stringify({ agent: q.agent, url: q.url, status: status }));
+    var answer = call(oracle, 'ask_preferences', [], [bodyOctets, qOctets]);
+    if (answer.error) { throw new Error(answer.error); }
+    return answer;
+  }
   // Each parser's answer to a question about `octets`: {id: {answer, message}}; a panic traps the
   // module, which is recorded and started afresh (the answer then waits for it).
   function askPeers(octets, agent, url) {
@@ -390,7 +411,7 @@ const SCRIPT: &str = r#"'use strict';
     return WebAssembly.instantiate(peersModule, {}).then(function (instance) { peers = instance; });
   }
   // `text` into `element`, each citation (rfc9309#2.2.2) a link to its section on the document's page.
-  var CITATION = /(^|[^A-Za-z0-9_\-])((rfc9309|draft-2019|google|draft-1996|guide-ch9|norobots-1994)#([A-Za-z0-9.\-]*[A-Za-z0-9]))/g;
+  var CITATION = /(^|[^A-Za-z0-9_\-])((rfc9309|draft-2019|google|draft-1996|guide-ch9|norobots-1994|aipref-attach|aipref-vocab)#([A-Za-z0-9.\-]*[A-Za-z0-9]))/g;
   function withCitations(element, text) {
     var at = 0;
     text.replace(CITATION, function (match, before, citation, doc, section, offset) {
@@ -414,6 +435,7 @@ const SCRIPT: &str = r#"'use strict';
   }
   function clearAnswers() {
     PROFILES.forEach(function (p) { $('verdict-' + p).textContent = '…'; });
+    document.querySelectorAll('#preferences td[id]').forEach(function (td) { td.textContent = '…'; });
     $('explanations').textContent = '';
     document.querySelectorAll('#peers tr[data-peer]').forEach(function (tr) {
       tr.querySelector('.answer').textContent = '…';
@@ -432,8 +454,8 @@ const SCRIPT: &str = r#"'use strict';
     var problem = urlProblem(q.url);
     showUrlHint(problem);
     if (!oracle || problem) { clearAnswers(); showRecorded(); return; }
-    var answers, status;
-    try { status = parseStatus(q.status); answers = ask(q, status); } catch (err) {
+    var answers, preferences, status;
+    try { status = parseStatus(q.status); answers = ask(q, status); preferences = askPreferences(q, status); } catch (err) {
       error.hidden = false; error.textContent = err.message;
       clearAnswers();
       showRecorded();
@@ -449,6 +471,17 @@ const SCRIPT: &str = r#"'use strict';
       cell.appendChild(verdictSpan(a.verdict));
       var h = document.createElement('h3');
       h.textContent = TITLES[a.profile] || a.profile;
+      var pre = document.createElement('pre');
+      withCitations(pre, a.explanation);
+      explanations.appendChild(h);
+      explanations.appendChild(pre);
+    });
+    preferences.forEach(function (a) {
+      var cell = $('preference-' + a.category);
+      cell.textContent = '';
+      cell.appendChild(verdictSpan(a.preference));
+      var h = document.createElement('h3');
+      h.textContent = 'aipref: ' + a.category;
       var pre = document.createElement('pre');
       withCitations(pre, a.explanation);
       explanations.appendChild(h);
