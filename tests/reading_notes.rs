@@ -4,8 +4,14 @@
 //! such name must be a question of that knob's section, and the documents the clause names must
 //! read the question as the clause says: open (in part at least) where it says `open` (or
 //! `either`), decided by their words where it does not. A note that names only a knob
-//! (`profiles.md K13`) must name a knob section.
+//! (`profiles.md K13`) must name a knob section. And every clause that says a document it names
+//! is open (or `either`) names its question, so that the table checks it: a note cannot state an
+//! open reading the table does not hold by leaving the name out. What counts as saying so is
+//! [`says_open`]'s, what counts as naming a document [`documents_named`]'s: a clause whose
+//! document is named only in an earlier clause (`The 1994 standard is silent, so its verdict is
+//! open`) is not checked.
 
+use std::ops::Range;
 use std::path::PathBuf;
 
 use robotstxt_conformance::cases::Corpus;
@@ -25,45 +31,96 @@ struct Stated {
 }
 
 /// `text` with quotations (`"..."`) and parentheticals (`(...)`, nested) blanked out, so that the
-/// words quoted from a document or said in passing neither end a clause nor name a document.
+/// words quoted from a document or said in passing neither end a clause nor name a document. A
+/// blanked character becomes as many spaces as it has bytes: a byte of the result stands where
+/// the same byte of `text` stands.
 fn own_words(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let (mut depth, mut quoted) = (0usize, false);
+    let blank = |out: &mut String, c: char| out.extend(std::iter::repeat_n(' ', c.len_utf8()));
     for c in text.chars() {
         match c {
             '"' if depth == 0 => {
                 quoted = !quoted;
-                out.push(' ');
+                blank(&mut out, c);
             }
             '(' if !quoted => {
                 depth += 1;
-                out.push(' ');
+                blank(&mut out, c);
             }
             ')' if !quoted && depth > 0 => {
                 depth -= 1;
-                out.push(' ');
+                blank(&mut out, c);
             }
-            _ if quoted || depth > 0 => out.push(' '),
+            _ if quoted || depth > 0 => blank(&mut out, c),
             _ => out.push(c),
         }
     }
     out
 }
 
-/// The clause that ends right before byte `at` of `text`: back to the last sentence end, `;`,
-/// `:`, or ` so `, ` while `, ` but `, in the note's own words.
+/// What ends a clause, in the note's own words.
+const CLAUSE_ENDS: [&str; 6] = [". ", "; ", ": ", " so ", " while ", " but "];
+
+/// The clause that ends right before byte `at` of `text`: back to the last clause end
+/// ([`clauses`]), in the note's own words.
 fn clause_before(text: &str, at: usize) -> String {
     let own = own_words(&text[..at]);
-    let start = [". ", "; ", ": ", " so ", " while ", " but "]
-        .iter()
-        .filter_map(|b| own.rfind(b).map(|i| i + b.len()))
-        .max()
-        .unwrap_or(0);
-    own[start..].trim().to_string()
+    let last = clauses(&own).pop().map_or(0..0, |(range, _)| range);
+    own[last].trim().to_string()
+}
+
+/// The clauses of `text` (a note's own words, [`own_words`]): each clause's byte range, and where
+/// the next one starts. A clause ends at a sentence end, `;`, `:`, or ` so `, ` while `, ` but `
+/// ([`CLAUSE_ENDS`]), except for the `:` after a document's bare name (`1994: open.`), which
+/// names whose reading the rest states.
+fn clauses(text: &str) -> Vec<(Range<usize>, usize)> {
+    let mut found = Vec::new();
+    let (mut start, mut at) = (0, 0);
+    while at < text.len() {
+        let end = CLAUSE_ENDS.iter().find(|e| {
+            text.is_char_boundary(at)
+                && text[at..].starts_with(**e)
+                && !(**e == ": " && names_only_documents(&text[start..at]))
+        });
+        match end {
+            Some(end) => {
+                found.push((start..at, at + end.len()));
+                start = at + end.len();
+                at = start;
+            }
+            None => at += 1,
+        }
+    }
+    found.push((start..text.len(), text.len()));
+    found
+}
+
+/// Whether `words` are only a document's (or documents') name: `1994`, `The 1996 draft`, `RFC
+/// 9309 and Google`.
+fn names_only_documents(words: &str) -> bool {
+    const NAME_WORDS: [&str; 14] = [
+        "the", "draft", "standard", "text", "profile", "page", "guide", "and", "rfc", "9309",
+        "rfc9309", "google", "1994", "1996",
+    ];
+    !documents_named(words).is_empty()
+        && words
+            .split_whitespace()
+            .map(|w| {
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+            })
+            .all(|w| NAME_WORDS.contains(&w.as_str()) || w == "draft-1996" || w == "original-1994")
 }
 
 /// Every reading `note` states.
 fn stated(note: &str) -> Vec<Stated> {
+    stated_at(note).into_iter().map(|(_, s)| s).collect()
+}
+
+/// Every reading `note` states, with the byte of `note` where its clause ends (where the
+/// reference's parenthesis opens).
+fn stated_at(note: &str) -> Vec<(usize, Stated)> {
     let mut found = Vec::new();
     let marker = "profiles.md K";
     let mut from = 0;
@@ -92,11 +149,15 @@ fn stated(note: &str) -> Vec<Stated> {
             .trim_end()
             .trim_end_matches('(')
             .len();
-        found.push(Stated {
-            knob,
-            question,
-            clause: clause_before(note, opening),
-        });
+        let clause = clause_before(note, opening);
+        found.push((
+            opening,
+            Stated {
+                knob,
+                question,
+                clause,
+            },
+        ));
     }
     found
 }
@@ -138,11 +199,82 @@ fn documents_named(clause: &str) -> Vec<ProfileId> {
     named
 }
 
-/// Whether a clause says the reading is open.
+/// Whether a clause says the reading is open: it has `open` or `either` as a reading's word. Not
+/// `open` as a verb (`open a new record`) or in a path (`/dup/open`); not the English `either`
+/// (`either way`, `either ... or`, `either draft`, `none either`); and not a reading the note
+/// states as past or conditional (`was open`, `would be open`): history and counterfactuals.
 fn says_open(clause: &str) -> bool {
-    clause
-        .split(|c: char| !c.is_ascii_alphabetic())
-        .any(|w| w == "open" || w == "either")
+    let words: Vec<String> = clause
+        .split_whitespace()
+        .map(|w| {
+            if w.contains('/') {
+                String::new() // a path, not a word
+            } else {
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+            }
+        })
+        .collect();
+    let word = |i: Option<usize>| i.and_then(|i| words.get(i)).map_or("", |w| w.as_str());
+    words.iter().enumerate().any(|(i, w)| {
+        let (before, after) = (word(i.checked_sub(1)), word(Some(i + 1)));
+        let past_or_conditional = matches!(before, "was" | "were")
+            || (before == "be" && word(i.checked_sub(2)) == "would");
+        let reading = match w.as_str() {
+            "open" => !matches!(after, "a" | "an"),
+            "either" => {
+                const DETERMINED: [&str; 8] =
+                    ["way", "the", "a", "an", "draft", "case", "hex", "side"];
+                const NEGATIONS: [&str; 7] =
+                    ["not", "no", "none", "nor", "neither", "cannot", "never"];
+                !DETERMINED.contains(&after)
+                    && !words[i + 1..].iter().any(|w| w == "or")
+                    && !words[..i].iter().any(|w| NEGATIONS.contains(&w.as_str()))
+            }
+            _ => false,
+        };
+        reading && !past_or_conditional
+    })
+}
+
+/// The parts of `note` that say a document they name reads a question as open (or `either`), in
+/// the note's own words, each with whether it names the question of the reading table. A part is
+/// a clause ([`clauses`]), or the piece of one before, between or after its references: a
+/// reference (`profiles.md K7, hex-case`) names the question of the words before it, which
+/// [`every_reading_a_note_states_is_the_tables`] checks against the table. A reference to a knob
+/// alone names no question, so no cell is checked: it does not count.
+fn open_parts(note: &str) -> Vec<(String, bool)> {
+    let own = own_words(note);
+    let named: Vec<usize> = stated_at(note)
+        .into_iter()
+        .filter(|(_, s)| s.question.is_some())
+        .map(|(at, _)| at)
+        .collect();
+    let mut parts = Vec::new();
+    for (range, next) in clauses(&own) {
+        let mut start = range.start;
+        let ends = named.iter().filter(|&&at| range.start < at && at < next);
+        for (end, marked) in ends.map(|&at| (at, true)).chain([(range.end, false)]) {
+            let end = end.max(start);
+            let part = &own[start..end];
+            if says_open(part) && !documents_named(part).is_empty() {
+                let words = part.split_whitespace().collect::<Vec<_>>().join(" ");
+                parts.push((words.trim_start_matches(", ").to_string(), marked));
+            }
+            start = end;
+        }
+    }
+    parts
+}
+
+/// The parts of `note` that say a document is open (or `either`) and name no question
+/// ([`open_parts`]).
+fn open_parts_unnamed(note: &str) -> Vec<String> {
+    open_parts(note)
+        .into_iter()
+        .filter(|(_, named)| !named)
+        .map(|(words, _)| words)
+        .collect()
 }
 
 #[test]
@@ -232,5 +364,71 @@ fn every_reading_a_note_states_is_the_tables() {
         }
     }
     assert!(checked > 100, "only {checked} stated readings checked");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn open_readings_are_found_as_intended() {
+    // Found: a clause that says a named document is open with no question after it, a bare
+    // document's name before a colon, and the piece of a clause after its reference.
+    let note = "Google says nothing of %3c, so Google is open. 1994: open. The 1996 draft is \
+                open (profiles.md K7, hex-case), and RFC 9309 is either.";
+    assert_eq!(
+        open_parts_unnamed(note),
+        ["Google is open", "1994: open", "and RFC 9309 is either."]
+    );
+    // Named: each of them with its question; a reference to a knob alone does not name one.
+    let note = "Google says nothing of %3c, so Google is open (profiles.md K7, hex-case). 1994: \
+                open (profiles.md K15, fetch-outcome). The 1996 draft is open (profiles.md K7).";
+    assert_eq!(open_parts_unnamed(note), ["The 1996 draft is open ."]);
+    assert_eq!(
+        open_parts(note).iter().filter(|(_, named)| *named).count(),
+        2
+    );
+    // Not a reading: English `either`, `open` as a verb or in a path, history, a counterfactual,
+    // and what a quotation or a parenthetical says.
+    for note in [
+        "RFC 9309 and Google start a new group either way.",
+        "Google lets a path carry them either as UTF-8 or escaped.",
+        "The 1996 draft's BNF has none either.",
+        "Under 1994 it may open a new record.",
+        "Under RFC 9309 the tie at /dup/open goes to the allow.",
+        "Changed in round four: the 1996 draft was open on #10.",
+        "Under the erratum's reading these checks of RFC 9309 would be open.",
+        "Google says \"open\" (and the 1994 text is open) here.",
+    ] {
+        assert_eq!(open_parts_unnamed(note), Vec::<String>::new(), "{note}");
+    }
+}
+
+#[test]
+fn every_open_reading_a_note_states_names_its_question() {
+    let corpus = Corpus::load(&root().join("spec-cases")).expect("the corpus loads");
+    let mut problems = Vec::new();
+    let mut named = 0;
+    for case in &corpus.cases {
+        let notes = case.note.iter().map(|n| (String::new(), n)).chain(
+            case.checks
+                .iter()
+                .filter_map(|c| c.note.as_ref().map(|n| (format!("#{}", c.number), n))),
+        );
+        for (check, note) in notes {
+            for (part, is_named) in open_parts(note) {
+                if is_named {
+                    named += 1;
+                } else {
+                    problems.push(format!(
+                        "{}{check}: \"{part}\" says a document is open and names no question of \
+                         the reading table: add `(profiles.md K<n>, <question>)` after it",
+                        case.id
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        named > 100,
+        "only {named} open readings name their question"
+    );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
