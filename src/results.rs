@@ -286,6 +286,30 @@ pub struct PreferenceTally {
     pub not_asked: BTreeMap<String, usize>,
 }
 
+/// The lines a report gives the `aipref` checks: each adapter asked some, with its own line, then
+/// the adapters asked none, one line per reason: (adapter ids, the line). `None` when the run
+/// selected no `aipref` check.
+pub fn preference_lines(summary: &[AdapterSummary]) -> Option<Vec<(Vec<String>, String)>> {
+    if summary.iter().all(|s| s.preferences.is_none()) {
+        return None;
+    }
+    let mut asked = Vec::new();
+    let mut none: Vec<(Vec<String>, String)> = Vec::new();
+    for s in summary {
+        let Some(p) = &s.preferences else { continue };
+        let line = p.line();
+        if p.asked > 0 {
+            asked.push((vec![s.adapter.clone()], line));
+        } else if let Some(group) = none.iter_mut().find(|(_, l)| *l == line) {
+            group.0.push(s.adapter.clone());
+        } else {
+            none.push((vec![s.adapter.clone()], line));
+        }
+    }
+    asked.extend(none);
+    Some(asked)
+}
+
 impl PreferenceTally {
     /// The line per parser, in words: "answers 80 of 95 aipref checks with the expected
     /// preference", or "asked none of the 95 aipref checks: ...".

@@ -560,6 +560,37 @@ fn run_writes_the_four_reports_for_a_filtered_selection() {
         b"",
     );
     assert_eq!(out.status.code(), Some(2));
+    // A selection of `aipref` checks alone is a run too: the adapter, which does not answer
+    // preferences, is reported as asked none of them, and nothing fails.
+    let aipref = tempfile::tempdir().unwrap();
+    let out = run(
+        &[
+            "run",
+            "--cases",
+            "aipref/attach/longest-match",
+            "--adapter",
+            "robots-txt",
+            "--out",
+            aipref.path().to_str().unwrap(),
+            "--format",
+            "text",
+        ],
+        b"",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        text.contains("robots-txt: asked none of the") && text.contains("(capability preferences)"),
+        "{text}"
+    );
 }
 
 /// `fingerprint --adapter-command` fingerprints that adapter alone (the Python example, which

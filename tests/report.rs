@@ -1495,9 +1495,10 @@ fn the_matrix_says_per_parser_whether_adding_ai_usage_lines_changes_verdicts() {
         text.contains("AI-usage lines (the same checks without them):"),
         "{text}"
     );
-    // A run that selects none of those checks has no line.
+    // A run that selects none of those checks has no line (and no aipref check either: the
+    // filter leaves out `aipref/attach/longest-match`).
     let options = run::RunOptions {
-        filter: Some("longest-match".to_string()),
+        filter: Some("rfc9309/longest-match".to_string()),
         ..options
     };
     let opened = vec![run::Opened {

@@ -79,7 +79,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, String> {
     };
     let bar = Bar::new();
     let results = run::run(corpus, &options, &bar)?;
-    if results.rows.is_empty() {
+    if results.rows.is_empty() && results.preference_rows.is_empty() {
         return Err(format!(
             "no check id contains `{}`",
             args.filter.as_deref().unwrap_or_default()

@@ -153,9 +153,15 @@ fn preferences(results: &Results, out: &mut String) {
          (docs/profiles.md, \"The aipref reading\"). Only adapters that announce the \
          `preferences` capability are asked them (adapters/PROTOCOL.md).\n\n",
     );
-    for s in &results.summary {
-        let Some(p) = &s.preferences else { continue };
-        let mut line = format!("- {}: {}", code(&s.adapter), escape(&p.line()));
+    for (adapters, text) in crate::results::preference_lines(&results.summary).unwrap_or_default() {
+        let ids: Vec<String> = adapters.iter().map(|a| code(a)).collect();
+        let mut line = format!("- {}: {}", ids.join(", "), escape(&text));
+        let p = results
+            .summary
+            .iter()
+            .find(|s| adapters.len() == 1 && s.adapter == adapters[0])
+            .and_then(|s| s.preferences.clone())
+            .unwrap_or_default();
         if !p.disagreeing_checks.is_empty() {
             let ids: Vec<String> = p
                 .disagreeing_checks

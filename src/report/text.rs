@@ -73,14 +73,17 @@ fn ai_usage_lines(results: &Results, out: &mut String) {
 /// Per adapter, its answers to the `aipref` checks, or why it was asked none
 /// (`AdapterSummary::preferences`).
 fn preference_lines(results: &Results, out: &mut String) {
-    if results.summary.iter().all(|s| s.preferences.is_none()) {
+    let Some(lines) = crate::results::preference_lines(&results.summary) else {
         return;
-    }
+    };
     out.push_str("Which AI usage preference applies (the aipref checks):\n");
-    for s in &results.summary {
-        if let Some(p) = &s.preferences {
-            wrap(&format!("{}: {}", s.adapter, p.line()), "  ", "    ", out);
-        }
+    for (adapters, line) in lines {
+        wrap(
+            &format!("{}: {line}", adapters.join(", ")),
+            "  ",
+            "    ",
+            out,
+        );
     }
     out.push('\n');
 }
