@@ -434,6 +434,30 @@ pub struct LedgerTally {
 }
 
 impl Results {
+    /// The `aipref` checks' part of a headline, in words: `, 95 aipref checks in 16 cases`; empty
+    /// when the run selected none.
+    pub fn preference_headline(&self) -> String {
+        if self.preference_rows.is_empty() {
+            return String::new();
+        }
+        let cases: std::collections::BTreeSet<&str> = self
+            .preference_rows
+            .iter()
+            .map(|r| r.case.as_str())
+            .collect();
+        format!(
+            ", {} aipref check{} in {} case{}",
+            self.preference_rows.len(),
+            if self.preference_rows.len() == 1 {
+                ""
+            } else {
+                "s"
+            },
+            cases.len(),
+            if cases.len() == 1 { "" } else { "s" }
+        )
+    }
+
     /// Whether anything in this run contradicts a ledger (the exit status of `run`).
     pub fn has_unexpected(&self) -> bool {
         self.summary

@@ -1655,6 +1655,13 @@ fn an_adapter_with_the_preferences_capability_is_asked_the_aipref_checks() {
     assert!(crude.line().starts_with(&crude_line), "{}", crude.line());
     let markdown = report::render(Format::Markdown, &results);
     assert!(markdown.contains(&crude_line), "{markdown}");
+    let preference_cases = corpus
+        .cases
+        .iter()
+        .filter(|c| !c.preferences.is_empty())
+        .count();
+    let headline = format!(", {checks} aipref checks in {preference_cases} cases");
+    assert!(markdown.contains(&headline), "{markdown}");
     assert!(markdown.contains(&none_line), "{markdown}");
     // The terminal's text wraps lines: compare its words.
     let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");

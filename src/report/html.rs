@@ -527,10 +527,11 @@ fn head(results: &Results, what: &str) -> String {
         escape(what)
     ));
     out.push_str(&format!(
-        "<p class=\"muted\">{}: {} checks in {} cases",
+        "<p class=\"muted\">{}: {} checks in {} cases{}",
         esc_inline(&results.tool),
         results.rows.len(),
-        results.cases.len()
+        results.cases.len(),
+        escape(&results.preference_headline())
     ));
     if let Some(filter) = &results.filter {
         out.push_str(&format!(

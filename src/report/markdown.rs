@@ -21,9 +21,10 @@ pub fn render(results: &Results) -> String {
     let mut out = String::from("# robots.txt conformance report\n\n");
     out.push_str(&format!("- Tool: {}\n", code(&results.tool)));
     out.push_str(&format!(
-        "- Corpus: {} checks in {} cases",
+        "- Corpus: {} checks in {} cases{}",
         results.rows.len(),
-        results.cases.len()
+        results.cases.len(),
+        results.preference_headline()
     ));
     if let Some(filter) = &results.filter {
         out.push_str(&format!(" (cases matching {})", code(filter)));

@@ -23,10 +23,11 @@ const NAME_WIDTH: usize = 28;
 pub fn render(results: &Results) -> String {
     let mut out = String::new();
     let mut head = format!(
-        "{}: {} checks in {} cases, {} adapter{}",
+        "{}: {} checks in {} cases{}, {} adapter{}",
         results.tool,
         results.rows.len(),
         results.cases.len(),
+        results.preference_headline(),
         results.adapters.len(),
         if results.adapters.len() == 1 { "" } else { "s" }
     );
