@@ -462,9 +462,15 @@ pub const TABLE: &[Question] = &[
                         "For the first 12 hours, Google stops crawling the site but keeps trying \
                          to fetch the robots.txt file.",
                     ),
+                    s(
+                        "google#status-codes",
+                        "Google follows at least five redirect hops as defined by RFC 1945 and \
+                         then stops and treats it as a 404 for the robots.txt file.",
+                    ),
                 ],
-                "4xx but 429 allowed, 5xx and network errors disallowed, redirects beyond five \
-                 a 404; 429 and 1xx open",
+                "4xx but 429 allowed, 5xx and network errors disallowed, five redirect hops \
+                 followed and a chain it stops on a 404; 429, 1xx and a sixth hop (\"at least \
+                 five\") open",
                 &["fetch"],
             ),
             says_open(
