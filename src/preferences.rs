@@ -119,7 +119,14 @@ pub fn run_adapter(
         } else {
             adapter.answer(&case.body, &queries)
         };
-        if answers.len() != queries.len() {
+        if answers.len() == queries.len() {
+            // A verdict given to a preference question is an error naming both.
+            answers = queries
+                .iter()
+                .zip(answers)
+                .map(|(query, answer)| robotstxt_adapters::protocol::answer_to(query, answer))
+                .collect();
+        } else {
             let message = format!(
                 "the adapter gave {} answers for {} checks",
                 answers.len(),

@@ -171,7 +171,15 @@ fn answer_case_body(
     } else {
         adapter.answer(body, &queries)
     };
-    if answers.len() != queries.len() {
+    if answers.len() == queries.len() {
+        // A preference given to a verdict question (an in-process adapter's; a process's is
+        // caught on the wire) is an error naming both.
+        answers = queries
+            .iter()
+            .zip(answers)
+            .map(|(query, answer)| robotstxt_adapters::protocol::answer_to(query, answer))
+            .collect();
+    } else {
         // An adapter that breaks the one-answer-per-query rule gets errors, not a panic of ours.
         let message = format!(
             "the adapter gave {} answers for {} checks",

@@ -161,7 +161,17 @@ pub fn ask_raw(parser: &dyn Parser, fetch: Fetch, body: &[u8], agent: &str, url:
         }
     }));
     ASKING.with(|asking| asking.set(false));
-    asked.unwrap_or_else(|payload| Answer::panicked(panic_message(payload.as_ref())))
+    match asked {
+        // A preference answers another question (which usage preference applies): no verdict.
+        Ok(Answer::Preference { preference }) => Answer::Error {
+            message: format!(
+                "asked whether the URL is allowed, the parser answered a preference ({})",
+                preference.name()
+            ),
+        },
+        Ok(answer) => answer,
+        Err(payload) => Answer::panicked(panic_message(payload.as_ref())),
+    }
 }
 
 /// The parser's answer for `body`, fetched with HTTP 200, `agent` and the absolute `url`, a panic
@@ -931,5 +941,25 @@ impl Planned {
             Outcome::Ignored(reason) => Ok(Completion::ignored_with(reason)),
             Outcome::Fail(message) => Err(Failed::from(message)),
         })
+    }
+}
+
+#[cfg(test)]
+mod preference_tests {
+    use super::*;
+
+    /// A parser that answers a preference where a verdict is asked answered another question: an
+    /// error naming it, never a verdict nor a silent pass.
+    #[test]
+    fn a_preference_answered_to_a_verdict_check_is_an_error() {
+        let parser = |_: &[u8], _: &str, _: &str| Answer::Preference {
+            preference: robotstxt_oracle::aipref::Preference::N,
+        };
+        let answer = ask_one(&parser, b"User-agent: *\n", "bot", "http://example.com/");
+        assert!(answer.is_failure(), "{answer}");
+        assert!(
+            answer.to_string().contains("answered a preference (n)"),
+            "{answer}"
+        );
     }
 }
