@@ -26,22 +26,9 @@ pub struct PreferenceSelection {
 impl PreferenceSelection {
     /// Every `aipref` check whose id (`<case-id>#<n>`) contains `filter` (all without one).
     pub fn new(corpus: &Corpus, filter: Option<&str>) -> PreferenceSelection {
-        let cases = corpus
-            .cases
-            .iter()
-            .enumerate()
-            .filter_map(|(ci, case)| {
-                let checks: Vec<usize> = case
-                    .preferences
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, check)| filter.is_none_or(|f| check_id(case, check).contains(f)))
-                    .map(|(i, _)| i)
-                    .collect();
-                (!checks.is_empty()).then_some((ci, checks))
-            })
-            .collect();
-        PreferenceSelection { cases }
+        PreferenceSelection {
+            cases: crate::run::select(corpus, filter, |case| &case.preferences, check_id),
+        }
     }
 
     /// How many checks are selected.
@@ -94,63 +81,26 @@ pub fn run_adapter(
     let mut out = BTreeMap::new();
     for (case_index, checks) in &selection.cases {
         let case = &corpus.cases[*case_index];
-        let skipped: Vec<Option<Answer>> = checks
+        let asks = checks
             .iter()
-            .map(|&i| not_asked(adapter.identity(), case, &case.preferences[i]))
-            .collect();
-        let queries: Vec<Query> = checks
-            .iter()
-            .zip(&skipped)
-            .filter(|(_, skip)| skip.is_none())
-            .map(|(&i, _)| {
+            .map(|&i| {
                 let check = &case.preferences[i];
-                Query {
-                    fetch: case.fetch,
-                    ..Query::preference(
-                        check.agent.clone(),
-                        absolute_url(&check.url),
-                        check.category.clone(),
-                    )
+                match not_asked(adapter.identity(), case, check) {
+                    Some(answer) => Err(answer),
+                    None => Ok(Query {
+                        fetch: case.fetch,
+                        ..Query::preference(
+                            check.agent.clone(),
+                            absolute_url(&check.url),
+                            check.category.clone(),
+                        )
+                    }),
                 }
             })
             .collect();
-        let mut answers = if queries.is_empty() {
-            Vec::new()
-        } else {
-            adapter.answer(&case.body, &queries)
-        };
-        if answers.len() == queries.len() {
-            // A verdict given to a preference question is an error naming both.
-            answers = queries
-                .iter()
-                .zip(answers)
-                .map(|(query, answer)| robotstxt_adapters::protocol::answer_to(query, answer))
-                .collect();
-        } else {
-            let message = format!(
-                "the adapter gave {} answers for {} checks",
-                answers.len(),
-                queries.len()
-            );
-            answers = queries
-                .iter()
-                .map(|_| Answer::Error {
-                    message: message.clone(),
-                })
-                .collect();
-        }
-        let mut asked = answers.into_iter();
-        for (&i, skip) in checks.iter().zip(skipped) {
-            let cell = match skip {
-                Some(answer) => PreferenceCell {
-                    answer,
-                    asked: false,
-                },
-                None => PreferenceCell {
-                    answer: asked.next().expect("one answer per query"),
-                    asked: true,
-                },
-            };
+        let answers = crate::run::ask_in_order(adapter, &case.body, asks);
+        for (&i, (answer, asked)) in checks.iter().zip(answers) {
+            let cell = PreferenceCell { answer, asked };
             out.insert(check_id(case, &case.preferences[i]), cell);
         }
     }

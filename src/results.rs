@@ -286,24 +286,42 @@ pub struct PreferenceTally {
     pub not_asked: BTreeMap<String, usize>,
 }
 
+/// One line a report gives the `aipref` checks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PreferenceLine {
+    /// The adapters it is about: one asked some checks, or all those asked none for one reason.
+    pub adapters: Vec<String>,
+    /// The line in words ([`PreferenceTally::line`]).
+    pub line: String,
+    /// The checks whose preference the corpus does not expect (an asked adapter's only).
+    pub differs: Vec<String>,
+}
+
 /// The lines a report gives the `aipref` checks: each adapter asked some, with its own line, then
-/// the adapters asked none, one line per reason: (adapter ids, the line). `None` when the run
-/// selected no `aipref` check.
-pub fn preference_lines(summary: &[AdapterSummary]) -> Option<Vec<(Vec<String>, String)>> {
+/// the adapters asked none, one line per reason. `None` when the run selected no `aipref` check.
+pub fn preference_lines(summary: &[AdapterSummary]) -> Option<Vec<PreferenceLine>> {
     if summary.iter().all(|s| s.preferences.is_none()) {
         return None;
     }
     let mut asked = Vec::new();
-    let mut none: Vec<(Vec<String>, String)> = Vec::new();
+    let mut none: Vec<PreferenceLine> = Vec::new();
     for s in summary {
         let Some(p) = &s.preferences else { continue };
         let line = p.line();
         if p.asked > 0 {
-            asked.push((vec![s.adapter.clone()], line));
-        } else if let Some(group) = none.iter_mut().find(|(_, l)| *l == line) {
-            group.0.push(s.adapter.clone());
+            asked.push(PreferenceLine {
+                adapters: vec![s.adapter.clone()],
+                line,
+                differs: p.disagreeing_checks.clone(),
+            });
+        } else if let Some(group) = none.iter_mut().find(|l| l.line == line) {
+            group.adapters.push(s.adapter.clone());
         } else {
-            none.push((vec![s.adapter.clone()], line));
+            none.push(PreferenceLine {
+                adapters: vec![s.adapter.clone()],
+                line,
+                differs: Vec::new(),
+            });
         }
     }
     asked.extend(none);

@@ -28,28 +28,39 @@ pub struct Selection {
 impl Selection {
     /// Every check whose id (`<case-id>#<n>`) contains `filter` (all checks without one).
     pub fn new(corpus: &Corpus, filter: Option<&str>) -> Selection {
-        let cases = corpus
-            .cases
-            .iter()
-            .enumerate()
-            .filter_map(|(ci, case)| {
-                let checks: Vec<usize> = case
-                    .checks
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, check)| filter.is_none_or(|f| check_id(case, check).contains(f)))
-                    .map(|(i, _)| i)
-                    .collect();
-                (!checks.is_empty()).then_some((ci, checks))
-            })
-            .collect();
-        Selection { cases }
+        Selection {
+            cases: select(corpus, filter, |case| &case.checks, check_id),
+        }
     }
 
     /// How many checks are selected.
     pub fn check_count(&self) -> usize {
         self.cases.iter().map(|(_, c)| c.len()).sum()
     }
+}
+
+/// For each case (by index) with some, the indexes of the checks `of` gives it whose id contains
+/// `filter` (all without one), in corpus order: what a selection holds.
+pub fn select<T>(
+    corpus: &Corpus,
+    filter: Option<&str>,
+    of: impl Fn(&Case) -> &[T],
+    id: impl Fn(&Case, &T) -> String,
+) -> Vec<(usize, Vec<usize>)> {
+    corpus
+        .cases
+        .iter()
+        .enumerate()
+        .filter_map(|(ci, case)| {
+            let checks: Vec<usize> = of(case)
+                .iter()
+                .enumerate()
+                .filter(|(_, check)| filter.is_none_or(|f| id(case, check).contains(f)))
+                .map(|(i, _)| i)
+                .collect();
+            (!checks.is_empty()).then_some((ci, checks))
+        })
+        .collect()
 }
 
 /// A check's id: `<case-id>#<n>`.
@@ -151,20 +162,41 @@ fn answer_case_body(
     body: &[u8],
     checks: &[usize],
 ) -> Vec<Answer> {
-    let skipped: Vec<Option<Answer>> = checks
+    let asks = checks
         .iter()
-        .map(|&i| not_asked_check(adapter.identity(), case, &case.checks[i]))
+        .map(
+            |&i| match not_asked_check(adapter.identity(), case, &case.checks[i]) {
+                Some(answer) => Err(answer),
+                None => Ok(Query {
+                    fetch: case.fetch,
+                    ..Query::new(
+                        case.checks[i].agent.clone(),
+                        absolute_url(&case.checks[i].url),
+                    )
+                }),
+            },
+        )
         .collect();
-    let queries: Vec<Query> = checks
+    ask_in_order(adapter, body, asks)
+        .into_iter()
+        .map(|(answer, _)| answer)
+        .collect()
+}
+
+/// Asks `adapter` about `body` each question of `asks` that can be put (`Ok`) in one batch; one
+/// that cannot (`Err`) keeps that answer, unasked. Per ask, in order: the answer and whether it
+/// was asked. An adapter that breaks the one-answer-per-query rule gets errors, not a panic of
+/// ours; an answer to another question than asked (a preference to a verdict check, a verdict to
+/// a preference check: an in-process adapter's; a process's is caught on the wire) is an error
+/// naming both.
+pub fn ask_in_order(
+    adapter: &mut dyn Adapter,
+    body: &[u8],
+    asks: Vec<Result<Query, Answer>>,
+) -> Vec<(Answer, bool)> {
+    let queries: Vec<Query> = asks
         .iter()
-        .zip(&skipped)
-        .filter(|(_, skip)| skip.is_none())
-        .map(|(&i, _)| Query {
-            agent: case.checks[i].agent.clone(),
-            url: absolute_url(&case.checks[i].url),
-            fetch: case.fetch,
-            category: None,
-        })
+        .filter_map(|a| a.as_ref().ok().cloned())
         .collect();
     let mut answers = if queries.is_empty() {
         Vec::new()
@@ -172,15 +204,12 @@ fn answer_case_body(
         adapter.answer(body, &queries)
     };
     if answers.len() == queries.len() {
-        // A preference given to a verdict question (an in-process adapter's; a process's is
-        // caught on the wire) is an error naming both.
         answers = queries
             .iter()
             .zip(answers)
             .map(|(query, answer)| robotstxt_adapters::protocol::answer_to(query, answer))
             .collect();
     } else {
-        // An adapter that breaks the one-answer-per-query rule gets errors, not a panic of ours.
         let message = format!(
             "the adapter gave {} answers for {} checks",
             answers.len(),
@@ -194,9 +223,11 @@ fn answer_case_body(
             .collect();
     }
     let mut asked = answers.into_iter();
-    skipped
-        .into_iter()
-        .map(|skip| skip.unwrap_or_else(|| asked.next().expect("one answer per query")))
+    asks.into_iter()
+        .map(|ask| match ask {
+            Err(answer) => (answer, false),
+            Ok(_) => (asked.next().expect("one answer per query"), true),
+        })
         .collect()
 }
 

@@ -136,13 +136,10 @@ pub unsafe extern "C" fn ask(
     question_ptr: *const u8,
     question_len: usize,
 ) -> usize {
-    let body = std::slice::from_raw_parts(body_ptr, body_len);
-    let question = std::slice::from_raw_parts(question_ptr, question_len);
-    let text = answer(body, question);
-    ANSWER.with(|cell| {
-        *cell.borrow_mut() = text.into_bytes();
-        cell.borrow().len()
-    })
+    keep(answer(
+        std::slice::from_raw_parts(body_ptr, body_len),
+        std::slice::from_raw_parts(question_ptr, question_len),
+    ))
 }
 
 /// Answers the question (JSON, [`Question`]) about the body with [`preferences`]; returns the
@@ -157,9 +154,14 @@ pub unsafe extern "C" fn ask_preferences(
     question_ptr: *const u8,
     question_len: usize,
 ) -> usize {
-    let body = std::slice::from_raw_parts(body_ptr, body_len);
-    let question = std::slice::from_raw_parts(question_ptr, question_len);
-    let text = preferences(body, question);
+    keep(preferences(
+        std::slice::from_raw_parts(body_ptr, body_len),
+        std::slice::from_raw_parts(question_ptr, question_len),
+    ))
+}
+
+/// Keeps `text` as the last answer, for [`answer_ptr`]; its length.
+fn keep(text: String) -> usize {
     ANSWER.with(|cell| {
         *cell.borrow_mut() = text.into_bytes();
         cell.borrow().len()

@@ -678,26 +678,18 @@ fn summary_table(results: &Results, out: &mut String) {
              adapters that announce the <code>preferences</code> capability are asked them.</p>\n\
              <ul class=\"cite\">\n",
         );
-        for (adapters, text) in
-            crate::results::preference_lines(&results.summary).unwrap_or_default()
-        {
-            let p = results
-                .summary
-                .iter()
-                .find(|s| adapters.len() == 1 && s.adapter == adapters[0])
-                .and_then(|s| s.preferences.clone())
-                .unwrap_or_default();
-            let differs: Vec<String> = p
-                .disagreeing_checks
+        for entry in crate::results::preference_lines(&results.summary).unwrap_or_default() {
+            let differs: Vec<String> = entry
+                .differs
                 .iter()
                 .take(5)
                 .map(|c| format!("<code>{}</code>", esc_inline(c)))
                 .collect();
-            let ids: Vec<String> = adapters.iter().map(|a| esc_inline(a)).collect();
+            let ids: Vec<String> = entry.adapters.iter().map(|a| esc_inline(a)).collect();
             out.push_str(&format!(
                 "<li><b>{}</b>: {}{}</li>\n",
                 ids.join(", "),
-                escape(&text),
+                escape(&entry.line),
                 if differs.is_empty() {
                     String::new()
                 } else {

@@ -154,30 +154,15 @@ fn preferences(results: &Results, out: &mut String) {
          (docs/profiles.md, \"The aipref reading\"). Only adapters that announce the \
          `preferences` capability are asked them (adapters/PROTOCOL.md).\n\n",
     );
-    for (adapters, text) in crate::results::preference_lines(&results.summary).unwrap_or_default() {
-        let ids: Vec<String> = adapters.iter().map(|a| code(a)).collect();
-        let mut line = format!("- {}: {}", ids.join(", "), escape(&text));
-        let p = results
-            .summary
-            .iter()
-            .find(|s| adapters.len() == 1 && s.adapter == adapters[0])
-            .and_then(|s| s.preferences.clone())
-            .unwrap_or_default();
-        if !p.disagreeing_checks.is_empty() {
-            let ids: Vec<String> = p
-                .disagreeing_checks
-                .iter()
-                .take(5)
-                .map(|c| code(c))
-                .collect();
+    for entry in crate::results::preference_lines(&results.summary).unwrap_or_default() {
+        let ids: Vec<String> = entry.adapters.iter().map(|a| code(a)).collect();
+        let mut line = format!("- {}: {}", ids.join(", "), escape(&entry.line));
+        if !entry.differs.is_empty() {
+            let ids: Vec<String> = entry.differs.iter().take(5).map(|c| code(c)).collect();
             line.push_str(&format!(
                 "; differs: {}{}",
                 ids.join(", "),
-                if p.disagreeing_checks.len() > 5 {
-                    ", ..."
-                } else {
-                    ""
-                }
+                if entry.differs.len() > 5 { ", ..." } else { "" }
             ));
         }
         out.push_str(&line);

@@ -78,9 +78,9 @@ fn preference_lines(results: &Results, out: &mut String) {
         return;
     };
     out.push_str("Which AI usage preference applies (the aipref checks):\n");
-    for (adapters, line) in lines {
+    for line in lines {
         wrap(
-            &format!("{}: {line}", adapters.join(", ")),
+            &format!("{}: {}", line.adapters.join(", "), line.line),
             "  ",
             "    ",
             out,
