@@ -272,3 +272,58 @@ fn py_urllib_names_the_python_it_ran_on_and_which_robotparser_it_has() {
         );
     }
 }
+
+/// `D-group-line-ends-agents` (`docs/deviations.md`) is py-protego's reading: between two
+/// user-agent lines, every field line but `Sitemap` (and its spellings `Sitemaps`, `Site-map`) and
+/// `Host` ends the run, the AI-usage lines of `draft-ietf-aipref-attach` included. On each input
+/// it answers what the oracle answers under that deviation; `D-other-line-ends-agents`, which
+/// ends the run at a `Sitemap` line too, misses the inputs marked.
+#[test]
+fn py_protego_ends_a_run_of_user_agents_at_every_field_but_sitemap_and_host() {
+    use robotstxt_oracle::deviation::{Deviation, Deviations};
+    use robotstxt_oracle::{verdict_deviating, ProfileId, Request, Verdict};
+    let options = Options {
+        timeout: std::time::Duration::from_secs(120),
+        ..Options::default()
+    };
+    if let Err(why) = peers::command("py-protego", &options.peers_dir) {
+        assert!(!peers_required(), "ROBOTSTXT_REQUIRE_PEERS=1 but: {why}");
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let mut adapter = registry::open("py-protego", &options).unwrap();
+    // (the line between the two user-agent lines, whether D-other-line-ends-agents misses it)
+    let lines = [
+        ("Crawl-delay: 5", false),
+        ("Content-Usage: train-ai=n", false),
+        ("Content-Usage: /a train-ai=n", false),
+        ("Content-Signal: search=yes, ai-train=no", false),
+        ("X-Unknown-Field: 1", false),
+        ("Sitemap: https://example.com/s.xml", true),
+        ("Sitemaps: https://example.com/s.xml", true),
+        ("Site-map: https://example.com/s.xml", true),
+        ("Host: example.com", true),
+    ];
+    for (line, other_misses) in lines {
+        let body = format!("User-agent: FooBot\n{line}\nUser-agent: OtherBot\nDisallow: /a\n");
+        let answer = adapter
+            .answer(
+                body.as_bytes(),
+                &[Query::new("FooBot", "http://example.com/a")],
+            )
+            .remove(0);
+        let got = match answer {
+            Answer::Allowed => Verdict::Allowed,
+            Answer::Disallowed => Verdict::Disallowed,
+            other => panic!("{line}: {other:?}"),
+        };
+        let request = Request::new(body.as_bytes(), "FooBot", "/a");
+        let under = |d| verdict_deviating(ProfileId::Rfc9309, Deviations::of(d), &request);
+        assert_eq!(got, under(Deviation::GroupLineEndsAgents), "{line}");
+        assert_eq!(
+            got != under(Deviation::OtherLineEndsAgents),
+            other_misses,
+            "{line}"
+        );
+    }
+}

@@ -36,6 +36,9 @@ pub enum Deviation {
     InvalidLineRejectsFile,
     /// Step 3: any other `field: value` line ends the run of user-agent lines.
     OtherLineEndsAgents,
+    /// Step 3: any other `field: value` line but `Sitemap` and `Host` ends the run of user-agent
+    /// lines.
+    GroupLineEndsAgents,
     /// Step 3: rules before the first user-agent line apply to every crawler.
     RulesBeforeAgentsForAll,
     /// Step 4: an empty `User-agent:` value matches every crawler, as `*` does.
@@ -90,11 +93,12 @@ pub struct Entry {
 
 impl Deviation {
     /// Every deviation, in catalogue order (the order searches try them).
-    pub const ALL: [Deviation; 31] = [
+    pub const ALL: [Deviation; 32] = [
         Deviation::TypoFields,
         Deviation::FieldPrefix,
         Deviation::SpaceForColon,
         Deviation::OtherLineEndsAgents,
+        Deviation::GroupLineEndsAgents,
         Deviation::RulesBeforeAgentsForAll,
         Deviation::VerticalTabTrimmed,
         Deviation::NoColonLineIsBlank,
@@ -181,6 +185,11 @@ impl Deviation {
             Deviation::OtherLineEndsAgents => (
                 "D-other-line-ends-agents",
                 "a line other than user-agent and the rules (`Crawl-delay`, `Sitemap`, an unknown field) ends the run of user-agent lines, so a user-agent line after it starts a new group",
+                &["rfc9309#2.2.4: other records MUST NOT interfere with the groups (\"parsing of other records\")"],
+            ),
+            Deviation::GroupLineEndsAgents => (
+                "D-group-line-ends-agents",
+                "a line other than user-agent, the rules, `Sitemap` and `Host` (`Crawl-delay`, `Content-Usage`, `Content-Signal`, an unknown field) ends the run of user-agent lines, so a user-agent line after it starts a new group; a `Sitemap` (also spelt `Sitemaps`, `Site-map`) or `Host` line does not",
                 &["rfc9309#2.2.4: other records MUST NOT interfere with the groups (\"parsing of other records\")"],
             ),
             Deviation::RulesBeforeAgentsForAll => (
@@ -449,6 +458,7 @@ pub const GROUP: &[Deviation] = &[
     Deviation::VerticalTabTrimmed,
     Deviation::NoColonLineIsBlank,
     Deviation::OtherLineEndsAgents,
+    Deviation::GroupLineEndsAgents,
     Deviation::RulesBeforeAgentsForAll,
     Deviation::InvalidLineRejectsFile,
 ];
@@ -521,6 +531,14 @@ mod tests {
                 OtherLineEndsAgents,
                 Rfc9309,
                 b"User-agent: FooBot\nCrawl-delay: 5\nUser-agent: OtherBot\nDisallow: /a\n",
+                "/a",
+                D,
+                A,
+            ),
+            (
+                GroupLineEndsAgents,
+                Rfc9309,
+                b"User-agent: FooBot\nContent-Usage: train-ai=n\nUser-agent: OtherBot\nDisallow: /a\n",
                 "/a",
                 D,
                 A,

@@ -230,7 +230,7 @@ pub struct ExtendedGroups<'a> {
 /// [`build_groups`] under the deviations of [`crate::deviation::GROUP`] that step 3 reads, each a
 /// layer around the document's grouping: a check before it (D-invalid-line-rejects-file), a
 /// synthetic line given to it (D-rules-before-agents-for-all), and its groups split afterwards
-/// (D-other-line-ends-agents). Step 2's deviations are in the kinds it is given.
+/// (D-other-line-ends-agents, D-group-line-ends-agents). Step 2's deviations are in the kinds it is given.
 pub fn build_groups_deviating<'a>(
     kinds: &[LineKind<'a>],
     grouping: Grouping,
@@ -252,7 +252,9 @@ pub fn build_groups_deviating<'a>(
         build_groups(kinds, grouping)
     };
     if deviations.has(Deviation::OtherLineEndsAgents) {
-        groups.groups = split_after_other_lines(kinds, groups.groups);
+        groups.groups = split_after_other_lines(kinds, groups.groups, |_| true);
+    } else if deviations.has(Deviation::GroupLineEndsAgents) {
+        groups.groups = split_after_other_lines(kinds, groups.groups, is_group_line);
     }
     groups
 }
@@ -278,16 +280,32 @@ fn star_above_first_rule<'k, 'a>(
     })
 }
 
-/// D-other-line-ends-agents, breaks rfc9309#2.2.4 (other records do not interfere with the
-/// groups): a user-agent line that follows an other line (a `field: value` line that is no
-/// user-agent line or rule) coming after its group's previous user-agent line starts a new group,
-/// as after a rule, with the rules that follow it.
-fn split_after_other_lines<'a>(kinds: &[LineKind<'a>], groups: Vec<Group<'a>>) -> Vec<Group<'a>> {
-    // Whether an other line stands strictly between lines `after` and `before` (1-based).
+/// D-group-line-ends-agents: whether an other line's `field` is one a parser reads as a line of
+/// the group (`Crawl-delay`, `Content-Usage`, an unknown field), not as a record of the whole file
+/// (`Sitemap`, its misspellings `Sitemaps` and `Site-map`, `Host`); compared without regard to
+/// case.
+fn is_group_line(field: &[u8]) -> bool {
+    const WHOLE_FILE: [&[u8]; 4] = [b"sitemap", b"sitemaps", b"site-map", b"host"];
+    !WHOLE_FILE
+        .iter()
+        .any(|name| field.eq_ignore_ascii_case(name))
+}
+
+/// D-other-line-ends-agents and D-group-line-ends-agents, break rfc9309#2.2.4 (other records do not
+/// interfere with the groups): a user-agent line that follows an other line (a `field: value` line
+/// that is no user-agent line or rule) whose field `ends` coming after its group's previous
+/// user-agent line starts a new group, as after a rule, with the rules that follow it.
+fn split_after_other_lines<'a>(
+    kinds: &[LineKind<'a>],
+    groups: Vec<Group<'a>>,
+    ends: fn(&[u8]) -> bool,
+) -> Vec<Group<'a>> {
+    // Whether an other line that ends the run stands strictly between lines `after` and `before`
+    // (1-based).
     let other_between = |after: usize, before: usize| {
         kinds[after..before - 1]
             .iter()
-            .any(|kind| matches!(kind, LineKind::Other(_)))
+            .any(|kind| matches!(kind, LineKind::Other(field) if ends(field)))
     };
     let mut out = Vec::with_capacity(groups.len());
     for group in groups {
