@@ -175,7 +175,8 @@ pub fn keeps_failure(old: &Ledger, check: &str, answer: &robotstxt_spec::Answer)
 
 /// The cause of each divergence in `examinable` (check id, request, whether the adapter
 /// allowed), as the evidence has it ([`robotstxt_spec::causes::credited`]): the credited knob or
-/// deviation label, or the behaviour group's id (`unexplained <key>`). The adapter is asked about
+/// deviation label, or the behaviour group's id (`unexplained <key>`), with what it rests on in
+/// words. The adapter is asked about
 /// each divergence's neighbours; its `answers` to the `selection` of `corpus` are the other
 /// answers every candidate is weighed against.
 pub fn examine_divergences(
@@ -184,7 +185,7 @@ pub fn examine_divergences(
     selection: &crate::run::Selection,
     answers: &BTreeMap<String, robotstxt_adapters::Answer>,
     examinable: &[(String, robotstxt_oracle::Request<'_>, bool)],
-) -> BTreeMap<String, String> {
+) -> BTreeMap<String, robotstxt_spec::causes::Credited> {
     let profile = adapter.identity().profile;
     let mut others = robotstxt_oracle::evidence::OtherAnswers::none();
     for answered in crate::run::answered(adapter.identity(), corpus, selection, answers) {
@@ -211,13 +212,16 @@ pub fn examine_divergences(
             &mut ask,
             &mut [&mut others],
         );
-        causes.insert(check.clone(), credited.label);
+        causes.insert(check.clone(), credited);
     }
     causes
 }
 
 /// `adapter`'s answers to `neighbours`, in one round trip: allowed or not, `None` where it gave no
-/// verdict (an error, a crash, a timeout).
+/// verdict (an error, a crash, a timeout). A neighbour's URL is a corpus check's URL edited, often a
+/// path (`/a`): it is asked as the run asks the check, made absolute on the corpus's origin
+/// ([`crate::run::absolute_url`]); a parser that takes only absolute URLs answered no neighbour
+/// of a path before, and its divergences were weighed on its other answers alone.
 pub fn answer_neighbours(
     adapter: &mut dyn robotstxt_adapters::Adapter,
     neighbours: &[robotstxt_oracle::evidence::Neighbour],
@@ -227,7 +231,7 @@ pub fn answer_neighbours(
         .map(|n| {
             [robotstxt_adapters::Query::new(
                 n.agent.clone(),
-                n.url.clone(),
+                crate::run::absolute_url(&n.url),
             )]
         })
         .collect();

@@ -551,3 +551,19 @@ fn checks_asked_at_a_time_after_a_history_are_never_asked() {
         }
     }
 }
+
+#[test]
+fn a_divergence_s_neighbours_are_asked_as_absolute_urls() {
+    // A corpus check's URL is often a path; the run asks it on the corpus's origin, and so must
+    // the cause search ask its neighbours: a parser that takes only absolute URLs answered none
+    // of them when they were asked as paths, and its causes rested on its other answers alone.
+    let request = robotstxt_oracle::Request::new(b"User-agent: *\nDisallow: /a\n", "FooBot", "/a");
+    let neighbours = robotstxt_oracle::evidence::neighbours(&request);
+    let mut adapter = Recording::claiming(ProfileId::Rfc9309);
+    let answers = ledger::answer_neighbours(&mut adapter, &neighbours);
+    assert_eq!(answers.len(), neighbours.len());
+    assert!(!adapter.asked.is_empty());
+    for url in &adapter.asked {
+        assert!(url.starts_with("http://example.com/"), "{url}");
+    }
+}

@@ -152,8 +152,8 @@ fn rewritten(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
         let causes =
             ledger::examine_divergences(&mut adapter, corpus, &selection, &answers, &examinable);
         let entry = said.entry(m.id.clone()).or_default();
-        for (check, label) in causes {
-            entry.add(&label, format!("corpus check {check}"));
+        for (check, credited) in causes {
+            entry.add(&credited.label, format!("corpus check {check}"));
         }
     }
 }

@@ -435,6 +435,9 @@ pub fn is_field_name(field: &[u8]) -> bool {
             .all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
+/// Every step's deviations, one list per step.
+pub const STEPS: [&[Deviation]; 6] = [BODY, LINE, GROUP, SELECT, TARGET, PATTERN];
+
 /// The deviations step 1 reads (`crate::body`).
 pub const BODY: &[Deviation] = &[
     Deviation::SizeCutAtLineEnd,

@@ -21,7 +21,11 @@
 //!    explained by a reading of the file);
 //! 4. it is the **smallest** such set, and every smallest set that passes names the same knob or
 //!    deviations (two different names that the neighbours cannot tell apart are not evidence for
-//!    either).
+//!    either), unless they are two readings of one step (they differ in one deviation each, both
+//!    of the same step) and the parser's other answers tell them apart: where their verdicts
+//!    differ it answered as one of them every time, and that one is credited (a deviation that
+//!    ends a run of user-agent lines at every other line is borne out over one that spares
+//!    `Sitemap` when the parser also ends it at `Sitemap`).
 //!
 //! Otherwise the divergence is unexplained, and [`Unexplained`] says why: no set gives the answer
 //! even on the input, the neighbours refute every set that does (with the neighbour that refutes
@@ -701,6 +705,46 @@ impl OtherAnswers {
         result
     }
 
+    /// Where `profile`'s readings `a` and `b` give different verdicts: on how many questions the
+    /// parser answered as `a` does, and on how many as `b` does. Two readings that both fit
+    /// ([`OtherAnswers::check`]) differ only where one of them predicts a divergence the parser
+    /// showed and the other the base reading's verdict.
+    fn sided(&self, profile: ProfileId, a: Knobs, b: Knobs) -> (usize, usize) {
+        let base = profile.base_knobs();
+        let changes = |knobs: Knobs| {
+            KnobId::ALL
+                .iter()
+                .filter(|&&k| {
+                    let mut back = knobs;
+                    k.copy(&mut back, &base);
+                    back != knobs
+                })
+                .fold(0u32, |mask, k| mask | 1 << k.index())
+        };
+        let (changed, deviations) = (changes(a) | changes(b), a.deviations.union(b.deviations));
+        let mut sides = (0, 0);
+        for ((body, agent, url, allowed), (live_knobs, live_deviations)) in
+            self.questions.iter().zip(&self.live)
+        {
+            let Some(answer) = *allowed else {
+                continue;
+            };
+            if changed & live_knobs == 0 && deviations.only_in(*live_deviations).is_empty() {
+                continue;
+            }
+            let verdicts = cause::verdicts_under(&Request::new(body, agent, url), &[a, b]);
+            if verdicts[0] == verdicts[1] {
+                continue;
+            }
+            if verdicts[0] == answer {
+                sides.0 += 1;
+            } else {
+                sides.1 += 1;
+            }
+        }
+        sides
+    }
+
     /// The question at `place`, as a refutation.
     fn refutation_at(&self, place: usize) -> Refutation {
         let (body, agent, url, _) = &self.questions[place];
@@ -862,6 +906,23 @@ impl Credit {
     }
 }
 
+/// Whether two sets of changes differ in one deviation each, both read by the same step
+/// (`D-other-line-ends-agents` and `D-group-line-ends-agents`, say): two readings of one thing,
+/// which the parser's other answers may tell apart. Sets that differ otherwise are two accounts of
+/// the input, and a parser's other divergences, explained by one of them, say nothing about which
+/// is this one's cause.
+fn one_step_apart(a: &[Change], b: &[Change]) -> bool {
+    let only = |x: &[Change], y: &[Change]| -> Vec<Change> {
+        x.iter().filter(|c| !y.contains(c)).cloned().collect()
+    };
+    match (only(a, b).as_slice(), only(b, a).as_slice()) {
+        ([Change::Deviation(x)], [Change::Deviation(y)]) => crate::deviation::STEPS
+            .iter()
+            .any(|step| step.contains(x) && step.contains(y)),
+        _ => false,
+    }
+}
+
 /// How many refuted candidates [`Unexplained::Refuted`] keeps.
 const REFUTED_KEPT: usize = 3;
 
@@ -963,20 +1024,46 @@ pub fn credit(
         } else if !moved {
             Err(Unexplained::Unmoved(sets[evidenced[0]].clone()))
         } else {
-            let label = cause::cause_label(Some(&sets[evidenced[0]]));
-            let others: Vec<Vec<Change>> = evidenced
-                .iter()
-                .map(|&s| sets[s].clone())
-                .filter(|set| cause::cause_label(Some(set)) != label)
-                .collect();
-            if others.is_empty() {
-                credit.deciding = deciding[evidenced[0]];
-                credit.deciding_elsewhere = deciding_elsewhere[evidenced[0]];
-                Ok(sets[evidenced[0]].clone())
+            // One set per name, the first found.
+            let mut named: Vec<usize> = Vec::new();
+            for &s in &evidenced {
+                let label = cause::cause_label(Some(&sets[s]));
+                if named
+                    .iter()
+                    .all(|&n| cause::cause_label(Some(&sets[n])) != label)
+                {
+                    named.push(s);
+                }
+            }
+            // Rule 4's exception: of two names that fit and differ only in two readings of one
+            // step, the one the parser's other answers bear out wherever the two differ.
+            let borne_out = |a: usize, b: usize, elsewhere: &[&mut OtherAnswers]| {
+                if !one_step_apart(&sets[a], &sets[b]) {
+                    return false;
+                }
+                let (for_a, for_b) = elsewhere
+                    .iter()
+                    .map(|e| e.sided(profile, readings[a], readings[b]))
+                    .fold((0, 0), |(x, y), (a, b)| (x + a, y + b));
+                for_a > 0 && for_b == 0
+            };
+            let winner = if named.len() == 1 {
+                Some(named[0])
             } else {
-                let mut all = vec![sets[evidenced[0]].clone()];
-                all.extend(others);
-                Err(Unexplained::Ambiguous(all))
+                named
+                    .iter()
+                    .copied()
+                    .find(|&a| named.iter().all(|&b| b == a || borne_out(a, b, elsewhere)))
+            };
+            match winner {
+                Some(s) => {
+                    credit.deciding = deciding[s];
+                    credit.deciding_elsewhere = deciding_elsewhere[s];
+                    Ok(sets[s].clone())
+                }
+                None => Err(Unexplained::Ambiguous(
+                    named.iter().map(|&s| sets[s].clone()).collect(),
+                )),
             }
         };
         return credit;
@@ -1046,6 +1133,72 @@ mod tests {
             credit.words(&neighbours)
         );
         assert!(credit.deciding > 0);
+    }
+
+    #[test]
+    fn of_two_names_the_neighbours_cannot_tell_apart_the_other_answers_decide() {
+        // A parser that ends a run of user-agent lines at every other line (D-other-line-ends-
+        // agents), `Sitemap` included, on an input with `Crawl-delay` there: the neighbours do not
+        // tell it from D-group-line-ends-agents, which spares `Sitemap`.
+        let request = Request::new(
+            b"User-agent: FooBot\nCrawl-delay: 5\nUser-agent: OtherBot\nDisallow: /a\n",
+            "FooBot",
+            "/a",
+        );
+        let neighbours = neighbours(&request);
+        let mut knobs = ProfileId::Rfc9309.base_knobs();
+        knobs.deviations = knobs.deviations.with(crate::Deviation::OtherLineEndsAgents);
+        let answers = answers_under(knobs, &neighbours);
+        let alone = credit(
+            ProfileId::Rfc9309,
+            &request,
+            true,
+            &neighbours,
+            &answers,
+            &mut [&mut OtherAnswers::none()],
+        );
+        assert!(
+            matches!(alone.outcome, Err(Unexplained::Ambiguous(_))),
+            "{}",
+            alone.words(&neighbours)
+        );
+        // Its answer on a `Sitemap` line between two user-agent lines tells them apart.
+        let sitemap: &[u8] =
+            b"User-agent: FooBot\nSitemap: /s.xml\nUser-agent: OtherBot\nDisallow: /a\n";
+        let shown = cause::verdicts_under(&Request::new(sitemap, "FooBot", "/a"), &[knobs])[0];
+        let mut others = OtherAnswers::none();
+        others.push(sitemap, "FooBot", "http://example.com/a", Some(shown));
+        let told = credit(
+            ProfileId::Rfc9309,
+            &request,
+            true,
+            &neighbours,
+            &answers,
+            &mut [&mut others],
+        );
+        assert_eq!(
+            told.label(),
+            "D-other-line-ends-agents",
+            "{}",
+            told.words(&neighbours)
+        );
+        // A parser that spares `Sitemap` is credited with the other name, on the same evidence.
+        let mut others = OtherAnswers::none();
+        others.push(sitemap, "FooBot", "http://example.com/a", Some(false));
+        let spared = credit(
+            ProfileId::Rfc9309,
+            &request,
+            true,
+            &neighbours,
+            &answers,
+            &mut [&mut others],
+        );
+        assert_eq!(
+            spared.label(),
+            "D-group-line-ends-agents",
+            "{}",
+            spared.words(&neighbours)
+        );
     }
 
     /// Whether `pattern` (`*` any octets, `$` the end) matches somewhere in `text`, unanchored.

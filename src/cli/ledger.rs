@@ -29,6 +29,9 @@ pub enum LedgerCommand {
     },
 }
 
+/// How many of a group's differing causes `ledger rewrite` explains in words.
+const EXPLAINED_CAUSES: usize = 3;
+
 /// `ledger rewrite`: runs each adapter over the whole corpus and rewrites its ledger from the
 /// answers, keeping the reasons of entries that still hold. Never run on CI.
 pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
@@ -90,13 +93,17 @@ pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
                 divergences.insert(check_id, kind.to_string());
             }
         }
-        let causes = ledger::examine_divergences(
+        let examined = ledger::examine_divergences(
             adapter.as_mut(),
             corpus,
             &selection,
             &answers,
             &examinable,
         );
+        let causes: BTreeMap<String, String> = examined
+            .iter()
+            .map(|(check, credited)| (check.clone(), credited.label.clone()))
+            .collect();
         // The command that rewrites this very file again: a user adapter is named by its command.
         let command = match options.user.iter().find(|u| u.name == id) {
             Some(user) => format!(
@@ -138,6 +145,22 @@ pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
                         group.reason,
                         each.join(", ")
                     );
+                    // What the first check of each cause rests on, so a person sees why.
+                    for cause in counts.keys().take(EXPLAINED_CAUSES) {
+                        let first = group
+                            .checks
+                            .keys()
+                            .find(|check| causes.get(*check).map(String::as_str) == Some(cause));
+                        if let Some(check) = first {
+                            eprintln!("    {check}: {}", examined[check].words);
+                        }
+                    }
+                    if counts.len() > EXPLAINED_CAUSES {
+                        eprintln!(
+                            "    ... and {} more causes",
+                            counts.len() - EXPLAINED_CAUSES
+                        );
+                    }
                 }
             }
         }
