@@ -176,9 +176,8 @@ pub fn keeps_failure(old: &Ledger, check: &str, answer: &robotstxt_spec::Answer)
 /// The cause of each divergence in `examinable` (check id, request, whether the adapter
 /// allowed), as the evidence has it ([`robotstxt_spec::causes::credited`]): the credited knob or
 /// deviation label, or the behaviour group's id (`unexplained <key>`), with what it rests on in
-/// words. The adapter is asked about
-/// each divergence's neighbours; its `answers` to the `selection` of `corpus` are the other
-/// answers every candidate is weighed against.
+/// words. The adapter is asked about each divergence's neighbours; its `answers` to the
+/// `selection` of `corpus` are the other answers every candidate is weighed against.
 pub fn examine_divergences(
     adapter: &mut dyn robotstxt_adapters::Adapter,
     corpus: &Corpus,

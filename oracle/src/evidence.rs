@@ -670,28 +670,11 @@ impl OtherAnswers {
             return *known;
         }
         let base = profile.base_knobs();
-        // What the reading changes: knob fields set otherwise than the base reading, deviations.
-        let changed = KnobId::ALL
-            .iter()
-            .filter(|&&k| {
-                let mut back = knobs;
-                k.copy(&mut back, &base);
-                back != knobs
-            })
-            .fold(0u32, |mask, k| mask | 1 << k.index());
         let mut result = Ok(0);
-        for (at, ((body, agent, url, allowed), (live_knobs, live_deviations))) in
-            self.questions.iter().zip(&self.live).enumerate()
+        for (at, request, answer) in
+            self.where_can_matter(changed_knobs(knobs, base), knobs.deviations)
         {
-            let Some(answer) = *allowed else {
-                continue;
-            };
-            let can_matter =
-                changed & live_knobs != 0 || !knobs.deviations.only_in(*live_deviations).is_empty();
-            if !can_matter {
-                continue;
-            }
-            let verdicts = cause::verdicts_under(&Request::new(body, agent, url), &[base, knobs]);
+            let verdicts = cause::verdicts_under(&request, &[base, knobs]);
             if verdicts[1] == verdicts[0] {
                 continue;
             }
@@ -711,28 +694,11 @@ impl OtherAnswers {
     /// showed and the other the base reading's verdict.
     fn sided(&self, profile: ProfileId, a: Knobs, b: Knobs) -> (usize, usize) {
         let base = profile.base_knobs();
-        let changes = |knobs: Knobs| {
-            KnobId::ALL
-                .iter()
-                .filter(|&&k| {
-                    let mut back = knobs;
-                    k.copy(&mut back, &base);
-                    back != knobs
-                })
-                .fold(0u32, |mask, k| mask | 1 << k.index())
-        };
-        let (changed, deviations) = (changes(a) | changes(b), a.deviations.union(b.deviations));
+        let changed = changed_knobs(a, base) | changed_knobs(b, base);
         let mut sides = (0, 0);
-        for ((body, agent, url, allowed), (live_knobs, live_deviations)) in
-            self.questions.iter().zip(&self.live)
+        for (_, request, answer) in self.where_can_matter(changed, a.deviations.union(b.deviations))
         {
-            let Some(answer) = *allowed else {
-                continue;
-            };
-            if changed & live_knobs == 0 && deviations.only_in(*live_deviations).is_empty() {
-                continue;
-            }
-            let verdicts = cause::verdicts_under(&Request::new(body, agent, url), &[a, b]);
+            let verdicts = cause::verdicts_under(&request, &[a, b]);
             if verdicts[0] == verdicts[1] {
                 continue;
             }
@@ -743,6 +709,32 @@ impl OtherAnswers {
             }
         }
         sides
+    }
+
+    /// The questions the parser answered with a verdict on which a reading that changes the knob
+    /// fields `changed` (a bit per place in `KnobId::ALL`) and holds `deviations` can answer
+    /// otherwise than the base reading: (place, question, whether it allowed).
+    fn where_can_matter(
+        &self,
+        changed: u32,
+        deviations: Deviations,
+    ) -> impl Iterator<Item = (usize, Request<'_>, bool)> {
+        self.questions
+            .iter()
+            .zip(&self.live)
+            .enumerate()
+            .filter_map(
+                move |(at, ((body, agent, url, allowed), (live_knobs, live_deviations)))| {
+                    let can_matter = changed & live_knobs != 0
+                        || !deviations.only_in(*live_deviations).is_empty();
+                    match allowed {
+                        Some(answer) if can_matter => {
+                            Some((at, Request::new(body, agent, url), *answer))
+                        }
+                        _ => None,
+                    }
+                },
+            )
     }
 
     /// The question at `place`, as a refutation.
@@ -904,6 +896,18 @@ impl Credit {
             ),
         }
     }
+}
+
+/// The knob fields (a bit per place in `KnobId::ALL`) `knobs` sets otherwise than `base`.
+fn changed_knobs(knobs: Knobs, base: Knobs) -> u32 {
+    KnobId::ALL
+        .iter()
+        .filter(|&&k| {
+            let mut back = knobs;
+            k.copy(&mut back, &base);
+            back != knobs
+        })
+        .fold(0u32, |mask, k| mask | 1 << k.index())
 }
 
 /// Whether two sets of changes differ in one deviation each, both read by the same step
@@ -1149,56 +1153,38 @@ mod tests {
         let mut knobs = ProfileId::Rfc9309.base_knobs();
         knobs.deviations = knobs.deviations.with(crate::Deviation::OtherLineEndsAgents);
         let answers = answers_under(knobs, &neighbours);
-        let alone = credit(
-            ProfileId::Rfc9309,
-            &request,
-            true,
-            &neighbours,
-            &answers,
-            &mut [&mut OtherAnswers::none()],
-        );
-        assert!(
-            matches!(alone.outcome, Err(Unexplained::Ambiguous(_))),
-            "{}",
-            alone.words(&neighbours)
-        );
-        // Its answer on a `Sitemap` line between two user-agent lines tells them apart.
         let sitemap: &[u8] =
             b"User-agent: FooBot\nSitemap: /s.xml\nUser-agent: OtherBot\nDisallow: /a\n";
+        // The credit, given the parser's answer on a `Sitemap` line between two user-agent lines
+        // as its one other answer, or no other answer.
+        let credited = |on_sitemap: Option<bool>| {
+            let mut others = OtherAnswers::none();
+            if let Some(allowed) = on_sitemap {
+                others.push(sitemap, "FooBot", "http://example.com/a", Some(allowed));
+            }
+            let credit = credit(
+                ProfileId::Rfc9309,
+                &request,
+                true,
+                &neighbours,
+                &answers,
+                &mut [&mut others],
+            );
+            let words = credit.words(&neighbours);
+            (credit, words)
+        };
+        let (alone, words) = credited(None);
+        assert!(
+            matches!(alone.outcome, Err(Unexplained::Ambiguous(_))),
+            "{words}"
+        );
+        // Its answer on the `Sitemap` input tells them apart.
         let shown = cause::verdicts_under(&Request::new(sitemap, "FooBot", "/a"), &[knobs])[0];
-        let mut others = OtherAnswers::none();
-        others.push(sitemap, "FooBot", "http://example.com/a", Some(shown));
-        let told = credit(
-            ProfileId::Rfc9309,
-            &request,
-            true,
-            &neighbours,
-            &answers,
-            &mut [&mut others],
-        );
-        assert_eq!(
-            told.label(),
-            "D-other-line-ends-agents",
-            "{}",
-            told.words(&neighbours)
-        );
+        let (told, words) = credited(Some(shown));
+        assert_eq!(told.label(), "D-other-line-ends-agents", "{words}");
         // A parser that spares `Sitemap` is credited with the other name, on the same evidence.
-        let mut others = OtherAnswers::none();
-        others.push(sitemap, "FooBot", "http://example.com/a", Some(false));
-        let spared = credit(
-            ProfileId::Rfc9309,
-            &request,
-            true,
-            &neighbours,
-            &answers,
-            &mut [&mut others],
-        );
-        assert_eq!(
-            spared.label(),
-            "D-group-line-ends-agents",
-            "{}",
-            spared.words(&neighbours)
-        );
+        let (spared, words) = credited(Some(false));
+        assert_eq!(spared.label(), "D-group-line-ends-agents", "{words}");
     }
 
     /// Whether `pattern` (`*` any octets, `$` the end) matches somewhere in `text`, unanchored.

@@ -230,7 +230,8 @@ pub struct ExtendedGroups<'a> {
 /// [`build_groups`] under the deviations of [`crate::deviation::GROUP`] that step 3 reads, each a
 /// layer around the document's grouping: a check before it (D-invalid-line-rejects-file), a
 /// synthetic line given to it (D-rules-before-agents-for-all), and its groups split afterwards
-/// (D-other-line-ends-agents, D-group-line-ends-agents). Step 2's deviations are in the kinds it is given.
+/// (D-other-line-ends-agents, D-group-line-ends-agents). Step 2's deviations are in the kinds it
+/// is given.
 pub fn build_groups_deviating<'a>(
     kinds: &[LineKind<'a>],
     grouping: Grouping,
