@@ -1,5 +1,7 @@
 //! Embeds the corpus: every case file under `spec-cases/` becomes an `include_str!` in
 //! `$OUT_DIR/corpus.rs`, so a downstream crate needs no file of this repository at run time.
+//! `spec-cases/VERSION` and `spec-cases/CHECKS` become constants beside it. `spec/spec-cases` is a
+//! link to the repository's corpus, which `cargo package` copies into the packaged crate.
 
 use std::path::{Path, PathBuf};
 

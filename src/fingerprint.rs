@@ -13,6 +13,12 @@
 //! has each of its alternatives tried as settled, kept when fewer dimensions are left
 //! inconsistent (two behaviours that only show together). The nearest profile is the one whose
 //! verdicts the parser agrees with most often.
+//!
+//! The `fingerprint` command (`src/cli/fingerprint.rs`) computes it for any adapter. `run`
+//! computes it for every adapter from the run's own answers (`crate::run::answered` picks the
+//! checks both can use), the oracle's side ([`Memo`], shared by every parser) filled on a thread
+//! beside the adapters; it goes into `results.json`, and the HTML matrix and the Markdown summary
+//! render it.
 
 use std::collections::HashMap;
 

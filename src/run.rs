@@ -1,6 +1,12 @@
 //! Running the corpus through the oracle and the adapters, and judging each answer against the
 //! adapter's claimed profile and its ledger. The result is a [`Results`], from which every report
 //! is rendered.
+//!
+//! The checks are those `--cases` selects ([`Selection`]); each adapter runs on a thread of its
+//! own and is asked one batch per case, leaving out, with the reason, the checks it cannot be
+//! asked ([`not_asked_check`]). Each answer is judged ([`judge`]) and summarised per adapter with
+//! its nearest profile ([`summarise`]). `certify` uses the same runner and judge through
+//! [`run_opened`], with one adapter it opened itself.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -1,11 +1,12 @@
 //! The documentation holds together: every relative link in the Markdown files (README.md,
 //! ARCHITECTURE.md, `docs/`, the crates' and folders' READMEs; not generated output) names a file
-//! that exists and, for a Markdown file, a heading that exists; the README stays a newcomer's page
-//! (under 15,000 bytes); its set-up installs the Debian packages `.ci/run` installs; and it shows
-//! the test command `.ci/run` runs, as a command line of its own. Every row of
-//! `docs/verdict-changes.md` names a check of the corpus, and the latest row of a check and
-//! profile gives the verdict the corpus holds now (that every change has a row is checked at each
-//! round against the previous corpus, not here: the test has no history to compare with).
+//! that exists and, for a Markdown file, a heading that exists; ARCHITECTURE.md stays a short map
+//! (under 12,000 bytes); the README stays a newcomer's page (under 15,000 bytes), its set-up
+//! installs the Debian packages `.ci/run` installs, and it shows the test command `.ci/run` runs,
+//! as a command line of its own. Every row of `docs/verdict-changes.md` names a check of the
+//! corpus, and the latest row of a check and profile gives the verdict the corpus holds now (that
+//! every change has a row is checked at each round against the previous corpus, not here: the test
+//! has no history to compare with).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -259,6 +260,16 @@ fn the_readme_is_a_newcomers_page_under_15_kb() {
     assert!(
         size < 15_000,
         "README.md is {size} bytes: keep it under 15,000 and move details to docs/ (figures to docs/performance.md)"
+    );
+}
+
+#[test]
+fn the_architecture_is_a_short_map_under_12_kb() {
+    let size = read(&root().join("ARCHITECTURE.md")).len();
+    assert!(
+        size < 12_000,
+        "ARCHITECTURE.md is {size} bytes: keep it under 12,000, a map, the invariants and the order \
+         to audit the oracle; details belong in the modules' own doc comments (`//!`)"
     );
 }
 

@@ -1,7 +1,8 @@
 //! Fault injection: parsers that panic, abort, segfault, hang, print garbage or exit mid-stream
 //! must not stop a run or lose other answers. Each fault adapter answers like the oracle except
 //! for the agent `FaultBot`, where it misbehaves, or, for the input faults, on some bodies (a
-//! hang on `Crawl-delay`, garbage on every body or on `Sitemap`).
+//! hang on `Crawl-delay`, garbage on every body or on `Sitemap`). One test puts every fault
+//! adapter through a whole `run`, which completes and reports each.
 //!
 //! Only a hang needs a clock. Every other test gives its adapter a per-check timeout it cannot
 //! reach on a healthy machine or a loaded one ([`GENEROUS`]); the hang tests use [`HANG`], still

@@ -1,8 +1,9 @@
 //! Adapters that hang, garble or lose step with the protocol: a hung adapter costs a timeout and a
 //! probe, not one timeout per check (`run`, `fuzz`); an adapter that garbles every answer is
 //! declared broken after a few and `fuzz --execs` ends at once; an answer too many or too few is
-//! named where it happens; and no process an adapter started outlives the run, also when the run
-//! is stopped by SIGTERM.
+//! named where it happens; an adapter hanging on some inputs gives `fuzz` its executions and a
+//! timeout bucket, and a hung one ends `fuzz` at its deadline; and no process an adapter started
+//! outlives the run, also when the run is stopped by SIGTERM.
 //!
 //! The adapters are small Python programs (`python3` is part of the set-up, README). Only the
 //! hang tests need a clock: their adapters never answer, so nothing healthy is judged against

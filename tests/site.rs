@@ -1,7 +1,14 @@
 //! `site` as a user meets it, in headless Chromium (Debian's `chromium`, driven over the DevTools
 //! protocol by the `headless_chrome` crate; no browser is downloaded): the playground typed into
 //! and reloaded from its permalink, every page opened with no console error and no request
-//! leaving the site, and every link followed to a file and an anchor that exist.
+//! leaving the site, and every link followed to a file and an anchor that exist. Besides: every
+//! citation is a link; no page, report or `check --explain` output holds a Rust value's spelling
+//! or a path of this machine, and no page is over 1.5 MB; every upstream report has a one-line
+//! title, a command that reproduces it and a name from its cause; each question is answered within
+//! two clicks of the index; the playground refuses a URL without a scheme, and its Rust parsers
+//! answer as `run` recorded on the corpus's checks; the matrix's labels fit their cells at
+//! 1,400 px and the real-world page a 400 px phone. An ignored `screenshots` test writes PNGs for a
+//! person to look at.
 //!
 //! The site is built once from a `run` of three in-process parsers on the whole corpus and a
 //! `realworld` run on a few files, one of them hostile (HTML and script in its lines).

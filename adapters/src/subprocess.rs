@@ -11,6 +11,10 @@
 //! thread feeds the process's standard input) and then reads the answers in order, so a batch
 //! costs one round trip, not one per body. The protocol needs nothing more: an adapter reads one
 //! request at a time and answers in order, whether or not the next request is already waiting.
+//!
+//! Each adapter process leads a process group of its own, killed on restart, on drop and, once
+//! [`kill_children_on_signals`] is installed, on SIGTERM, SIGINT and SIGHUP: no process an adapter
+//! started outlives the run.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};

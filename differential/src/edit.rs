@@ -5,6 +5,10 @@
 //! Lines are found as the documents say: CR, LF or CRLF end a line (`rfc9309#2.2` `NL`,
 //! `google#file-format`, `draft-1996#4.2`, `norobots-1994#format`). Inserted lines always end with
 //! LF (or CRLF right after a lone CR, so that no line end merges with a neighbour's).
+//!
+//! Escapes are decoded with the oracle's own functions ([`escaped_octet`], the workspace's one
+//! `%XX` decoder, and `robotstxt_oracle::url::unescape_unreserved`), so an edit reads an escape as
+//! the oracle does.
 
 use robotstxt_oracle::line::{strip_comment, trim_ws};
 

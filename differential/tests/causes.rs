@@ -3,6 +3,11 @@
 //! ...). Skipping must change nothing: on generated inputs, every answer it gives is the one the
 //! search trying every knob change gives. Asked, per input, the answer each profile's verdict does
 //! not give (what a finding asks), and once the one it gives (where nothing is skipped).
+//!
+//! Also on generated inputs: `explains` (the minimiser's test that a cause still explains an
+//! answer) answers what the search trying every knob change implies; a deviation the search calls
+//! inert changes no reading (the base reading, its single changes, pairs of line deviations); and
+//! the knob the fuzzer names an `either` by is the one the full explanation names.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;

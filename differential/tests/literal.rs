@@ -4,6 +4,10 @@
 //! The fast path tries a knob's alternatives only where the input's facts say they can matter; the
 //! literal mode tries every combination of every open knob (hundreds of readings per input). A difference
 //! is a fact that missed something (or a step the memo composes differently): an oracle bug.
+//!
+//! Some inputs get a fetch outcome other than a plain 200 or ask about a `/robots.txt` URI, and a
+//! second test compares the two paths on generated histories of fetches (`verdict_history`
+//! against `literal::verdict_history`, each asked at several times).
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;

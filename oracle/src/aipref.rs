@@ -24,7 +24,8 @@
 //!
 //! The answer is `y`, `n`, `none` (the vocabulary's "unknown"), or `either` where the permitted
 //! readings disagree. The fast path is [`crate::evaluate_preference`]; the definition, every
-//! reading whatever the input holds, is [`crate::literal::preference`].
+//! reading whatever the input holds, is [`crate::literal::preference`];
+//! `oracle/tests/aipref_literal.rs` checks that they agree.
 
 use serde::{Deserialize, Serialize};
 

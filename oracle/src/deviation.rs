@@ -7,7 +7,16 @@
 //! [`Deviations`] set carried in [`crate::Knobs`]. No profile's base reading, and none of the
 //! alternatives a profile leaves open, ever holds a deviation: they exist so that a tool can ask
 //! "under deviation D, what would the verdict be?" (the fuzzer's causes, fingerprints, ledger ids),
-//! never to answer for a document.
+//! never to answer for a document ([`crate::verdict_deviating`]).
+//!
+//! Where a step allows a deviation, it is a layer around the step's function in the step's module,
+//! named `_deviating` (`body::split_lines_deviating`, `line::classify_deviating`,
+//! `group::build_groups_deviating`, `encoding::normalise_deviating`, `decide::allows_deviating`):
+//! a check before the step, a synthetic line given to it, or a rewritten line, group or rule list;
+//! under no deviation it is the step itself. The memo and the literal mode both call these forms,
+//! so a reading's deviations are honoured in every step. Each step's projection of the knobs keeps
+//! the deviations it reads ([`STEPS`]: [`BODY`], [`LINE`], [`GROUP`], [`SELECT`], [`TARGET`],
+//! [`PATTERN`]).
 
 use serde::Serialize;
 

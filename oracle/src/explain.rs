@@ -1,5 +1,8 @@
 //! Explanations: every verdict says which groups were found, which applied and why, every rule
 //! that was tried, the deciding rule, and what the open knobs' alternatives would answer.
+//!
+//! The text form (`Display`) is in words ([`crate::words`]), never a Rust value; the JSON form
+//! (`Serialize`) keeps the values, for machines.
 
 use std::fmt::{self, Write as _};
 

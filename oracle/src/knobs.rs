@@ -3,6 +3,14 @@
 //! each document's open alternatives, in one table ([`OPEN_KNOBS`]): which knob, which document,
 //! where it leaves the knob open, its other alternatives, and what the knob is about in an input
 //! ([`Subject`]). Which subjects an input holds is `crate::relevance`'s question, not this module's.
+//! `oracle/tests/profiles_doc.rs` checks that `docs/profiles.md` opens the same knobs for the same
+//! documents, with citations the page uses.
+//!
+//! A knob is named one way, by its [`KnobId`]: its K-number, field and `docs/profiles.md` name;
+//! [`KnobId::label`] (`K4 precedence`) is how causes, fingerprints and ledgers name it. [`ERRATA`]
+//! gives each reported erratum of RFC 9309 as a change to the RFC's readings, which
+//! `crate::literal::verdict_under_erratum` applies (`tests/citations.rs` tags the cases that depend
+//! on one).
 //!
 //! A leaf: it imports nothing from the crate but the deviation set a reading carries.
 

@@ -9,6 +9,13 @@
 //!   otherwise at all ([`Inert`]), found from its octets and, on first need, its lines.
 //!
 //! Both are generous: calling a knob live when it cannot matter costs time, never correctness.
+//!
+//! The facts are per request: those about user-agent values and records count only what some
+//! reading can make name the crawler (`can_name`), and a request asked of fewer profiles gathers
+//! only the costly line facts those profiles read ([`InputFacts::for_profiles`]). That they never
+//! leave out a knob that can matter is checked on generated inputs by `differential/tests/facts.rs`
+//! (facts for some profiles against facts for all four) and `closed_knobs_cannot_change_a_verdict`
+//! (`differential/tests/generate.rs`: every alternative of every closed knob, one at a time).
 
 use crate::deviation::{Deviation, Deviations};
 use crate::knobs::{

@@ -6,6 +6,8 @@
 //! pattern, with a reason, as a known failure: never a pass, never a documented divergence; a
 //! `timeout` never). Its outputs say what its exit says: a failing run's badge says `failing`,
 //! and its line to cite is marked as not certified.
+//!
+//! The adapter is judged by the same runner and judge as `run` (`crate::run::run_opened`).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

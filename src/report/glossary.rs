@@ -3,6 +3,9 @@
 //! and causes (`K7 encoding + D-typo-fields`). The results keep the stable ids; the pages show
 //! these words beside them, each id linked to its glossary entry ([`anchor`]). The words of a knob
 //! setting or alternative are the oracle's (`robotstxt_oracle::words`).
+//!
+//! A quote of the 1994 standard is marked as taken from its Russian translation, the text we have
+//! ([`TRANSLATION_NOTE`]).
 
 use robotstxt_oracle::cause::{changes, Change};
 use robotstxt_oracle::knobs::{Alternative, KnobId};

@@ -1,6 +1,7 @@
 //! `matrix.html` and `matrix/*.html`: the divergence matrix as self-contained pages (inline CSS and
 //! a few lines of inline script, no external resource), none over 1.5 MB: the overview, the pages
-//! of checks, the fingerprints ([`pages`]).
+//! of checks, the fingerprints ([`pages`]). The overview holds a summary, every parser's standing
+//! on each RFC 9309 statement, from the cases' `covers` ([`section_view`]), and the groups' cells.
 //!
 //! Columns are the oracle's profiles, then each adapter. Checks on which every column behaves
 //! alike (same verdict or answer kind, same status) share one matrix row, a [`Group`], which

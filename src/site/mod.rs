@@ -2,10 +2,18 @@
 //! (`docs/site.md`). Plain files with relative links: any static host serves it as is, and it
 //! works from `file://`. No page loads anything from outside the site.
 //!
-//! Pages: the index (`index`), one per parser (`parser`, with its upstream reports, `upstream`),
-//! one per knob and per deviation (`cause_page`, names in `causes`), one per case with an anchor
-//! per check (`case`), the real-world report (`realworld::html`, as `realworld` writes it) and the
-//! playground (`playground`: the oracle compiled to WebAssembly, `playground/`).
+//! Pages: the index (`index`), one per parser (`parser`, its divergences by cause in `divergence`,
+//! their real-world buckets in `impact`, its upstream reports in `upstream`), one per parser and
+//! profile where they differ (`differs`), one per knob and per deviation (`cause_page`, names in
+//! `causes`), one per case with an anchor per check (`case`), one per source document (`documents`),
+//! the run's matrix (`report::html::pages`) and the real-world report (`realworld::html`), each as
+//! its command writes it, and the playground (`playground`: the oracle compiled to WebAssembly,
+//! `playground/`, and the Rust parsers, `rust-peers/`).
+//!
+//! The `site` command reads its [`Inputs`] (a run's `results.json`, a `realworld.json`, the corpus
+//! and the ledgers, the two WebAssembly modules); [`build`] makes every file in memory ([`Site`]),
+//! and the files are written at once. Every citation on every page links to its section's anchor
+//! ([`page::link_citations`]).
 
 pub mod case;
 pub mod cause_page;
