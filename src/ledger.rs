@@ -177,10 +177,12 @@ pub fn keeps_failure(old: &Ledger, check: &str, answer: &robotstxt_spec::Answer)
 /// allowed), as the evidence has it ([`robotstxt_spec::causes::credited`]): the credited knob or
 /// deviation label, or the behaviour group's id (`unexplained <key>`), with what it rests on in
 /// words. The adapter is asked about each divergence's neighbours; its `answers` to the
-/// `selection` of `corpus` are the other answers every candidate is weighed against.
+/// `selection` of `corpus`, and to `questions` (`robotstxt_spec::causes::questions(corpus)`), are
+/// the other answers every candidate is weighed against.
 pub fn examine_divergences(
     adapter: &mut dyn robotstxt_adapters::Adapter,
     corpus: &Corpus,
+    questions: &[SampleQuestion],
     selection: &crate::run::Selection,
     answers: &BTreeMap<String, robotstxt_adapters::Answer>,
     examinable: &[(String, robotstxt_oracle::Request<'_>, bool)],
@@ -197,7 +199,7 @@ pub fn examine_divergences(
         );
     }
     if !examinable.is_empty() {
-        add_sample_answers(adapter, corpus, &mut others);
+        add_sample_answers(adapter, questions, &mut others);
     }
     let mut causes = BTreeMap::new();
     for (check, request, allowed) in examinable {
@@ -250,14 +252,18 @@ pub fn answer_neighbours(
         .collect()
 }
 
-/// Asks `adapter` the questions of [`robotstxt_spec::causes::questions`] (the corpus's checks and a
-/// sample of their neighbours) and adds its answers to `others`.
+/// One question every candidate cause is weighed against: (body, agent, absolute URL).
+pub type SampleQuestion = (Vec<u8>, String, String);
+
+/// Asks `adapter` the `questions` of [`robotstxt_spec::causes::questions`] (the corpus's checks
+/// and a sample of their neighbours; worked out once per corpus and shared by every adapter, as
+/// working out the neighbours costs more than most parsers' answers) and adds its answers to
+/// `others`.
 pub fn add_sample_answers(
     adapter: &mut dyn robotstxt_adapters::Adapter,
-    corpus: &Corpus,
+    questions: &[SampleQuestion],
     others: &mut robotstxt_oracle::evidence::OtherAnswers,
 ) {
-    let questions = robotstxt_spec::causes::questions(corpus);
     let queries: Vec<[robotstxt_adapters::Query; 1]> = questions
         .iter()
         .map(|(_, agent, url)| [robotstxt_adapters::Query::new(agent.clone(), url.clone())])

@@ -123,6 +123,7 @@ fn fuzzed(said: &mut BTreeMap<String, Said>) {
 /// each mutant's), for every mutant.
 fn rewritten(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
     let selection = Selection::new(corpus, None);
+    let questions = robotstxt_spec::causes::questions(corpus);
     for m in mutants() {
         let mut adapter = robotstxt_adapters::registry::open_in_process(&m.id).expect("a mutant");
         let answers = run::run_adapter(&mut adapter, corpus, &selection, &|_| {});
@@ -149,8 +150,14 @@ fn rewritten(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
         if !full() {
             examinable = spread(examinable, CORPUS_DIVERGENCES_EXAMINED);
         }
-        let causes =
-            ledger::examine_divergences(&mut adapter, corpus, &selection, &answers, &examinable);
+        let causes = ledger::examine_divergences(
+            &mut adapter,
+            corpus,
+            &questions,
+            &selection,
+            &answers,
+            &examinable,
+        );
         let entry = said.entry(m.id.clone()).or_default();
         for (check, credited) in causes {
             entry.add(&credited.label, format!("corpus check {check}"));

@@ -190,6 +190,8 @@ fn divergence_causes(
         return Vec::new();
     };
     let mut out = Vec::new();
+    // Worked out when a first adapter diverges, then shared by the others.
+    let mut questions = None;
     for a in adapters.iter_mut() {
         let Ok(adapter) = &mut a.adapter else {
             continue;
@@ -205,7 +207,8 @@ fn divergence_causes(
             continue;
         }
         let mut sample = robotstxt_oracle::evidence::OtherAnswers::none();
-        robotstxt_conformance::ledger::add_sample_answers(adapter.as_mut(), &corpus, &mut sample);
+        let questions = questions.get_or_insert_with(|| robotstxt_spec::causes::questions(&corpus));
+        robotstxt_conformance::ledger::add_sample_answers(adapter.as_mut(), questions, &mut sample);
         let mut ask = |neighbours: &[robotstxt_oracle::evidence::Neighbour]| {
             robotstxt_conformance::ledger::answer_neighbours(adapter.as_mut(), neighbours)
         };

@@ -44,6 +44,8 @@ pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
     let dir = &ledgers.clone().unwrap_or_else(ledger::default_dir);
     let options = adapters.options()?;
     let selection = Selection::new(corpus, None);
+    // The sample questions every cause is weighed against: the same for every adapter.
+    let questions = robotstxt_spec::causes::questions(corpus);
     for id in adapters.ids(&options)? {
         let mut adapter = match robotstxt_adapters::open(&id, &options) {
             Ok(adapter) => adapter,
@@ -96,6 +98,7 @@ pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
         let examined = ledger::examine_divergences(
             adapter.as_mut(),
             corpus,
+            &questions,
             &selection,
             &answers,
             &examinable,

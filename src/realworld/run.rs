@@ -410,6 +410,13 @@ fn minimise_all(
     for (key, candidate) in candidates {
         by_adapter[candidate.adapter].push((key, candidate));
     }
+    // The sample questions every cause is weighed against: worked out once, asked of each adapter.
+    let questions = if by_adapter.iter().any(|list| !list.is_empty()) {
+        robotstxt_spec::causes::questions(corpus)
+    } else {
+        Vec::new()
+    };
+    let questions = &questions;
     let minimise = |adapter: &mut Opened, list: Vec<(String, Candidate)>| {
         let mut sample: Option<robotstxt_oracle::evidence::OtherAnswers> = None;
         list.into_iter()
@@ -422,7 +429,7 @@ fn minimise_all(
                         .unwrap_or_else(|e| e.into_inner());
                     crate::ledger::add_sample_answers(
                         processes.first.as_mut(),
-                        corpus,
+                        questions,
                         &mut sample,
                     );
                     sample
