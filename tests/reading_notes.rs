@@ -210,6 +210,9 @@ fn documents_named(clause: &str) -> Vec<ProfileId> {
             named.push(p)
         }
     };
+    // "The draft" is the 1996 draft, unless the clause is about the AI-preferences drafts.
+    let lower = clause.to_ascii_lowercase();
+    let about_aipref = lower.contains("aipref") || lower.contains("content-usage");
     for (i, word) in words.iter().enumerate() {
         let before = i.checked_sub(1).map(|j| words[j]);
         if *word == "rfc9309" || (*word == "9309" && before == Some("RFC")) {
@@ -220,7 +223,7 @@ fn documents_named(clause: &str) -> Vec<ProfileId> {
         }
         if word.contains("1996")
             || *word == "Guide"
-            || (*word == "draft" && matches!(before, Some("the" | "The")))
+            || (*word == "draft" && matches!(before, Some("the" | "The")) && !about_aipref)
         {
             add(ProfileId::Draft1996);
         }
@@ -376,6 +379,15 @@ fn references_are_read_as_intended() {
             vec![ProfileId::Google],
             Vec::new()
         ]
+    );
+    // "The draft" is the 1996 draft, except in a clause about the AI-preferences drafts.
+    assert_eq!(
+        documents_named("the draft reads it so"),
+        [ProfileId::Draft1996]
+    );
+    assert_eq!(
+        documents_named("the draft (draft-ietf-aipref-attach#4) reads it so"),
+        Vec::<ProfileId>::new()
     );
 }
 

@@ -4,8 +4,8 @@
 //! reason per cause, not per check.
 //!
 //! Finding a cause takes the oracle's cause search, which this crate carries only with its
-//! `causes` feature (on by default): without it, bless groups new divergences under one
-//! placeholder reason with no cause.
+//! `causes` feature (off by default; the workspace turns it on): without it, bless groups new
+//! divergences under one placeholder reason with no cause.
 
 use std::collections::BTreeMap;
 

@@ -169,6 +169,10 @@ fn build_wasm() -> Result<(PathBuf, PathBuf), String> {
         .arg(&target)
         .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "s")
         .env("CARGO_PROFILE_RELEASE_STRIP", "true")
+        // The published modules are built one way wherever they are built (CI lightens the
+        // release profile for its own binary through these variables).
+        .env("CARGO_PROFILE_RELEASE_LTO", "fat")
+        .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "1")
         .status()
         .map_err(|e| format!("cannot run cargo to build the playground's modules: {e}"))?;
     if !status.success() {
