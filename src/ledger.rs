@@ -182,7 +182,7 @@ pub fn keeps_failure(old: &Ledger, check: &str, answer: &robotstxt_spec::Answer)
 pub fn examine_divergences(
     adapter: &mut dyn robotstxt_adapters::Adapter,
     corpus: &Corpus,
-    questions: &[SampleQuestion],
+    questions: &[robotstxt_spec::causes::Question],
     selection: &crate::run::Selection,
     answers: &BTreeMap<String, robotstxt_adapters::Answer>,
     examinable: &[(String, robotstxt_oracle::Request<'_>, bool)],
@@ -252,16 +252,13 @@ pub fn answer_neighbours(
         .collect()
 }
 
-/// One question every candidate cause is weighed against: (body, agent, absolute URL).
-pub type SampleQuestion = (Vec<u8>, String, String);
-
 /// Asks `adapter` the `questions` of [`robotstxt_spec::causes::questions`] (the corpus's checks
 /// and a sample of their neighbours; worked out once per corpus and shared by every adapter, as
 /// working out the neighbours costs more than most parsers' answers) and adds its answers to
 /// `others`.
 pub fn add_sample_answers(
     adapter: &mut dyn robotstxt_adapters::Adapter,
-    questions: &[SampleQuestion],
+    questions: &[robotstxt_spec::causes::Question],
     others: &mut robotstxt_oracle::evidence::OtherAnswers,
 ) {
     let queries: Vec<[robotstxt_adapters::Query; 1]> = questions

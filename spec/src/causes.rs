@@ -191,13 +191,17 @@ pub fn credited(
 #[cfg(feature = "causes")]
 pub const NEIGHBOURS_SAMPLED: usize = 25;
 
+/// One question every candidate cause is weighed against: (body, agent, absolute URL).
+#[cfg(feature = "causes")]
+pub type Question = (Vec<u8>, String, String);
+
 /// Questions to ask a parser once, whose answers every candidate cause is weighed against
 /// ([`robotstxt_oracle::evidence::OtherAnswers`]): each check of `corpus` on a single 200 fetch
 /// of its body, and one in [`NEIGHBOURS_SAMPLED`] of its neighbours (the same input with one edit),
 /// as (body, agent, absolute URL), in corpus order. The same corpus always gives the same
 /// questions, so a shard of a real-world run weighs a cause as the whole run does.
 #[cfg(feature = "causes")]
-pub fn questions(corpus: &crate::cases::Corpus) -> Vec<(Vec<u8>, String, String)> {
+pub fn questions(corpus: &crate::cases::Corpus) -> Vec<Question> {
     let mut out = Vec::new();
     let mut counted = 0usize;
     for case in &corpus.cases {

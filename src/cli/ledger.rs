@@ -44,8 +44,9 @@ pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
     let dir = &ledgers.clone().unwrap_or_else(ledger::default_dir);
     let options = adapters.options()?;
     let selection = Selection::new(corpus, None);
-    // The sample questions every cause is weighed against: the same for every adapter.
-    let questions = robotstxt_spec::causes::questions(corpus);
+    // The sample questions every cause is weighed against: the same for every adapter, worked
+    // out when a first adapter has a divergence to examine.
+    let questions = std::cell::OnceCell::new();
     for id in adapters.ids(&options)? {
         let mut adapter = match robotstxt_adapters::open(&id, &options) {
             Ok(adapter) => adapter,
@@ -95,10 +96,15 @@ pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
                 divergences.insert(check_id, kind.to_string());
             }
         }
+        let questions: &[_] = if examinable.is_empty() {
+            &[]
+        } else {
+            questions.get_or_init(|| robotstxt_spec::causes::questions(corpus))
+        };
         let examined = ledger::examine_divergences(
             adapter.as_mut(),
             corpus,
-            &questions,
+            questions,
             &selection,
             &answers,
             &examinable,
