@@ -326,7 +326,7 @@ fn the_readme_shows_the_test_command_ci_runs() {
     let ci = read(&root().join(".ci/run"));
     let announced = ci
         .lines()
-        .filter(|line| line.trim_start().starts_with("echo "))
+        .filter(|line| line.trim_start().starts_with("step "))
         .find_map(|line| {
             line.split_once("the README's test command")
                 .map(|(_, rest)| rest)

@@ -252,6 +252,35 @@ fn eval_string(tab: &Tab, expression: &str) -> String {
         .unwrap_or_default()
 }
 
+/// Opens `url` in `tab` and returns once its document has loaded (its `load` event has fired),
+/// asking every 10 ms. headless_chrome's `wait_until_navigated` waits for Chrome's
+/// `networkAlmostIdle`, which comes about a second after a local page has loaded: most of the
+/// walk over the site's pages.
+fn open_page(tab: &Tab, url: &str) {
+    // A mark on the page being left: the new document does not have it.
+    eval_string(tab, "window.robotstxtLeft = true; ''");
+    tab.navigate_to(url).unwrap();
+    let start = std::time::Instant::now();
+    loop {
+        let loaded = tab
+            .evaluate(
+                "String(window.robotstxtLeft === undefined && document.readyState === 'complete')",
+                false,
+            )
+            .ok()
+            .and_then(|r| r.value)
+            .is_some_and(|v| v == "true");
+        if loaded {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{url} did not load within 60 s"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 /// Waits until the playground's module has started.
 fn wait_ready(tab: &Tab) {
     tab.wait_for_element("body[data-oracle=ready]").unwrap();
@@ -376,18 +405,43 @@ fn the_playground_answers_per_profile_and_its_permalink_gives_the_same_answer() 
 }
 
 /// What one page holds and did.
+/// What the browser found on one page it opened.
 struct Visited {
+    /// The ids of the page's elements.
     ids: BTreeSet<String>,
+    /// Every link's resolved address.
     links: Vec<String>,
+    /// `window.INJECTED` as a string: `undefined` unless a file's script ran.
+    injected: String,
+    /// Console errors and warnings, exceptions and log entries while it loaded.
+    problems: Vec<String>,
+    /// Text outside a link that reads as a citation id.
+    bare_citations: Vec<String>,
+    /// How many citation links it holds.
+    citation_links: u64,
 }
 
-#[test]
-fn every_page_opens_with_no_console_error_no_outside_request_and_every_link_resolves() {
+/// Every page of the site, and what the browser found on each it opened ([`opened`]); the pages
+/// are opened once, in one browser, for all the tests that read them.
+struct Walk {
+    pages: Vec<PathBuf>,
+    visited: BTreeMap<PathBuf, Visited>,
+    /// Every request the pages made, by address.
+    requests: Vec<String>,
+}
+
+fn walked() -> &'static Walk {
+    static WALK: OnceLock<Walk> = OnceLock::new();
+    WALK.get_or_init(walk_site)
+}
+
+/// Opens the pages [`opened`] takes, in one tab with the console, the runtime and the network
+/// watched, and reads each page's ids, links and citations.
+fn walk_site() -> Walk {
     let site = site();
     let mut pages: Vec<PathBuf> = Vec::new();
     walk(site, &mut pages);
     pages.sort();
-    assert!(pages.len() > 400, "{} pages", pages.len());
 
     let profile = tempfile::tempdir().unwrap();
     let browser = browser(profile.path());
@@ -439,24 +493,30 @@ fn every_page_opens_with_no_console_error_no_outside_request_and_every_link_reso
         if !opened(site, page, *index - 1) {
             continue;
         }
-        tab.navigate_to(&url_of(page))
-            .unwrap()
-            .wait_until_navigated()
-            .unwrap();
+        open_page(&tab, &url_of(page));
         if page.ends_with("playground.html") {
             wait_ready(&tab);
         }
         let found: serde_json::Value = serde_json::from_str(&eval_string(
             &tab,
-            "JSON.stringify({ids: Array.from(document.querySelectorAll('[id]')).map(e => e.id), \
-             links: Array.from(document.querySelectorAll('a[href]')).map(a => a.href), \
-             injected: String(window.INJECTED)})",
+            r#"(function () {
+              var id = /(^|[^A-Za-z0-9_\-])(rfc9309|draft-2019|google|draft-1996|guide-ch9|norobots-1994|aipref-attach|aipref-vocab)#[A-Za-z0-9.\-]*[A-Za-z0-9]/;
+              var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+              var bare = [];
+              for (var n = walker.nextNode(); n; n = walker.nextNode()) {
+                var inside = n.parentElement.closest('a, script, style, textarea, title');
+                if (!inside && id.test(n.textContent)) { bare.push(n.textContent.slice(0, 120)); }
+              }
+              return JSON.stringify({
+                ids: Array.from(document.querySelectorAll('[id]')).map(e => e.id),
+                links: Array.from(document.querySelectorAll('a[href]')).map(a => a.href),
+                injected: String(window.INJECTED),
+                bare: bare,
+                citations: document.querySelectorAll('a.citation').length
+              });
+            })()"#,
         ))
         .unwrap();
-        assert_eq!(
-            found["injected"], "undefined",
-            "a file's script ran on {page:?}"
-        );
         let strings = |key: &str| -> Vec<String> {
             found[key]
                 .as_array()
@@ -465,27 +525,55 @@ fn every_page_opens_with_no_console_error_no_outside_request_and_every_link_reso
                 .map(|v| v.as_str().unwrap().to_string())
                 .collect()
         };
-        let reported: Vec<String> = problems.lock().unwrap().drain(..).collect();
-        assert!(reported.is_empty(), "{page:?}: {reported:?}");
         visited.insert(
             page.clone(),
             Visited {
                 ids: strings("ids").into_iter().collect(),
                 links: strings("links"),
+                injected: found["injected"].as_str().unwrap().to_string(),
+                problems: problems.lock().unwrap().drain(..).collect(),
+                bare_citations: strings("bare"),
+                citation_links: found["citations"].as_u64().unwrap(),
             },
         );
     }
-    let outside: Vec<String> = requests
-        .lock()
-        .unwrap()
+    // Whatever the console reported after the last page was read is that page's.
+    std::thread::sleep(Duration::from_millis(200));
+    let late: Vec<String> = problems.lock().unwrap().drain(..).collect();
+    if let Some((_, last)) = visited.iter_mut().next_back() {
+        last.problems.extend(late);
+    }
+    let requests = requests.lock().unwrap().clone();
+    Walk {
+        pages,
+        visited,
+        requests,
+    }
+}
+
+#[test]
+fn every_page_opens_with_no_console_error_no_outside_request_and_every_link_resolves() {
+    let Walk {
+        pages,
+        visited,
+        requests,
+    } = walked();
+    assert!(pages.len() > 400, "{} pages", pages.len());
+    for (page, found) in visited {
+        assert_eq!(
+            found.injected, "undefined",
+            "a file's script ran on {page:?}"
+        );
+        assert!(found.problems.is_empty(), "{page:?}: {:?}", found.problems);
+    }
+    let outside: Vec<&String> = requests
         .iter()
         .filter(|u| !u.starts_with("file://") && !u.starts_with("data:"))
-        .cloned()
         .collect();
     assert!(outside.is_empty(), "requests leaving the site: {outside:?}");
 
     let mut checked = 0;
-    for (page, found) in &visited {
+    for (page, found) in visited {
         for link in &found.links {
             let Some(rest) = link.strip_prefix("file://") else {
                 continue; // a link out (a document's own page), not a resource
@@ -768,45 +856,10 @@ fn normalise(path: &Path) -> PathBuf {
 /// playground's explanations too.
 #[test]
 fn every_citation_on_every_page_is_a_link() {
-    let site = site();
-    let mut pages = Vec::new();
-    walk(site, &mut pages);
-    let profile = tempfile::tempdir().unwrap();
-    let browser = browser(profile.path());
-    let tab = browser.new_tab().unwrap();
     let mut linked = 0;
-    let mut in_folder: BTreeMap<PathBuf, usize> = BTreeMap::new();
-    for page in &pages {
-        let index = in_folder
-            .entry(page.parent().unwrap().to_path_buf())
-            .or_default();
-        *index += 1;
-        if !opened(site, page, *index - 1) {
-            continue;
-        }
-        tab.navigate_to(&url_of(page))
-            .unwrap()
-            .wait_until_navigated()
-            .unwrap();
-        if page.ends_with("playground.html") {
-            wait_ready(&tab);
-        }
-        let found: serde_json::Value = serde_json::from_str(&eval_string(
-            &tab,
-            r#"(function () {
-              var id = /(^|[^A-Za-z0-9_\-])(rfc9309|draft-2019|google|draft-1996|guide-ch9|norobots-1994|aipref-attach|aipref-vocab)#[A-Za-z0-9.\-]*[A-Za-z0-9]/;
-              var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-              var bare = [];
-              for (var n = walker.nextNode(); n; n = walker.nextNode()) {
-                var inside = n.parentElement.closest('a, script, style, textarea, title');
-                if (!inside && id.test(n.textContent)) { bare.push(n.textContent.slice(0, 120)); }
-              }
-              return JSON.stringify({ bare: bare, links: document.querySelectorAll('a.citation').length });
-            })()"#,
-        ))
-        .unwrap();
-        assert_eq!(found["bare"], serde_json::json!([]), "{page:?}");
-        linked += found["links"].as_u64().unwrap();
+    for (page, found) in &walked().visited {
+        assert_eq!(found.bare_citations, Vec::<String>::new(), "{page:?}");
+        linked += found.citation_links;
     }
     assert!(linked > 1000, "{linked} citation links");
 }
