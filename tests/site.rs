@@ -281,6 +281,53 @@ fn open_page(tab: &Tab, url: &str) {
     }
 }
 
+/// What the walk reads of a page, as JSON, once the page the tab navigated to has loaded: its
+/// ids, links, `window.INJECTED`, the text outside links that reads as a citation id and its
+/// citation links; it then marks the page as left (the `robotstxtLeft` of [`open_page`]). Until
+/// then (the page navigated from still shown, or loading) it gives the empty string.
+const READ_PAGE: &str = r#"(function () {
+  if (window.robotstxtLeft || location.protocol !== 'file:' || document.readyState !== 'complete') {
+    return '';
+  }
+  window.robotstxtLeft = true;
+  var id = /(^|[^A-Za-z0-9_\-])(rfc9309|draft-2019|google|draft-1996|guide-ch9|norobots-1994|aipref-attach|aipref-vocab)#[A-Za-z0-9.\-]*[A-Za-z0-9]/;
+  var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  var bare = [];
+  for (var n = walker.nextNode(); n; n = walker.nextNode()) {
+    var inside = n.parentElement.closest('a, script, style, textarea, title');
+    if (!inside && id.test(n.textContent)) { bare.push(n.textContent.slice(0, 120)); }
+  }
+  return JSON.stringify({
+    ids: Array.from(document.querySelectorAll('[id]')).map(e => e.id),
+    links: Array.from(document.querySelectorAll('a[href]')).map(a => a.href),
+    injected: String(window.INJECTED),
+    bare: bare,
+    citations: document.querySelectorAll('a.citation').length
+  });
+})()"#;
+
+/// [`READ_PAGE`]'s answer on the page the tab is loading, asked every 10 ms until the page has
+/// loaded: one call to the browser a page where opening it and then reading it took several.
+fn read_when_loaded(tab: &Tab) -> String {
+    let start = std::time::Instant::now();
+    loop {
+        let read = tab
+            .evaluate(READ_PAGE, false)
+            .ok()
+            .and_then(|r| r.value)
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default();
+        if !read.is_empty() {
+            return read;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "a page did not load within 60 s"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 /// Waits until the playground's module has started.
 fn wait_ready(tab: &Tab) {
     tab.wait_for_element("body[data-oracle=ready]").unwrap();
@@ -493,30 +540,13 @@ fn walk_site() -> Walk {
         if !opened(site, page, *index - 1) {
             continue;
         }
-        open_page(&tab, &url_of(page));
         if page.ends_with("playground.html") {
+            open_page(&tab, &url_of(page));
             wait_ready(&tab);
+        } else {
+            tab.navigate_to(&url_of(page)).unwrap();
         }
-        let found: serde_json::Value = serde_json::from_str(&eval_string(
-            &tab,
-            r#"(function () {
-              var id = /(^|[^A-Za-z0-9_\-])(rfc9309|draft-2019|google|draft-1996|guide-ch9|norobots-1994|aipref-attach|aipref-vocab)#[A-Za-z0-9.\-]*[A-Za-z0-9]/;
-              var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-              var bare = [];
-              for (var n = walker.nextNode(); n; n = walker.nextNode()) {
-                var inside = n.parentElement.closest('a, script, style, textarea, title');
-                if (!inside && id.test(n.textContent)) { bare.push(n.textContent.slice(0, 120)); }
-              }
-              return JSON.stringify({
-                ids: Array.from(document.querySelectorAll('[id]')).map(e => e.id),
-                links: Array.from(document.querySelectorAll('a[href]')).map(a => a.href),
-                injected: String(window.INJECTED),
-                bare: bare,
-                citations: document.querySelectorAll('a.citation').length
-              });
-            })()"#,
-        ))
-        .unwrap();
+        let found: serde_json::Value = serde_json::from_str(&read_when_loaded(&tab)).unwrap();
         let strings = |key: &str| -> Vec<String> {
             found[key]
                 .as_array()
