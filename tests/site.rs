@@ -252,39 +252,11 @@ fn eval_string(tab: &Tab, expression: &str) -> String {
         .unwrap_or_default()
 }
 
-/// Opens `url` in `tab` and returns once its document has loaded (its `load` event has fired),
-/// asking every 10 ms. headless_chrome's `wait_until_navigated` waits for Chrome's
-/// `networkAlmostIdle`, which comes about a second after a local page has loaded: most of the
-/// walk over the site's pages.
-fn open_page(tab: &Tab, url: &str) {
-    // A mark on the page being left: the new document does not have it.
-    eval_string(tab, "window.robotstxtLeft = true; ''");
-    tab.navigate_to(url).unwrap();
-    let start = std::time::Instant::now();
-    loop {
-        let loaded = tab
-            .evaluate(
-                "String(window.robotstxtLeft === undefined && document.readyState === 'complete')",
-                false,
-            )
-            .ok()
-            .and_then(|r| r.value)
-            .is_some_and(|v| v == "true");
-        if loaded {
-            return;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "{url} did not load within 60 s"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
 /// What the walk reads of a page, as JSON, once the page the tab navigated to has loaded: its
 /// ids, links, `window.INJECTED`, the text outside links that reads as a citation id and its
-/// citation links; it then marks the page as left (the `robotstxtLeft` of [`open_page`]). Until
-/// then (the page navigated from still shown, or loading) it gives the empty string.
+/// citation links; it then marks the page as read (`robotstxtLeft`), so that on the next
+/// navigation the page being left is never taken for the new one. Until then (the page navigated
+/// from still shown, or loading) it gives the empty string.
 const READ_PAGE: &str = r#"(function () {
   if (window.robotstxtLeft || location.protocol !== 'file:' || document.readyState !== 'complete') {
     return '';
@@ -451,7 +423,6 @@ fn the_playground_answers_per_profile_and_its_permalink_gives_the_same_answer() 
     }
 }
 
-/// What one page holds and did.
 /// What the browser found on one page it opened.
 struct Visited {
     /// The ids of the page's elements.
@@ -540,11 +511,10 @@ fn walk_site() -> Walk {
         if !opened(site, page, *index - 1) {
             continue;
         }
+        tab.navigate_to(&url_of(page)).unwrap();
         if page.ends_with("playground.html") {
-            open_page(&tab, &url_of(page));
+            // Only the new page can have its module ready: no other page has one.
             wait_ready(&tab);
-        } else {
-            tab.navigate_to(&url_of(page)).unwrap();
         }
         let found: serde_json::Value = serde_json::from_str(&read_when_loaded(&tab)).unwrap();
         let strings = |key: &str| -> Vec<String> {
