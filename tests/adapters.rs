@@ -16,11 +16,12 @@ use std::time::Duration;
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
 use robotstxt_adapters::registry::Options;
 use robotstxt_adapters::{Answer, Identity, BUILTIN_IDS};
-use robotstxt_conformance::cases::Corpus;
-use robotstxt_conformance::ledger::{self, Ledger};
-use robotstxt_conformance::results::Status;
-use robotstxt_conformance::run::{self, Selection};
-use robotstxt_conformance::verify;
+use robotstxt_matrix::ask::{self, Selection};
+use robotstxt_matrix::cases::Corpus;
+use robotstxt_matrix::ledger::{self, Ledger};
+use robotstxt_matrix::results::Status;
+use robotstxt_matrix::run;
+use robotstxt_matrix::verify;
 
 /// One adapter's answers to the whole corpus, or why it could not run.
 struct AdapterRun {
@@ -63,7 +64,7 @@ fn run_once(lazy: Lazy, id: &str, corpus: &Corpus) -> &'static Result<AdapterRun
     lazy.get_or_init(|| {
         let mut adapter = robotstxt_adapters::open(id, &options()).map_err(|e| e.to_string())?;
         let selection = Selection::new(corpus, None);
-        let answers = run::run_adapter(adapter.as_mut(), corpus, &selection, &|_| {});
+        let answers = ask::run_adapter(adapter.as_mut(), corpus, &selection, &|_| {});
         let identity = adapter.identity().clone();
         let ledger = Ledger::load(&ledgers(), id).and_then(|l| {
             run::check_ledger_profile(&l, &identity)?;
@@ -105,7 +106,7 @@ fn main() {
         for case in &corpus.cases {
             for check in &case.checks {
                 let lazy = lazies[id];
-                let check_id = run::check_id(case, check);
+                let check_id = ask::check_id(case, check);
                 trials.push(Trial::ignorable_test(
                     format!("adapter::{id}::{check_id}"),
                     move || {
@@ -117,7 +118,7 @@ fn main() {
                         let answer = &run.answers[&check_id];
                         let expected = check.expect[&run.identity.profile];
                         let entry = ledger.entries.get(&check_id);
-                        let applicable = run::applicable(&run.identity, case, check);
+                        let applicable = ask::applicable(&run.identity, case, check);
                         let (status, note) = run::judge(answer, expected, entry, applicable);
                         match status {
                             Status::UnexpectedDivergence | Status::FixedDivergence => {

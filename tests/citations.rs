@@ -5,9 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-use robotstxt_conformance::cases::citation::{cited_in, Citation, ERRATA};
-use robotstxt_conformance::cases::{Case, Corpus};
-use robotstxt_conformance::verify::single_fetch_requests;
+use robotstxt_matrix::cases::citation::{cited_in, Citation, ERRATA};
+use robotstxt_matrix::cases::{Case, Corpus};
+use robotstxt_matrix::verify::single_fetch_requests;
 use robotstxt_oracle::knobs::Erratum;
 use robotstxt_oracle::{literal, ProfileId, Request};
 

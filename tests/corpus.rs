@@ -13,8 +13,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use libtest_mimic::{Arguments, Failed, Trial};
-use robotstxt_conformance::cases::Corpus;
-use robotstxt_conformance::{coverage, stats, verify};
+use robotstxt_matrix::cases::Corpus;
+use robotstxt_matrix::{coverage, stats, verify};
 use robotstxt_oracle::{crosscheck, ProfileId};
 
 fn cases_dir() -> PathBuf {
@@ -162,7 +162,7 @@ fn tidy_trials(corpus: &Arc<Corpus>) -> Vec<Trial> {
             let committed =
                 std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
             let current =
-                serde_json::to_string_pretty(&robotstxt_conformance::cases::model::case_schema())
+                serde_json::to_string_pretty(&robotstxt_matrix::cases::model::case_schema())
                     .unwrap()
                     + "\n";
             if committed == current {

@@ -395,7 +395,7 @@ fn verdict_change_rows(text: &str) -> Vec<(String, usize, String, String, String
 
 #[test]
 fn every_verdict_change_names_a_check_and_its_current_verdict() {
-    use robotstxt_conformance::cases::Corpus;
+    use robotstxt_matrix::cases::Corpus;
     use robotstxt_oracle::ProfileId;
     let text = read(&root().join("docs/verdict-changes.md"));
     let rows = verdict_change_rows(&text);

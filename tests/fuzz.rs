@@ -80,7 +80,7 @@ fn a_seeded_run_writes_loadable_cases_and_a_summary() {
         written += 1;
     }
     if written > 0 {
-        if let Err(errors) = robotstxt_conformance::cases::Corpus::load(&corpus) {
+        if let Err(errors) = robotstxt_matrix::cases::Corpus::load(&corpus) {
             let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
             panic!("written cases do not load:\n{}", text.join("\n"));
         }

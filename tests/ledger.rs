@@ -1,10 +1,11 @@
 //! Ledgers are strict: every way an answer can stand against a ledger, and every malformed ledger.
 
 use robotstxt_adapters::{Adapter, Answer, Capabilities, Identity, Query, UrlForm};
-use robotstxt_conformance::cases::Corpus;
-use robotstxt_conformance::ledger::{self, Entry, Ledger};
-use robotstxt_conformance::results::Status;
-use robotstxt_conformance::run::{self, judge};
+use robotstxt_matrix::ask;
+use robotstxt_matrix::cases::Corpus;
+use robotstxt_matrix::ledger::{self, Entry, Ledger};
+use robotstxt_matrix::results::Status;
+use robotstxt_matrix::run::judge;
 use robotstxt_oracle::{ProfileId, Verdict};
 
 fn entry(answer: &str) -> Entry {
@@ -496,7 +497,7 @@ fn checks_not_governed_under_the_claimed_profile_are_not_asked_and_not_judged() 
     ] {
         let mut adapter = Recording::claiming(profile);
         let all: Vec<usize> = (0..case.checks.len()).collect();
-        let answers = run::answer_case(&mut adapter, case, &all);
+        let answers = ask::answer_case(&mut adapter, case, &all);
         let urls: Vec<String> = asked
             .iter()
             .map(|&i: &usize| case.checks[i].url.clone())
@@ -504,7 +505,7 @@ fn checks_not_governed_under_the_claimed_profile_are_not_asked_and_not_judged() 
         assert_eq!(adapter.asked, urls, "{} under {profile:?}", case.id);
         for (check, answer) in case.checks.iter().zip(&answers) {
             let not_governed = check.expect[&profile] == Verdict::NotGoverned;
-            let applicable = run::applicable(&adapter.identity, case, check);
+            let applicable = ask::applicable(&adapter.identity, case, check);
             assert_eq!(applicable, !not_governed);
             let (status, _) = judge(answer, check.expect[&profile], None, applicable);
             if not_governed {
@@ -535,7 +536,7 @@ fn checks_asked_at_a_time_after_a_history_are_never_asked() {
     for profile in ProfileId::ALL {
         let mut adapter = Recording::claiming(profile);
         let all: Vec<usize> = (0..case.checks.len()).collect();
-        let answers = run::answer_case(&mut adapter, case, &all);
+        let answers = ask::answer_case(&mut adapter, case, &all);
         assert!(adapter.asked.is_empty(), "{profile:?}: {:?}", adapter.asked);
         for (check, answer) in case.checks.iter().zip(&answers) {
             match answer {
@@ -545,7 +546,7 @@ fn checks_asked_at_a_time_after_a_history_are_never_asked() {
                 ),
                 other => panic!("{}#{}: {other:?}", case.id, check.number),
             }
-            assert!(!run::applicable(&adapter.identity, case, check));
+            assert!(!ask::applicable(&adapter.identity, case, check));
             let (status, _) = judge(answer, check.expect[&profile], None, false);
             assert_eq!(status, Status::NotApplicable);
         }

@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use robotstxt_conformance::cases::load::{load_case_file, parse_case};
-use robotstxt_conformance::cases::{Corpus, LoadError};
+use robotstxt_matrix::cases::load::{load_case_file, parse_case};
+use robotstxt_matrix::cases::{Corpus, LoadError};
 
 const GOOD_CHECKS: &str = "checks:\n  - agent: ExampleBot\n    url: /a\n    expect: allowed\n";
 

@@ -16,7 +16,7 @@
 use std::ops::Range;
 use std::path::PathBuf;
 
-use robotstxt_conformance::cases::Corpus;
+use robotstxt_matrix::cases::Corpus;
 use robotstxt_oracle::reading_table::{question, Basis, TABLE};
 use robotstxt_oracle::ProfileId;
 

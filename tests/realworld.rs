@@ -12,9 +12,9 @@ use std::process::{Command, Output};
 mod common;
 use common::python_adapter;
 
-use robotstxt_conformance::cases::Corpus;
-use robotstxt_conformance::realworld::bench::IN_PROCESS as ADAPTERS;
-use robotstxt_conformance::realworld::tally::Results;
+use robotstxt_matrix::cases::Corpus;
+use robotstxt_realworld::bench::IN_PROCESS as ADAPTERS;
+use robotstxt_realworld::tally::Results;
 
 const EXE: &str = env!("CARGO_BIN_EXE_robotstxt-conformance");
 
@@ -261,8 +261,7 @@ fn corpus_ai_usage_files(dir: &Path) -> u64 {
         .filter(|e| {
             let name = e.file_name().to_string_lossy().to_string();
             !AI_USAGE_FILES.iter().any(|(n, _)| *n == name)
-                && robotstxt_conformance::aiusage::find(&std::fs::read(e.path()).unwrap()).count()
-                    > 0
+                && robotstxt_matrix::aiusage::find(&std::fs::read(e.path()).unwrap()).count() > 0
         })
         .count() as u64
 }

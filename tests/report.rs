@@ -5,15 +5,15 @@
 use std::collections::BTreeMap;
 
 use robotstxt_adapters::{Answer, Capabilities, Identity, Unavailable, UrlForm};
-use robotstxt_conformance::cases::Corpus;
-use robotstxt_conformance::render::visible;
-use robotstxt_conformance::report::{self, badge, html, junit, Format};
-use robotstxt_conformance::results::{
+use robotstxt_matrix::cases::Corpus;
+use robotstxt_matrix::render::visible;
+use robotstxt_matrix::report::{self, badge, html, junit, Format};
+use robotstxt_matrix::results::{
     AdapterCell, AdapterColumn, AdapterSummary, AiUsageLines, CaseInfo, LedgerTally, OracleCell,
     Results, Row, Status, Tally, SCHEMA, VERSION,
 };
-use robotstxt_conformance::run;
-use robotstxt_conformance::verify::run_oracle;
+use robotstxt_matrix::verify::run_oracle;
+use robotstxt_matrix::{ask, run};
 use robotstxt_oracle::{Fetch, ProfileId, Verdict};
 
 const HOSTILE_BODY: &[u8] =
@@ -600,7 +600,7 @@ fn corpus_sized() -> Results {
 
 /// The whole corpus with `n` made-up adapters.
 fn corpus_sized_with(n: usize) -> Results {
-    let corpus = Corpus::load(&robotstxt_conformance::default_cases_dir()).expect("corpus loads");
+    let corpus = Corpus::load(&robotstxt_matrix::default_cases_dir()).expect("corpus loads");
     let adapters: Vec<AdapterColumn> = (0..n)
         .map(|k| AdapterColumn {
             identity: identity(&format!("adapter-{k}"), "1.2.3", ProfileId::ALL[k % 4]),
@@ -623,7 +623,7 @@ fn corpus_sized_with(n: usize) -> Results {
                 robots_url: case.robots_url.clone(),
                 fetches: Vec::new(),
                 body_len: case.body.len(),
-                body_visible: robotstxt_conformance::verify::visible_bodies(case),
+                body_visible: robotstxt_matrix::verify::visible_bodies(case),
             },
         );
         for check in &case.checks {
@@ -771,7 +771,7 @@ fn sample_with_scope() -> Results {
     );
     let not_asked = |profile: ProfileId| {
         cell(
-            run::not_governed_answer(profile, "https://example.com/robots.txt"),
+            ask::not_governed_answer(profile, "https://example.com/robots.txt"),
             Status::NotApplicable,
             None,
         )
@@ -871,8 +871,8 @@ fn not_governed_renders_in_every_format() {
 #[test]
 fn a_profile_expecting_not_governed_does_not_count_the_parsers_answer() {
     let results = sample_with_scope();
-    let corpus = Corpus::load(&robotstxt_conformance::default_cases_dir()).expect("corpus loads");
-    let ledger = robotstxt_conformance::ledger::Ledger::load(
+    let corpus = Corpus::load(&robotstxt_matrix::default_cases_dir()).expect("corpus loads");
+    let ledger = robotstxt_matrix::ledger::Ledger::load(
         &std::env::temp_dir().join("robotstxt-no-ledgers-here"),
         "beta",
     )
@@ -972,7 +972,10 @@ fn every_case_and_check_has_a_permanent_unique_anchor() {
     assert!(ids.iter().any(|i| i == "demo/odd&\"id'<x>#7"), "{ids:?}");
     // The case links go to the cases' anchors.
     assert!(page.contains("href=\"#demo/hostile\""));
-    assert!(page.contains(&format!("href=\"#{}\"", html::escape(&html::fragment(odd)))));
+    assert!(page.contains(&format!(
+        "href=\"#{}\"",
+        robotstxt_prose::html::escape(&html::fragment(odd))
+    )));
     assert_eq!(html::fragment(odd), "demo/odd%26%22id%27%3Cx%3E");
 }
 
@@ -980,7 +983,7 @@ fn every_case_and_check_has_a_permanent_unique_anchor() {
 /// inconsistent on precedence under a hostile check id and undecided on grouping; `beta` follows
 /// its base and reads wildcards as another profile does.
 fn sample_with_fingerprints() -> Results {
-    use robotstxt_conformance::fingerprint::{Fingerprint, Standing};
+    use robotstxt_matrix::fingerprint::{Fingerprint, Standing};
     let mut results = sample();
     let strings = |items: &[&str]| items.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let print = |claimed, dimensions: Vec<(&str, Standing)>| Fingerprint {
@@ -1227,7 +1230,7 @@ fn a_parser_standing_on_a_statement_is_against_rfc9309s_verdicts() {
 
 #[test]
 fn fingerprints_notes_and_causes_read_as_words_and_stay_escaped() {
-    use robotstxt_conformance::fingerprint::{Fingerprint, Standing};
+    use robotstxt_matrix::fingerprint::{Fingerprint, Standing};
     let mut results = sample();
     results.cases.get_mut("demo/hostile").unwrap().note = Some(
         "The 1994 text: \"Нераспознанные строки игнорируются\" (unrecognised lines are ignored) </dd><script>x</script>"
@@ -1401,7 +1404,7 @@ fn the_matrix_says_per_parser_whether_adding_ai_usage_lines_changes_verdicts() {
     let asked: usize = corpus
         .cases
         .iter()
-        .filter(|c| robotstxt_conformance::aiusage::asked_without_lines(c))
+        .filter(|c| robotstxt_matrix::aiusage::asked_without_lines(c))
         .map(|c| c.checks.len())
         .sum();
     assert!(asked >= 60, "{asked}");

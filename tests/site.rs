@@ -692,7 +692,7 @@ fn no_output_holds_a_code_value_or_a_path_of_this_machine_and_no_page_is_over_1_
             .iter()
             .any(|e| name.ends_with(e));
         if readable {
-            let code = robotstxt_conformance::report::glossary::code_spellings(&text);
+            let code = robotstxt_prose::glossary::code_spellings(&text);
             assert!(code.is_empty(), "{name} spells values as code: {code:?}");
         }
     }
@@ -708,7 +708,7 @@ fn no_output_holds_a_code_value_or_a_path_of_this_machine_and_no_page_is_over_1_
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("open knobs"), "{text}");
-    let code = robotstxt_conformance::report::glossary::code_spellings(&text);
+    let code = robotstxt_prose::glossary::code_spellings(&text);
     assert!(code.is_empty(), "check --explain: {code:?} in\n{text}");
 }
 
@@ -988,8 +988,7 @@ fn the_rust_parsers_in_the_playground_answer_as_run_did_on_every_corpus_check() 
     )
     .unwrap();
     let corpus =
-        robotstxt_conformance::cases::Corpus::load(&robotstxt_conformance::default_cases_dir())
-            .unwrap();
+        robotstxt_matrix::cases::Corpus::load(&robotstxt_matrix::default_cases_dir()).unwrap();
     let profile = tempfile::tempdir().unwrap();
     let browser = browser(profile.path());
     let tab = browser.new_tab().unwrap();
@@ -1019,7 +1018,7 @@ fn the_rust_parsers_in_the_playground_answer_as_run_did_on_every_corpus_check() 
         if asked.is_empty() {
             continue;
         }
-        let url = robotstxt_conformance::run::absolute_url(row["url"].as_str().unwrap());
+        let url = robotstxt_matrix::ask::absolute_url(row["url"].as_str().unwrap());
         let expression = format!(
             "robotsPlayground.askPeers(robotsPlayground.pctDecode({}), {}, {}).then(JSON.stringify)",
             serde_json::Value::from(fragment_octets(&case.body)),

@@ -22,7 +22,7 @@
 
 use std::path::PathBuf;
 
-use robotstxt_conformance::cases::{Case, Check, Corpus};
+use robotstxt_matrix::cases::{Case, Check, Corpus};
 use robotstxt_oracle::encoding::escaped_octet;
 use robotstxt_oracle::knobs::FIVE_HUNDRED_KIB;
 use robotstxt_oracle::literal::{self, Source};

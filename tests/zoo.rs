@@ -15,13 +15,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use robotstxt_adapters::zoo::{mutants, Mutant, Truth};
-use robotstxt_conformance::cases::Corpus;
-use robotstxt_conformance::ledger;
-use robotstxt_conformance::realworld::corpus::{Shard, Source};
-use robotstxt_conformance::realworld::run::{self as realworld, Determinism, Plan, Scheduling};
-use robotstxt_conformance::run::{self, Selection};
 use robotstxt_differential::campaign::{self, Options, BATCH};
+use robotstxt_matrix::ask::{self, Selection};
+use robotstxt_matrix::cases::Corpus;
+use robotstxt_matrix::ledger;
 use robotstxt_oracle::{Fetch, Verdict};
+use robotstxt_realworld::corpus::Source;
+use robotstxt_realworld::file::Shard;
+use robotstxt_realworld::run::{self as realworld, Determinism, Plan, Scheduling};
 
 /// Fuzz executions (one job, a fixed seed).
 const FUZZ_EXECS: u64 = 1500;
@@ -78,7 +79,7 @@ impl Said {
 }
 
 fn corpus() -> Corpus {
-    robotstxt_conformance::cases::load::Corpus::load(
+    robotstxt_matrix::cases::load::Corpus::load(
         &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec-cases"),
     )
     .expect("the corpus loads")
@@ -126,7 +127,7 @@ fn rewritten(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
     let questions = robotstxt_spec::causes::questions(corpus);
     for m in mutants() {
         let mut adapter = robotstxt_adapters::registry::open_in_process(&m.id).expect("a mutant");
-        let answers = run::run_adapter(&mut adapter, corpus, &selection, &|_| {});
+        let answers = ask::run_adapter(&mut adapter, corpus, &selection, &|_| {});
         let mut examinable = Vec::new();
         for case in &corpus.cases {
             if !case.fetches.is_empty()
@@ -136,13 +137,13 @@ fn rewritten(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
                 continue;
             }
             for check in &case.checks {
-                let id = run::check_id(case, check);
+                let id = ask::check_id(case, check);
                 let Some(got) = answers[&id].verdict() else {
                     continue;
                 };
                 let expected = check.expect[&m.profile];
                 if matches!(expected, Verdict::Allowed | Verdict::Disallowed) && got != expected {
-                    let request = robotstxt_conformance::verify::request(case, check);
+                    let request = robotstxt_matrix::verify::request(case, check);
                     examinable.push((id, request, got == Verdict::Allowed));
                 }
             }

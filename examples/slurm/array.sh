@@ -9,7 +9,7 @@
 #     'robotstxt-conformance merge results/*/realworld.json --out report --format text'
 #
 # The merged report equals a single run's except for timing (docs/realworld.md, "At
-# scale"). src/realworld/corpus.rs has a test that --array and --shards agree.
+# scale"). realworld/src/corpus.rs has a test that --array and --shards agree.
 #SBATCH --job-name=robotstxt-realworld
 #SBATCH --array=0-7
 #SBATCH --cpus-per-task=2

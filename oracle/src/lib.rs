@@ -51,6 +51,7 @@ pub mod request;
 pub mod scope;
 pub mod select;
 pub mod url;
+pub mod verdict;
 pub mod words;
 
 pub use deviation::{Deviation, Deviations};
@@ -58,59 +59,12 @@ pub use explain::{AppliedAlternative, Explanation, HistoryNote, Reading, Variant
 pub use knobs::{Knobs, ProfileId};
 pub use request::{Fetch, HistoryRequest, Request, TimedFetch};
 pub use scope::{Governs, Scope};
+pub use verdict::Verdict;
 
 use std::cell::OnceCell;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use smallvec::SmallVec;
-
-/// The oracle's answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Verdict {
-    /// The URL may be crawled.
-    Allowed,
-    /// The URL may not be crawled.
-    Disallowed,
-    /// The document permits more than one answer.
-    Either,
-    /// The robots.txt file does not govern the URL at all (step 0, [`scope`]): it says nothing
-    /// about it.
-    #[serde(rename = "not-governed")]
-    NotGoverned,
-}
-
-impl Verdict {
-    /// The verdict's name as cases and reports write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Allowed => "allowed",
-            Verdict::Disallowed => "disallowed",
-            Verdict::Either => "either",
-            Verdict::NotGoverned => "not-governed",
-        }
-    }
-
-    /// The verdict named `name` as cases and reports write it.
-    pub fn from_name(name: &str) -> Option<Verdict> {
-        [
-            Verdict::Allowed,
-            Verdict::Disallowed,
-            Verdict::Either,
-            Verdict::NotGoverned,
-        ]
-        .into_iter()
-        .find(|v| v.name() == name)
-    }
-
-    fn from_allowed(allowed: bool) -> Verdict {
-        if allowed {
-            Verdict::Allowed
-        } else {
-            Verdict::Disallowed
-        }
-    }
-}
 
 /// Evaluates one request under one profile: the verdict and how it was reached.
 pub fn evaluate(profile: ProfileId, request: &Request<'_>) -> Explanation {

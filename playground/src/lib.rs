@@ -1,4 +1,4 @@
-//! The oracle compiled to WebAssembly for the site's playground (`site`, `src/site/playground.rs`).
+//! The oracle compiled to WebAssembly for the site's playground (`site`, `site/src/playground.rs`).
 //!
 //! The page calls plain `extern "C"` exports, so no binding generator is needed: it copies the
 //! body's octets and a JSON question into memory it got from [`alloc`], calls [`ask`], and reads

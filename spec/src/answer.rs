@@ -9,6 +9,17 @@ use robotstxt_oracle::aipref::Preference;
 use robotstxt_oracle::Verdict;
 use serde::{Deserialize, Serialize};
 
+/// The answer kinds that are a failure of the adapter or the parser (`error`, `crash`,
+/// `timeout`), never a reading of the file: a ledger accepts an `error` or `crash` only by the
+/// pattern of its message ([`crate::ledger::Group::message`]), as a known failure, never a documented divergence
+/// (the line to cite does not count it, a rewrite never adds one), and never a `timeout`.
+pub const FAILURE_KINDS: [&str; 3] = ["error", "crash", "timeout"];
+
+/// Whether an answer kind is a failure ([`FAILURE_KINDS`]).
+pub fn is_failure(kind: &str) -> bool {
+    FAILURE_KINDS.contains(&kind)
+}
+
 /// A parser's answer to one check.
 ///
 /// A verdict (`Allowed`, `Disallowed`), or no verdict: the parser cannot be asked this
@@ -138,9 +149,9 @@ impl Answer {
     }
 
     /// Whether the answer is a failure of the parser or its adapter (`error`, `crash`,
-    /// `timeout`; [`crate::ledger::FAILURE_KINDS`]), not a reading of the file.
+    /// `timeout`; [`FAILURE_KINDS`]), not a reading of the file.
     pub fn is_failure(&self) -> bool {
-        crate::ledger::is_failure(self.kind())
+        is_failure(self.kind())
     }
 
     /// Whether the answer is what a profile expects: `either` accepts both verdicts; an answer
@@ -267,10 +278,10 @@ mod tests {
         assert!(!Answer::panicked("x").agrees(Verdict::Either));
         assert!(Answer::panicked("x").is_failure());
         assert!(!Answer::unsupported("x").is_failure());
-        for kind in crate::ledger::FAILURE_KINDS {
+        for kind in FAILURE_KINDS {
             let answer: Answer =
                 serde_json::from_str(&format!(r#"{{"answer":"{kind}","message":"m"}}"#)).unwrap();
-            assert!(answer.is_failure() && crate::ledger::is_failure(answer.kind()));
+            assert!(answer.is_failure() && is_failure(answer.kind()));
         }
         assert_eq!(Answer::from(true), Answer::Allowed);
         assert_eq!(Answer::from(false), Answer::Disallowed);

@@ -41,6 +41,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::answer::Answer;
+pub use crate::answer::{is_failure, FAILURE_KINDS};
 
 /// The reason bless gives a divergence it has no reason for; the check's test fails on it until a
 /// person writes the reason.
@@ -49,12 +50,6 @@ pub const UNEXPLAINED: &str =
 
 /// The answer kinds a ledger records as readings of the file: a verdict, or `unsupported`.
 pub const KINDS: [&str; 3] = ["allowed", "disallowed", "unsupported"];
-
-/// The answer kinds that are a failure of the adapter or the parser (`error`, `crash`,
-/// `timeout`), never a reading of the file: a ledger accepts an `error` or `crash` only by the
-/// pattern of its message ([`Group::message`]), as a known failure, never a documented divergence
-/// (the line to cite does not count it, a rewrite never adds one), and never a `timeout`.
-pub const FAILURE_KINDS: [&str; 3] = ["error", "crash", "timeout"];
 
 /// Every answer kind: [`KINDS`], then [`FAILURE_KINDS`].
 pub const ALL_KINDS: [&str; 6] = [
@@ -69,11 +64,6 @@ pub const ALL_KINDS: [&str; 6] = [
 /// The answer kinds a ledger may list: the readings ([`KINDS`]), and `error` and `crash` by their
 /// message's pattern.
 pub const LISTED_KINDS: [&str; 5] = [KINDS[0], KINDS[1], KINDS[2], "error", "crash"];
-
-/// Whether an answer kind is a failure ([`FAILURE_KINDS`]).
-pub fn is_failure(kind: &str) -> bool {
-    FAILURE_KINDS.contains(&kind)
-}
 
 /// Whether `text` matches `pattern`, where `*` stands for any run of characters (none included)
 /// and every other character for itself; the whole text must match (`*ValueError*` for a message

@@ -12,6 +12,7 @@
 #![deny(missing_docs)]
 
 pub mod answer;
+pub mod ask;
 pub mod badge;
 pub mod cases;
 pub mod causes;

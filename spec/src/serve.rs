@@ -134,7 +134,7 @@ pub fn serve(
             let answer = match &body {
                 Ok(body) => {
                     let fetch = check.fetch.unwrap_or_default();
-                    match crate::suite::ask_raw(parser, fetch, body, &check.agent, &check.url) {
+                    match crate::ask::ask_raw(parser, fetch, body, &check.agent, &check.url) {
                         // `timeout` is the runner's answer, not an adapter's.
                         Answer::Timeout { message } => Answer::Error {
                             message: format!("timeout: {message}"),

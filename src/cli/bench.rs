@@ -11,8 +11,8 @@ use clap::Args;
 use robotstxt_adapters::inprocess::InProcess;
 use robotstxt_adapters::registry::Options;
 use robotstxt_adapters::{Adapter, Answer, Capabilities, Identity, Query, UrlForm};
-use robotstxt_conformance::cases::Corpus;
-use robotstxt_conformance::run::{self, Selection};
+use robotstxt_matrix::ask::{self, Selection};
+use robotstxt_matrix::cases::Corpus;
 use robotstxt_oracle::{evaluate, ProfileId, Request, Verdict};
 use serde::Serialize;
 
@@ -146,7 +146,7 @@ fn rate(budget: Duration, mut work: impl FnMut() -> usize) -> f64 {
 fn measure(adapter: &mut dyn Adapter, corpus: &Corpus, budget: Duration) -> (f64, f64) {
     let selection = Selection::new(corpus, None);
     let corpus_rate = rate(budget, || {
-        run::run_adapter(adapter, corpus, &selection, &|_| {}).len()
+        ask::run_adapter(adapter, corpus, &selection, &|_| {}).len()
     });
     let body = typical_body();
     let queries = typical_queries();
@@ -295,7 +295,7 @@ fn oracle_alone(corpus: &Corpus, seconds: f64, json: bool) -> Result<ExitCode, S
         .flat_map(|case| {
             case.checks
                 .iter()
-                .map(move |check| robotstxt_conformance::verify::request(case, check))
+                .map(move |check| robotstxt_matrix::verify::request(case, check))
         })
         .collect();
     let mut per_profile = std::collections::BTreeMap::new();

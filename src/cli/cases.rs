@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Subcommand, ValueEnum};
-use robotstxt_conformance::cases::Corpus;
+use robotstxt_matrix::cases::Corpus;
 
 use super::options::{CasesDir, Format};
 
@@ -114,14 +114,11 @@ fn lint(corpus: &Corpus) -> Result<ExitCode, String> {
 /// `cases coverage`: each RFC 9309 statement and its cases; exit status 1 on a gap.
 fn coverage(corpus: &Corpus, format: CoverageFormat) -> Result<ExitCode, String> {
     let mut out = std::io::stdout().lock();
-    let rows = robotstxt_conformance::coverage::coverage(corpus);
+    let rows = robotstxt_matrix::coverage::coverage(corpus);
     match format {
-        CoverageFormat::Markdown => write!(
-            out,
-            "{}",
-            robotstxt_conformance::coverage::to_markdown(&rows)
-        )
-        .map_err(io_error)?,
+        CoverageFormat::Markdown => {
+            write!(out, "{}", robotstxt_matrix::coverage::to_markdown(&rows)).map_err(io_error)?
+        }
         CoverageFormat::Json => writeln!(
             out,
             "{}",
@@ -157,7 +154,7 @@ fn coverage(corpus: &Corpus, format: CoverageFormat) -> Result<ExitCode, String>
 /// `cases stats`: cases, checks, and checks per cited document and per directory.
 fn stats(corpus: &Corpus, format: Format) -> Result<ExitCode, String> {
     let mut out = std::io::stdout().lock();
-    let s = robotstxt_conformance::stats::stats(corpus);
+    let s = robotstxt_matrix::stats::stats(corpus);
     match format {
         Format::Json => writeln!(
             out,
@@ -211,7 +208,7 @@ fn stats(corpus: &Corpus, format: Format) -> Result<ExitCode, String> {
 
 /// `cases schema`: the JSON Schema of a case file.
 fn schema() -> Result<ExitCode, String> {
-    let schema = robotstxt_conformance::cases::model::case_schema();
+    let schema = robotstxt_matrix::cases::model::case_schema();
     let mut out = std::io::stdout().lock();
     writeln!(
         out,

@@ -14,10 +14,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 use robotstxt_adapters::{Adapter, Answer, Identity, Query};
-use robotstxt_conformance::ledger::{self, Ledger};
-use robotstxt_conformance::report::badge;
-use robotstxt_conformance::results::{Results, Status};
-use robotstxt_conformance::run::{self, Opened, RunOptions};
+use robotstxt_matrix::ledger::{self, Ledger};
+use robotstxt_matrix::report::badge;
+use robotstxt_matrix::results::{Results, Status};
+use robotstxt_matrix::run::{self, Opened, RunOptions};
 use robotstxt_oracle::ProfileId;
 
 use super::options::AdapterArgs;
@@ -126,7 +126,7 @@ pub fn run(args: &CertifyArgs) -> Result<ExitCode, String> {
         ));
     }
     if let Some(path) = &args.junit {
-        std::fs::write(path, robotstxt_conformance::report::junit::render(&results))
+        std::fs::write(path, robotstxt_matrix::report::junit::render(&results))
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     let failed = failures(&results, &name, args.ledger.as_deref());

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use base64::Engine as _;
 use clap::{Args, ValueEnum};
-use robotstxt_conformance::cases::model;
+use robotstxt_matrix::cases::model;
 use robotstxt_oracle::{evaluate_all, verdicts, Explanation, Fetch, ProfileId, Request, Verdict};
 
 use super::options::{AdapterArgs, Format};
@@ -208,9 +208,9 @@ fn divergence_causes(
         }
         let mut sample = robotstxt_oracle::evidence::OtherAnswers::none();
         let questions = questions.get_or_insert_with(|| robotstxt_spec::causes::questions(&corpus));
-        robotstxt_conformance::ledger::add_sample_answers(adapter.as_mut(), questions, &mut sample);
+        robotstxt_matrix::ledger::add_sample_answers(adapter.as_mut(), questions, &mut sample);
         let mut ask = |neighbours: &[robotstxt_oracle::evidence::Neighbour]| {
-            robotstxt_conformance::ledger::answer_neighbours(adapter.as_mut(), neighbours)
+            robotstxt_matrix::ledger::answer_neighbours(adapter.as_mut(), neighbours)
         };
         let examination = robotstxt_oracle::examine::examine(
             profile,
@@ -403,7 +403,7 @@ fn ask_adapters(
                             .governs
                             == robotstxt_oracle::Governs::No
                     });
-                    let skip = robotstxt_conformance::run::not_asked(
+                    let skip = robotstxt_matrix::ask::not_asked(
                         identity,
                         request.fetch,
                         request.robots_url,
@@ -414,7 +414,7 @@ fn ask_adapters(
                         None => {
                             let query = robotstxt_adapters::Query {
                                 agent: request.agent.to_string(),
-                                url: robotstxt_conformance::run::absolute_url(request.url),
+                                url: robotstxt_matrix::ask::absolute_url(request.url),
                                 fetch: request.fetch,
                                 category: None,
                             };

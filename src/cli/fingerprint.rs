@@ -1,11 +1,11 @@
-//! `fingerprint`: each adapter's fingerprint on the corpus (`src/fingerprint.rs`), then its
+//! `fingerprint`: each adapter's fingerprint on the corpus (`matrix/src/fingerprint.rs`), then its
 //! nearest profile.
 
 use std::process::ExitCode;
 
 use clap::Args;
-use robotstxt_conformance::fingerprint::{self, Standing};
-use robotstxt_conformance::run::{self, Selection};
+use robotstxt_matrix::ask::{self, Selection};
+use robotstxt_matrix::fingerprint::{self, Standing};
 
 use super::options::{AdapterArgs, CasesDir, Format};
 
@@ -22,7 +22,7 @@ pub struct FingerprintArgs {
 }
 
 /// `fingerprint`: runs each adapter over the whole corpus and prints, for each knob and deviation,
-/// where its answers stand ([`robotstxt_conformance::fingerprint`]), then its nearest profile.
+/// where its answers stand ([`robotstxt_matrix::fingerprint`]), then its nearest profile.
 pub fn run(args: &FingerprintArgs) -> Result<ExitCode, String> {
     let corpus = &args.corpus.load()?;
     let json = matches!(args.format, Format::Json);
@@ -42,8 +42,8 @@ pub fn run(args: &FingerprintArgs) -> Result<ExitCode, String> {
             }
         };
         let profile = adapter.identity().profile;
-        let answers = run::run_adapter(adapter.as_mut(), corpus, &selection, &|_| {});
-        let answered = run::answered(adapter.identity(), corpus, &selection, &answers);
+        let answers = ask::run_adapter(adapter.as_mut(), corpus, &selection, &|_| {});
+        let answered = ask::answered(adapter.identity(), corpus, &selection, &answers);
         let print = fingerprint::fingerprint(profile, &answered);
         if json {
             let line = serde_json::json!({"adapter": id, "fingerprint": print});

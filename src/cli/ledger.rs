@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Subcommand;
-use robotstxt_conformance::ledger::{self, Ledger};
-use robotstxt_conformance::run::{self, Selection};
+use robotstxt_matrix::ask::{self, Selection};
+use robotstxt_matrix::ledger::{self, Ledger};
+use robotstxt_matrix::run;
 use robotstxt_oracle::Verdict;
 
 use super::options::{AdapterArgs, CasesDir};
@@ -57,7 +58,7 @@ pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
         };
         let old = Ledger::load(dir, &id)?;
         let profile = adapter.identity().profile;
-        let answers = run::run_adapter(adapter.as_mut(), corpus, &selection, &|_| {});
+        let answers = ask::run_adapter(adapter.as_mut(), corpus, &selection, &|_| {});
         let mut divergences = BTreeMap::new();
         let mut failures: Vec<String> = Vec::new();
         // The divergences whose cause can be examined: a verdict on a single 200 fetch of the
@@ -65,12 +66,12 @@ pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
         let mut examinable = Vec::new();
         for case in &corpus.cases {
             for check in &case.checks {
-                let check_id = run::check_id(case, check);
+                let check_id = ask::check_id(case, check);
                 let answer = &answers[&check_id];
-                let applicable = run::applicable(adapter.identity(), case, check);
+                let applicable = ask::applicable(adapter.identity(), case, check);
                 let (status, _) = run::judge(answer, check.expect[&profile], None, applicable);
-                if status == robotstxt_conformance::results::Status::Pass
-                    || status == robotstxt_conformance::results::Status::NotApplicable
+                if status == robotstxt_matrix::results::Status::Pass
+                    || status == robotstxt_matrix::results::Status::NotApplicable
                 {
                     continue;
                 }
@@ -90,7 +91,7 @@ pub fn run(command: &LedgerCommand) -> Result<ExitCode, String> {
                     && case.robots_url.is_none()
                     && case.fetch == robotstxt_oracle::Fetch::default();
                 if let (Some(verdict), true) = (answer.verdict(), simple) {
-                    let request = robotstxt_conformance::verify::request(case, check);
+                    let request = robotstxt_matrix::verify::request(case, check);
                     examinable.push((check_id.clone(), request, verdict == Verdict::Allowed));
                 }
                 divergences.insert(check_id, kind.to_string());

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use robotstxt_conformance::realworld::tally::Results;
+use robotstxt_realworld::tally::Results;
 
 use super::realworld::{write_report, ReportFormat};
 

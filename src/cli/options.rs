@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use robotstxt_adapters::registry::{Options, UserAdapter};
-use robotstxt_conformance::cases::{Corpus, LoadError};
-use robotstxt_conformance::default_cases_dir;
+use robotstxt_matrix::cases::{Corpus, LoadError};
+use robotstxt_matrix::default_cases_dir;
 
 /// Where the case corpus is.
 #[derive(Args)]

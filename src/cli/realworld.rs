@@ -7,11 +7,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use robotstxt_conformance::realworld::corpus::{read_corpus_list, Shard, Source};
-use robotstxt_conformance::realworld::run::{self, Determinism, Plan, Scheduling};
-use robotstxt_conformance::realworld::tally::Results;
-use robotstxt_conformance::realworld::{bench, html, report};
 use robotstxt_oracle::ProfileId;
+use robotstxt_realworld::corpus::{read_corpus_list, Source};
+use robotstxt_realworld::file::Shard;
+use robotstxt_realworld::run::{self, Determinism, Plan, Scheduling};
+use robotstxt_realworld::tally::Results;
+use robotstxt_realworld::{bench, html, report};
 
 use super::options::AdapterArgs;
 
@@ -129,7 +130,7 @@ pub fn run(args: &RealworldArgs) -> Result<ExitCode, String> {
         adapters,
         options,
         determinism,
-        ledgers: Some(robotstxt_conformance::ledger::default_dir()),
+        ledgers: Some(robotstxt_matrix::ledger::default_dir()),
         parallel: !args.bench,
         scheduling: match args.processes {
             Some(n) => Scheduling::Fixed(n.max(1)),
@@ -242,7 +243,7 @@ fn source_name(source: &Source) -> String {
     match source {
         Source::Protego => PROTEGO_NAME.to_string(),
         Source::Dir(path) | Source::File(path) | Source::Warc(path) => {
-            robotstxt_conformance::realworld::report::corpus_label(&path.display().to_string())
+            robotstxt_realworld::report::corpus_label(&path.display().to_string())
         }
     }
 }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use robotstxt_conformance::run::{self, Progress, RunOptions};
+use robotstxt_matrix::run::{self, Progress, RunOptions};
 use robotstxt_oracle::ProfileId;
 
 use super::options::{AdapterArgs, CasesDir};
@@ -75,7 +75,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, String> {
         ledgers: args
             .ledgers
             .clone()
-            .unwrap_or_else(robotstxt_conformance::ledger::default_dir),
+            .unwrap_or_else(robotstxt_matrix::ledger::default_dir),
     };
     let bar = Bar::new();
     let results = run::run(corpus, &options, &bar)?;
@@ -88,19 +88,16 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, String> {
     for why in &results.unavailable {
         eprintln!("unavailable: {why}");
     }
-    let written = robotstxt_conformance::report::write_all(&args.out, &results)
+    let written = robotstxt_matrix::report::write_all(&args.out, &results)
         .map_err(|e| format!("writing reports into {}: {e}", args.out.display()))?;
     let format = match args.format {
-        ReportFormat::Text => robotstxt_conformance::report::Format::Text,
-        ReportFormat::Json => robotstxt_conformance::report::Format::Json,
-        ReportFormat::Markdown => robotstxt_conformance::report::Format::Markdown,
-        ReportFormat::Html => robotstxt_conformance::report::Format::Html,
-        ReportFormat::Junit => robotstxt_conformance::report::Format::Junit,
+        ReportFormat::Text => robotstxt_matrix::report::Format::Text,
+        ReportFormat::Json => robotstxt_matrix::report::Format::Json,
+        ReportFormat::Markdown => robotstxt_matrix::report::Format::Markdown,
+        ReportFormat::Html => robotstxt_matrix::report::Format::Html,
+        ReportFormat::Junit => robotstxt_matrix::report::Format::Junit,
     };
-    print!(
-        "{}",
-        robotstxt_conformance::report::render(format, &results)
-    );
+    print!("{}", robotstxt_matrix::report::render(format, &results));
     eprintln!(
         "wrote {}",
         written

@@ -1,4 +1,4 @@
-//! `site`: the static site (`src/site/`, `docs/site.md`) from a `run` result directory and a
+//! `site`: the static site (`site/src/`, `docs/site.md`) from a `run` result directory and a
 //! `realworld` result directory (running those commands first when not given). The playground's
 //! two WebAssembly modules (the oracle and the Rust parsers) are built with cargo here, in their
 //! own target directory (`target/playground`), unless `--wasm` and `--peers-wasm` give them.
@@ -8,10 +8,10 @@ use std::process::{Command, ExitCode};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use clap::Args;
-use robotstxt_conformance::ledger::{self, Ledger};
-use robotstxt_conformance::realworld::tally::Results as RealWorld;
-use robotstxt_conformance::results::Results;
-use robotstxt_conformance::site::{self, Inputs};
+use robotstxt_matrix::ledger::{self, Ledger};
+use robotstxt_matrix::results::Results;
+use robotstxt_realworld::tally::Results as RealWorld;
+use robotstxt_site::{self as site, Inputs};
 
 use super::options::CasesDir;
 

@@ -9,9 +9,9 @@ use std::path::PathBuf;
 use robotstxt_oracle::{Fetch, ProfileId, Verdict};
 use serde_yaml::{Mapping, Value};
 
+use super::case::{Case, CaseFetch, Check, PreferenceCheck};
 use super::citation::Citation;
 use super::escape;
-use super::load::{Case, CaseFetch, Check, PreferenceCheck};
 use super::locate::locate;
 use super::model::{
     check_absolute_url, parse_verdict, AbsoluteUrl, BodyPart, CaseUrl, CategoryLabel,
