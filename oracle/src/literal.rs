@@ -2,23 +2,19 @@
 //!
 //! `docs/profiles.md`: where a document leaves a choice open, every permitted alternative is a
 //! reading, and the verdict is the set of their answers: `allowed` or `disallowed` when they all
-//! agree, `either` when they do not. This module computes exactly that:
+//! agree, `either` when they do not. This module computes exactly that, in the order
+//! [`crate::verdict`] states (scope, the `/robots.txt` exemption, the fetch outcome, the body's
+//! readings, the common answer), with:
 //!
-//! 0. when the request names the file's URL, step 0 ([`crate::scope`]) decides whether the file
-//!    governs the URL at all (`not-governed`; `either` where the document leaves it open);
-//! 1. when the URL is the `/robots.txt` URI, the exemption ([`fetch::robots_txt_exemption`]) may
-//!    allow it before the fetch outcome is read;
-//! 1. the fetch outcome (step 8, K15) gives its definite answers, and says whether the body is read;
-//! 2. when it is, every combination of the alternatives of **every** knob the profile leaves open
-//!    ([`ProfileId::every_open_knob`]) is applied to the base reading ([`readings`]), whatever the
-//!    input holds;
-//! 3. each reading reads the input through steps 1 to 7, one after another ([`allowed`]);
-//! 4. the verdict is the common answer, or `either` ([`verdict`]).
+//! - as the readings, every combination of the alternatives of **every** knob the profile leaves
+//!   open ([`ProfileId::every_open_knob`]) applied to the base reading ([`readings`]), whatever
+//!   the input holds;
+//! - as the reading of one reading, steps 1 to 7 one after another ([`allowed`]).
 //!
 //! Nothing is skipped and nothing is shared: no facts about the input choose the knobs, no step's
-//! output is reused by another reading. The fast path ([`crate::verdict`], [`crate::evaluate`])
-//! must answer what this module answers, on every input; [`crate::crosscheck`] compares them. Both
-//! paths call the same rule functions (`body`, `line`, `group`, `select`, `url`, `pattern`,
+//! output is reused by another reading. The fast path ([`crate::fast`]) must answer what this
+//! module answers, on every input; [`crate::crosscheck`] compares them. Both paths call the same
+//! order and the same rule functions (`body`, `line`, `group`, `select`, `url`, `pattern`,
 //! `decide`, `fetch`), so they differ only in which readings they try and how they share work.
 //! It is slow (hundreds of readings of the whole input per request: 2 to the number of open knobs
 //! and more, see [`readings`]) and total: it never panics.
@@ -26,17 +22,14 @@
 use crate::aipref::{self, AiprefReading, Preference, StatementBounds};
 use crate::body::{self, BodyKnobs};
 use crate::decide;
-use crate::fetch::{self, FetchEffect};
 use crate::group;
-use crate::history;
 use crate::knobs::{Alternative, Erratum, Knobs, OpenKnob, ProfileId};
 use crate::line::{self, LineKind};
 use crate::pattern::{Pattern, PatternKnobs};
 use crate::request::{HistoryRequest, Request};
-use crate::scope::{self, Governs};
 use crate::select::{self, SelectKnobs};
 use crate::url::{self, TargetKnobs};
-use crate::Verdict;
+use crate::verdict::{BeforeBody, Verdict};
 
 /// One alternative a reading applies: the open knob, where the document leaves it open, and the
 /// setting.
@@ -118,34 +111,27 @@ impl std::fmt::Display for Answer {
 
 /// The literal verdict of `request` under `profile` (it stops reading once two answers differ).
 pub fn verdict(profile: ProfileId, request: &Request<'_>) -> Verdict {
-    // Step 0 (scope): a file that does not govern the URL says nothing about it; where the document
-    // leaves that open, `not-governed` and the file's own answer are both permitted.
-    if let Some(robots_url) = request.robots_url {
-        match scope::governs(profile, robots_url, request.url).governs {
-            Governs::Yes => {}
-            Governs::No => return Verdict::NotGoverned,
-            Governs::Open => return Verdict::Either,
-        }
-    }
-    common(answers_lazily(profile, request, readings).map(|answer| answer.allowed))
+    verdict_of_readings(profile, request, readings)
 }
 
 /// The literal verdict of `request` under RFC 9309 read as `erratum` asks
 /// ([`erratum_readings`]): what the verdict would be if the questioned line read as the erratum
 /// says. A case depends on the erratum where this differs from [`verdict`] (`tests/citations.rs`).
 pub fn verdict_under_erratum(erratum: &Erratum, request: &Request<'_>) -> Verdict {
-    let profile = ProfileId::Rfc9309;
-    if let Some(robots_url) = request.robots_url {
-        match scope::governs(profile, robots_url, request.url).governs {
-            Governs::Yes => {}
-            Governs::No => return Verdict::NotGoverned,
-            Governs::Open => return Verdict::Either,
-        }
-    }
-    common(
-        answers_lazily(profile, request, |_| erratum_readings(erratum))
-            .map(|answer| answer.allowed),
-    )
+    verdict_of_readings(ProfileId::Rfc9309, request, |_| erratum_readings(erratum))
+}
+
+/// The order ([`BeforeBody`]) with `readings`, each read through the steps by [`allowed`].
+fn verdict_of_readings(
+    profile: ProfileId,
+    request: &Request<'_>,
+    readings: impl FnOnce(ProfileId) -> Vec<LiteralReading>,
+) -> Verdict {
+    BeforeBody::of(profile, request).verdict(|| {
+        readings(profile)
+            .into_iter()
+            .map(|reading| allowed(&reading.knobs, request))
+    })
 }
 
 /// [`verdict`] under every profile, in [`ProfileId::ALL`] order.
@@ -167,25 +153,21 @@ fn answers_lazily<'r>(
     readings: impl FnOnce(ProfileId) -> Vec<LiteralReading>,
 ) -> impl Iterator<Item = Answer> + 'r {
     let request = *request;
-    let mut definite = Vec::new();
-    let mut use_body = false;
-    // The `/robots.txt` URI: allowed before the fetch outcome, where the exemption holds.
-    let exemption = fetch::robots_txt_exemption(profile, Some(request.fetch));
-    let source = if exemption.holds && url::is_robots_txt_uri(&url::split(request.url)) {
-        definite.push(true);
-        Source::Exemption(exemption.citation)
-    } else {
-        // Step 8 (K15): what the fetch outcome says, and whether the body's rules decide.
-        let (effect, citation) = fetch::fetch_effect(profile, request.fetch);
-        fetch_outcomes(&effect, &mut definite, &mut use_body);
-        Source::Fetch(citation)
+    let before = BeforeBody::of(profile, &request);
+    let source = match before.exemption {
+        Some(exemption) => Source::Exemption(exemption.citation),
+        None => Source::Fetch(before.fetch_citation),
     };
-    let from_fetch = definite.into_iter().map(move |allowed| Answer {
-        source: source.clone(),
-        allowed,
-    });
+    let from_fetch: Vec<Answer> = before
+        .definite
+        .iter()
+        .map(|&allowed| Answer {
+            source: source.clone(),
+            allowed,
+        })
+        .collect();
     // Steps 1 to 7 under every reading, when the body is read.
-    let body_readings = if use_body {
+    let body_readings = if before.read_body {
         readings(profile)
     } else {
         Vec::new()
@@ -194,7 +176,7 @@ fn answers_lazily<'r>(
         allowed: allowed(&reading.knobs, &request),
         source: Source::Reading(reading),
     });
-    from_fetch.chain(from_body)
+    from_fetch.into_iter().chain(from_body)
 }
 
 /// The literal answer of the `aipref` reading ([`aipref`]): which preference the file attaches to
@@ -223,52 +205,10 @@ pub fn preference(request: &Request<'_>, category: &str) -> Preference {
 }
 
 /// The literal verdict of a question asked at a time after a history of fetches
-/// (`crate::history`), under `profile`: step 0 (scope); then the `/robots.txt` URI's exemption
-/// against the latest fetch ([`history::robots_txt_exemption`]); then every basis
-/// [`history::permitted`] gives, each fetch read as a single fetch by [`verdict`]; the common
-/// verdict, or `either`.
+/// (`crate::history`), under `profile`: the history's order ([`crate::verdict::history`]), each
+/// fetch read as a single fetch by [`verdict`].
 pub fn verdict_history(profile: ProfileId, request: &HistoryRequest<'_>) -> Verdict {
-    if let Some(robots_url) = request.robots_url {
-        match scope::governs(profile, robots_url, request.url).governs {
-            Governs::Yes => {}
-            Governs::No => return Verdict::NotGoverned,
-            Governs::Open => return Verdict::Either,
-        }
-    }
-    let attempts = crate::history::attempts(request);
-    if history::robots_txt_exemption(profile, &attempts, request.at, request.url).is_some() {
-        return Verdict::Allowed;
-    }
-    let mut verdicts = history::permitted(profile, &attempts, request.at)
-        .bases
-        .into_iter()
-        .map(|basis| match basis {
-            history::Basis::Fetch(n) => verdict(profile, &request.request(n)),
-            history::Basis::Allowed => Verdict::Allowed,
-            history::Basis::Disallowed => Verdict::Disallowed,
-            history::Basis::Expired => Verdict::NotGoverned,
-        });
-    let first = verdicts.next().unwrap_or(Verdict::Either);
-    if first != Verdict::Either && verdicts.all(|v| v == first) {
-        first
-    } else {
-        Verdict::Either
-    }
-}
-
-/// Flattens a fetch effect (`rfc9309#2.3.1`): its definite answers go to `definite`; `use_body`
-/// is set when one of its outcomes is "the body's rules decide".
-fn fetch_outcomes(effect: &FetchEffect, definite: &mut Vec<bool>, use_body: &mut bool) {
-    match effect {
-        FetchEffect::UseBody => *use_body = true,
-        FetchEffect::Allowed => definite.push(true),
-        FetchEffect::Disallowed => definite.push(false),
-        FetchEffect::Open(options) => {
-            for option in options {
-                fetch_outcomes(option, definite, use_body);
-            }
-        }
-    }
+    crate::verdict::history(profile, request, |fetch| verdict(profile, fetch)).verdict
 }
 
 /// Every reading `profile` permits: its base reading with each combination of the alternatives of
@@ -372,25 +312,6 @@ pub fn allowed(knobs: &Knobs, request: &Request<'_>) -> bool {
         &target,
         knobs,
     )
-}
-
-/// The verdict of a set of answers: the common answer, or `either` when both occur (it stops at
-/// the first answer that differs). There is always an answer: every fetch effect has an outcome,
-/// and a profile has a base reading; with none, `either` says nothing is settled.
-fn common(answers: impl Iterator<Item = bool>) -> Verdict {
-    let (mut allowed, mut disallowed) = (false, false);
-    for answer in answers {
-        allowed |= answer;
-        disallowed |= !answer;
-        if allowed && disallowed {
-            break;
-        }
-    }
-    match (allowed, disallowed) {
-        (true, false) => Verdict::Allowed,
-        (false, true) => Verdict::Disallowed,
-        _ => Verdict::Either,
-    }
 }
 
 #[cfg(test)]
