@@ -1,7 +1,7 @@
 //! The fast path against the literal mode: the invariant that they answer alike, and, when they do
 //! not, a report that names the readings behind the difference.
 //!
-//! The fast path ([`crate::verdict`]) tries a knob's alternatives only where the input's facts
+//! The fast path ([`crate::verdict()`]) tries a knob's alternatives only where the input's facts
 //! ([`crate::profile::InputFacts`]) say they can matter, and shares step outputs between readings
 //! ([`crate::memo`]); [`crate::literal`] tries every reading and shares nothing. A difference is an
 //! oracle bug: usually a fact that missed what makes a knob matter (the fast path then answers a

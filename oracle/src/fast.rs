@@ -1,5 +1,5 @@
 //! The fast path: the verdicts and explanations the literal mode ([`crate::literal`]) defines,
-//! in the same order ([`crate::verdict`]), reading only the readings the input's facts say can
+//! in the same order ([`mod@crate::verdict`]), reading only the readings the input's facts say can
 //! matter ([`crate::relevance::InputFacts`]) and sharing step outputs between readings and
 //! profiles ([`crate::memo`]). [`crate::crosscheck`] compares it with the literal mode; the
 //! corpus tests, a property test on generated inputs and the fuzzer check that they agree.
@@ -54,7 +54,7 @@ pub fn verdict(profile: ProfileId, request: &Request<'_>) -> Verdict {
     verdicts(&[profile], request)[0]
 }
 
-/// [`verdict`] under each of `profiles`, in that order (the input is read once for all of them).
+/// [`verdict()`] under each of `profiles`, in that order (the input is read once for all of them).
 pub fn verdicts(profiles: &[ProfileId], request: &Request<'_>) -> Vec<Verdict> {
     verdicts_on_one_body(&[(profiles, request)])
         .pop()
@@ -236,7 +236,7 @@ pub fn verdict_deviating(
     .expect("one verdict for one profile")
 }
 
-/// [`verdict`] under every profile, in [`ProfileId::ALL`] order: the fuzzer's path.
+/// [`verdict()`] under every profile, in [`ProfileId::ALL`] order: the fuzzer's path.
 pub fn verdicts_all(request: &Request<'_>) -> [Verdict; 4] {
     let all = verdicts(&ProfileId::ALL, request);
     [all[0], all[1], all[2], all[3]]

@@ -8,7 +8,7 @@
 //!
 //! Two paths give the same verdicts. The definition is [`literal`]: every combination of every
 //! alternative a document leaves open, each reading run through the steps one after another. The
-//! fast path ([`evaluate`], [`verdict`], [`verdicts_all`]) tries a knob's alternatives only where
+//! fast path ([`evaluate`], [`verdict()`], [`verdicts_all`]) tries a knob's alternatives only where
 //! the input's facts say they can matter ([`relevance::InputFacts`]) and shares step outputs between
 //! readings ([`memo`]). [`crosscheck`] compares them; the corpus tests, a property test on 100,000
 //! generated inputs and the fuzzer check that they agree.

@@ -3,7 +3,7 @@
 //! `docs/profiles.md`: where a document leaves a choice open, every permitted alternative is a
 //! reading, and the verdict is the set of their answers: `allowed` or `disallowed` when they all
 //! agree, `either` when they do not. This module computes exactly that, in the order
-//! [`crate::verdict`] states (scope, the `/robots.txt` exemption, the fetch outcome, the body's
+//! [`mod@crate::verdict`] states (scope, the `/robots.txt` exemption, the fetch outcome, the body's
 //! readings, the common answer), with:
 //!
 //! - as the readings, every combination of the alternatives of **every** knob the profile leaves

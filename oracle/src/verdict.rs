@@ -13,7 +13,7 @@
 //! Which readings, and how one reading is read, is the caller's: the literal mode
 //! ([`crate::literal`]) reads every reading the table opens through the steps one after another;
 //! the fast path ([`crate::fast`]) the readings the input's facts open, sharing step outputs. A
-//! question asked after a history of fetches ([`history`]) composes single fetches the same way.
+//! question asked after a history of fetches ([`history()`]) composes single fetches the same way.
 
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
@@ -77,7 +77,7 @@ impl Verdict {
 /// The common answer of the answers a document permits: `allowed` or `disallowed` when they all
 /// agree, `either` when they do not (it stops at the first answer that differs from the first).
 /// With no answer at all, `either`: nothing is settled. The one combiner of the oracle: the
-/// readings of one fetch, and the bases of a history ([`history`]), are combined here.
+/// readings of one fetch, and the bases of a history ([`history()`]), are combined here.
 pub fn common(mut answers: impl Iterator<Item = Verdict>) -> Verdict {
     let Some(first) = answers.next() else {
         return Verdict::Either;
