@@ -28,7 +28,7 @@ fn full() -> bool {
 }
 
 /// One case body in how many a quick run writes.
-const SAMPLE: usize = 8;
+const SAMPLE: usize = 24;
 
 /// Writes one file per corpus case body (one in [`SAMPLE`] of them in a quick run), plus hostile
 /// ones, into `dir`; returns how many files.

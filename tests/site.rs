@@ -44,7 +44,7 @@ fn full() -> bool {
 }
 
 /// One in how many of the many alike pages and checks a quick run takes.
-const SAMPLE: usize = 10;
+const SAMPLE: usize = 30;
 
 /// Whether the browser opens `page` (at `index_in_folder` among its folder's sorted pages): every
 /// page at full size; quickly, every index and every page outside the folders that hold a page per
