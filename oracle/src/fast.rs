@@ -215,7 +215,7 @@ fn read_as_needed(plan: &Plan, memo: &mut memo::Memo<'_>, needed: Needed) -> Opt
         }
     }
     // Every answer was read: the body's were not asked for, or every reading gave one.
-    (plan.every_reading || !plan.before.read_body)
+    (plan.every_reading || !plan.before.read_body())
         .then(|| Known::Verdict(Verdict::from_allowed(allowed)))
 }
 
@@ -355,7 +355,7 @@ impl Plan {
         };
         // A file that does not govern the URL (or may not) is not read for it; a 404 never looks
         // at the body, so its facts are gathered only when it is read.
-        if plan.before.outside_scope().is_some() || !plan.before.fetch_reads_body() {
+        if plan.before.outside_scope().is_some() || !plan.before.fetch_reads_body {
             return plan;
         }
         if base_only {
@@ -418,12 +418,11 @@ fn explain_profiles(profiles: &[ProfileId], request: &Request<'_>) -> Vec<Explan
             fetch: request.fetch,
             fetch_effect: explain::describe_fetch_effect(&plan.before.effect),
             fetch_citation: plan.before.fetch_citation,
-            // Shown where the fetch outcome alone would answer; for a fetch whose body decides,
-            // the base reading shows the exemption itself (K10).
-            robots_txt_exemption: plan
-                .before
-                .exemption
-                .filter(|_| plan.before.fetch_answers_alone()),
+            // Shown where the file governs the URL and the fetch outcome alone would answer; for
+            // a fetch whose body decides, the base reading shows the exemption itself (K10).
+            robots_txt_exemption: plan.before.exemption.filter(|_| {
+                plan.before.outside_scope().is_none() && !plan.before.fetch_answers.is_empty()
+            }),
             reading: base,
             variants,
         }

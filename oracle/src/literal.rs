@@ -159,7 +159,7 @@ fn answers_lazily<'r>(
         None => Source::Fetch(before.fetch_citation),
     };
     let from_fetch: Vec<Answer> = before
-        .definite
+        .definite()
         .iter()
         .map(|&allowed| Answer {
             source: source.clone(),
@@ -167,7 +167,7 @@ fn answers_lazily<'r>(
         })
         .collect();
     // Steps 1 to 7 under every reading, when the body is read.
-    let body_readings = if before.read_body {
+    let body_readings = if before.read_body() {
         readings(profile)
     } else {
         Vec::new()

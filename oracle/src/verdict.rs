@@ -98,73 +98,61 @@ pub struct BeforeBody {
     /// The `/robots.txt` URI's exemption, when the URL is that URI and the exemption holds: the
     /// URL is allowed whatever the fetch outcome says.
     pub exemption: Option<Exemption>,
-    /// What the fetch outcome says (step 8, K15), and its citation.
+    /// What the fetch outcome says (step 8, K15).
     pub effect: FetchEffect,
     /// Where the document says what the fetch outcome does.
     pub fetch_citation: &'static str,
-    /// The definite answers before the body (each `true` allows): the exemption's, else the fetch
-    /// outcome's.
-    pub definite: SmallVec<[bool; 4]>,
-    /// Whether the body's readings answer too: one of the fetch outcome's permitted effects is
-    /// "the body's rules decide", and no earlier step decided.
-    pub read_body: bool,
+    /// The fetch outcome's definite answers (each `true` allows), the exemption aside.
+    pub fetch_answers: SmallVec<[bool; 4]>,
+    /// Whether one of the fetch outcome's permitted effects is "the body's rules decide", the
+    /// exemption aside.
+    pub fetch_reads_body: bool,
 }
 
 impl BeforeBody {
-    /// Steps 0 to the fetch outcome of `request` under `profile`.
+    /// Steps 0 to the fetch outcome of `request` under `profile`. Each step is worked out; which
+    /// one decides is for [`BeforeBody::verdict`] (step 0 first) and [`BeforeBody::answers`].
     pub fn of(profile: ProfileId, request: &Request<'_>) -> BeforeBody {
         let scope = request
             .robots_url
             .map(|robots_url| scope::governs(profile, robots_url, request.url));
-        let (effect, fetch_citation) = fetch::fetch_effect(profile, request.fetch);
-        let mut before = BeforeBody {
-            scope,
-            exemption: None,
-            effect,
-            fetch_citation,
-            definite: SmallVec::new(),
-            read_body: false,
-        };
-        // Step 0: a file that does not govern the URL (or may not) is not read for it.
-        if before.outside_scope().is_some() {
-            return before;
-        }
         // The `/robots.txt` URI: allowed before the fetch outcome, where the exemption holds.
         let exemption = fetch::robots_txt_exemption(profile, Some(request.fetch));
-        if exemption.holds && url::is_robots_txt_uri(&url::split(request.url)) {
-            before.exemption = Some(exemption);
-            before.definite.push(true);
-            return before;
-        }
+        let exemption = (exemption.holds && url::is_robots_txt_uri(&url::split(request.url)))
+            .then_some(exemption);
         // Step 8 (K15): the fetch outcome's definite answers, and whether the body's rules decide.
-        flatten(&before.effect, &mut before.definite, &mut before.read_body);
-        before
-    }
-
-    /// The verdict step 0 gives on its own: `not-governed` when the file does not govern the URL,
-    /// `either` when the document leaves that open; `None` when the file governs it.
-    pub fn outside_scope(&self) -> Option<Verdict> {
-        match self.scope.map(|s| s.governs) {
-            None | Some(Governs::Yes) => None,
-            Some(Governs::No) => Some(Verdict::NotGoverned),
-            Some(Governs::Open) => Some(Verdict::Either),
+        let (effect, fetch_citation) = fetch::fetch_effect(profile, request.fetch);
+        let (mut fetch_answers, mut fetch_reads_body) = (SmallVec::new(), false);
+        flatten(&effect, &mut fetch_answers, &mut fetch_reads_body);
+        BeforeBody {
+            scope,
+            exemption,
+            effect,
+            fetch_citation,
+            fetch_answers,
+            fetch_reads_body,
         }
     }
 
-    /// Whether one of the fetch outcome's permitted effects is "the body's rules decide", the
-    /// exemption aside.
-    pub fn fetch_reads_body(&self) -> bool {
-        let (mut definite, mut read_body) = (SmallVec::new(), false);
-        flatten(&self.effect, &mut definite, &mut read_body);
-        read_body
+    /// The verdict step 0 gives on its own ([`outside_scope`]).
+    pub fn outside_scope(&self) -> Option<Verdict> {
+        outside_scope(self.scope)
     }
 
-    /// Whether one of the fetch outcome's permitted effects answers without the body, the
-    /// exemption aside.
-    pub fn fetch_answers_alone(&self) -> bool {
-        let (mut definite, mut read_body) = (SmallVec::new(), false);
-        flatten(&self.effect, &mut definite, &mut read_body);
-        !definite.is_empty()
+    /// The definite answers before the body: the exemption's `allowed` where it holds, else the
+    /// fetch outcome's.
+    pub fn definite(&self) -> &[bool] {
+        if self.exemption.is_some() {
+            &[true]
+        } else {
+            &self.fetch_answers
+        }
+    }
+
+    /// Whether the body's readings answer too: the fetch outcome has the body's rules decide, and
+    /// the exemption did not decide first.
+    pub fn read_body(&self) -> bool {
+        self.exemption.is_none() && self.fetch_reads_body
     }
 
     /// Every answer after step 0, in order: the definite ones, then, when the body is read, the
@@ -174,8 +162,8 @@ impl BeforeBody {
         &self,
         body: impl FnOnce() -> I,
     ) -> Answers<'_, I> {
-        let from_body = self.read_body.then(body).into_iter().flatten();
-        self.definite.iter().copied().chain(from_body)
+        let from_body = self.read_body().then(body).into_iter().flatten();
+        self.definite().iter().copied().chain(from_body)
     }
 
     /// The verdict: step 0's own, else the common answer ([`common`]) of the definite answers and
@@ -185,6 +173,17 @@ impl BeforeBody {
             return verdict;
         }
         common(self.answers(body).map(Verdict::from_allowed))
+    }
+}
+
+/// The verdict step 0 gives on its own: `not-governed` when the file does not govern the URL,
+/// `either` when the document leaves that open; `None` when the file governs it or the request
+/// names no robots.txt URL.
+pub fn outside_scope(scope: Option<Scope>) -> Option<Verdict> {
+    match scope.map(|s| s.governs) {
+        None | Some(Governs::Yes) => None,
+        Some(Governs::No) => Some(Verdict::NotGoverned),
+        Some(Governs::Open) => Some(Verdict::Either),
     }
 }
 
@@ -253,12 +252,7 @@ pub fn history(
             (basis, verdict)
         })
         .collect();
-    let outside_scope = match scope.map(|s| s.governs) {
-        None | Some(Governs::Yes) => None,
-        Some(Governs::No) => Some(Verdict::NotGoverned),
-        Some(Governs::Open) => Some(Verdict::Either),
-    };
-    let verdict = outside_scope.unwrap_or_else(|| match exemption {
+    let verdict = outside_scope(scope).unwrap_or_else(|| match exemption {
         Some(_) => Verdict::Allowed,
         None => common(bases.iter().map(|(_, v)| *v)),
     });
