@@ -26,16 +26,13 @@ pub fn ask(parser: &dyn Parser, case: &Case, check: &Check) -> Answer {
 /// [`Answer::panicked`] with the panic's message. What [`ask`] and the protocol server
 /// ([`crate::serve`]) both call.
 pub fn ask_raw(parser: &dyn Parser, fetch: Fetch, body: &[u8], agent: &str, url: &str) -> Answer {
-    quiet_panics_while_asking();
-    ASKING.with(|asking| asking.set(true));
-    let asked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+    let asked = catch_quietly(|| {
         if fetch == Fetch::default() {
             parser.check(body, agent, url)
         } else {
             parser.check_fetch(fetch, body, agent, url)
         }
-    }));
-    ASKING.with(|asking| asking.set(false));
+    });
     match asked {
         // A preference answers another question (which usage preference applies): no verdict.
         Ok(Answer::Preference { preference }) => Answer::Error {
@@ -55,14 +52,26 @@ pub fn ask_one(parser: &dyn Parser, body: &[u8], agent: &str, url: &str) -> Answ
     ask_raw(parser, Fetch::default(), body, agent, url)
 }
 
+/// Runs `asking` (a parser asked one question) with its panic caught and the panic hook quiet
+/// about it: a parser's panic is its `crash` answer, message included, so printing it (with
+/// `RUST_BACKTRACE` set, a symbolised backtrace) is noise and costs time. Every other panic is
+/// printed by the hook that was there. What [`ask_raw`] and the in-process adapters both call.
+pub fn catch_quietly<T>(asking: impl FnOnce() -> T) -> std::thread::Result<T> {
+    quiet_panics_while_asking();
+    ASKING.with(|flag| flag.set(true));
+    let asked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(asking));
+    ASKING.with(|flag| flag.set(false));
+    asked
+}
+
 thread_local! {
-    /// Whether this thread is inside [`ask`]: a panic there is the check's answer, reported with
-    /// the case, so the panic hook stays quiet about it.
+    /// Whether this thread is inside [`catch_quietly`]: a panic there is the parser's answer, so
+    /// the panic hook stays quiet about it.
     static ASKING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Wraps the panic hook (once) so that a parser's panic inside [`ask`] prints nothing (its
-/// message is in the check's report); every other panic is printed by the hook that was there.
+/// Wraps the panic hook (once) so that a panic inside [`catch_quietly`] prints nothing; every
+/// other panic is printed by the hook that was there.
 fn quiet_panics_while_asking() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {

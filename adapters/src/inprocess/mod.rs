@@ -14,7 +14,7 @@ pub mod robotxt;
 pub mod sim_codec_robots;
 pub mod texting_robots;
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use robotstxt_spec::ask::catch_quietly;
 
 use crate::adapter::{Adapter, Answer, Body, Identity, Query, Unavailable};
 
@@ -45,34 +45,10 @@ impl InProcess {
     /// building the query and answer lists: the fuzzer's path, where every adapter is given the
     /// same [`Body`]).
     pub fn answer_one(&self, body: &Body<'_>, agent: &str, url: &str) -> Answer {
-        quiet_panics_while_asking();
-        ASKING.with(|asking| asking.set(true));
-        let asked = catch_unwind(AssertUnwindSafe(|| (self.check)(body, agent, url)));
-        ASKING.with(|asking| asking.set(false));
-        asked.unwrap_or_else(|payload| Answer::panicked(panic_message(&*payload)))
+        // The panic hook stays quiet: the panic is the answer, its message kept.
+        catch_quietly(|| (self.check)(body, agent, url))
+            .unwrap_or_else(|payload| Answer::panicked(panic_message(&*payload)))
     }
-}
-
-thread_local! {
-    /// Whether this thread is inside [`InProcess::answer_one`]: a parser's panic there is its
-    /// `crash` answer, message included, so the panic hook stays quiet about it.
-    static ASKING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Wraps the panic hook (once) so that a parser's panic inside [`InProcess::answer_one`] prints
-/// nothing (with `RUST_BACKTRACE` set, the default hook symbolised a backtrace for every known
-/// crash: noise on stderr and a few percent of a real-world run); every other panic is printed
-/// by the hook that was there.
-fn quiet_panics_while_asking() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            if !ASKING.with(|asking| asking.get()) {
-                previous(info);
-            }
-        }));
-    });
 }
 
 impl Adapter for InProcess {
