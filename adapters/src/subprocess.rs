@@ -988,7 +988,7 @@ fn keep_tail(stderr: impl Read, tail: Arc<Mutex<VecDeque<String>>>) {
 
 /// The CPU time (user and system) process `pid` and its waited-for children have used, from
 /// `/proc/<pid>/stat` (fields 14 to 17, in clock ticks); `None` where there is no `/proc`.
-fn process_cpu_time(pid: u32) -> Option<Duration> {
+pub fn process_cpu_time(pid: u32) -> Option<Duration> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // The command name (field 2) may hold spaces; the fields after it follow the last `)`.
     let after = &stat[stat.rfind(')')? + 1..];

@@ -11,10 +11,10 @@ use std::io::Write as _;
 use std::time::{Duration, Instant};
 
 use base64::Engine as _;
+use robotstxt_adapters::subprocess::process_cpu_time;
 use robotstxt_oracle::Fetch;
 
 use crate::corpus::each_file;
-use crate::cpu::cpu_time;
 use crate::derive::derive;
 use crate::report::thousands;
 use crate::run::{Plan, Timing};
@@ -215,12 +215,12 @@ impl Scheduled {
     /// Runs `plan` (made parallel) and measures it; `one_thread` is the benchmark's first run.
     pub fn measure(plan: &Plan, one_thread: &Results) -> Result<Scheduled, String> {
         let load_before = load_average();
-        let before = cpu_time();
+        let before = process_cpu_time(std::process::id());
         let start = Instant::now();
         let (results, _, timing) = crate::run::run(plan, &mut |_| {})?;
         let wall = start.elapsed();
         let load = load_before.zip(load_average());
-        let cpu = match (before, cpu_time()) {
+        let cpu = match (before, process_cpu_time(std::process::id())) {
             (Some(a), Some(b)) => Some(b.saturating_sub(a)),
             _ => None,
         };

@@ -11,14 +11,12 @@
 //! - `run`: one run, the oracle and every adapter side by side, files in and [`tally::Results`] out;
 //! - `tally`: the results, built so that shards merge into exactly the single run's;
 //! - `report` and `html`: the results for a person (text, Markdown, a summary line; one HTML page);
-//! - `bench`: what a run costs (`--bench`), as ratios measured in the same run, with `cpu` the
-//!   process's CPU time.
+//! - `bench`: what a run costs (`--bench`), as ratios measured in the same run.
 //!
 //! The commands are in `src/cli/realworld.rs` and `src/cli/merge.rs`.
 
 pub mod bench;
 pub mod corpus;
-pub mod cpu;
 pub mod derive;
 pub mod facts;
 pub mod file;

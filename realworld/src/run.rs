@@ -464,7 +464,10 @@ fn minimise_all(
 /// this process's: what [`grow`] measures the chunk by.
 fn cpu_before(opened: &[Opened]) -> (Vec<Option<Duration>>, Option<Duration>) {
     let adapters = opened.iter().map(|a| a.processes().cpu_time()).collect();
-    (adapters, crate::cpu::cpu_time())
+    (
+        adapters,
+        robotstxt_adapters::subprocess::process_cpu_time(std::process::id()),
+    )
 }
 
 /// The options of an adapter's answering processes (fixed hash seeds, so that a run replays) and
