@@ -12,7 +12,7 @@ use crate::page::{
     attr, cause_path, check_link, check_path, parser_path, pre, prose, realworld_link, shell, text,
     SitePath,
 };
-use crate::{impact, upstream, Inputs, Site};
+use crate::{impact, upstream, Inputs, RealWorld, Site};
 use robotstxt_matrix::fingerprint::Standing;
 use robotstxt_matrix::report::badge::{self, profile_title, thousands};
 use robotstxt_prose::glossary;
@@ -207,59 +207,7 @@ fn add_one(site: &mut Site, inputs: &Inputs, identity: &Identity, ledger_file: &
         body.push_str(&group_section(site, &path, inputs, identity, group));
     }
 
-    if let Some(tally) = inputs.realworld.adapters.get(id) {
-        body.push_str(&format!(
-            "<h2>Real world</h2>\n<p>Asked {} checks on {} real files. See <a href=\"{}\">the real-world report</a>.</p>\n",
-            thousands(tally.checks),
-            thousands(tally.files),
-            attr(&path.to("realworld.html")),
-        ));
-        if let Some(note) = tally.answered_note() {
-            body.push_str(&format!(
-                "<p class=\"warn\">Under 99% answered: {}.</p>\n",
-                text(&note)
-            ));
-        }
-        body.push_str(&format!(
-            "<p>AI-usage lines on real files ({}): {}.</p>\n",
-            text(&robotstxt_realworld::report::ai_usage_files_line(
-                &inputs.realworld
-            )),
-            text(&robotstxt_realworld::report::ai_usage_line(
-                &tally.ai_usage_removed
-            ))
-        ));
-        let mut rows = String::new();
-        for (profile, all) in &tally.against {
-            let written = robotstxt_realworld::report::against_kind(
-                tally,
-                profile,
-                robotstxt_realworld::derive::UrlKind::AsWritten,
-            );
-            let share = robotstxt_realworld::report::percent;
-            rows.push_str(&format!(
-                "<tr><td>{}</td><td class=\"num\">{} of {} ({})</td><td class=\"num\">{} of {} ({})</td><td class=\"num\">{} of {} ({})</td><td class=\"num\">{} of {} ({})</td></tr>\n",
-                text(profile),
-                thousands(written.files_disagree),
-                thousands(written.files),
-                share(written.files_disagree, written.files),
-                thousands(written.disagree),
-                thousands(written.checks),
-                share(written.disagree, written.checks),
-                thousands(all.files_disagree),
-                thousands(all.files),
-                share(all.files_disagree, all.files),
-                thousands(all.disagree),
-                thousands(all.checks),
-                share(all.disagree, all.checks),
-            ));
-        }
-        if !rows.is_empty() {
-            body.push_str("<p>Where the profile is definite. <em>As written</em>: the URLs as the files write them, the question a crawler meets; <em>every derived URL</em> adds the respellings the report makes to probe normalisation (a query added, letters escaped...), which crawlers rarely meet as such.</p>\n<div class=\"table\"><table><tr><th rowspan=\"2\">against</th><th colspan=\"2\">URLs as written</th><th colspan=\"2\">every derived URL, respellings included</th></tr>\n<tr><th>files that differ</th><th>checks that differ</th><th>files that differ</th><th>checks that differ</th></tr>\n");
-            body.push_str(&rows);
-            body.push_str("</table></div>\n");
-        }
-    }
+    body.push_str(&realworld_section(&path, &inputs.realworld, id));
     site.add(
         path.0.clone(),
         shell(
@@ -268,6 +216,66 @@ fn add_one(site: &mut Site, inputs: &Inputs, identity: &Identity, ledger_file: &
             &body,
         ),
     );
+}
+
+/// The parser's real-world section: how much it was asked, the note its rates carry when it
+/// answered under 99% of its checks or files, what AI-usage lines change, and its disagreement
+/// rates per profile; empty when the real-world run did not ask it.
+fn realworld_section(path: &SitePath, realworld: &RealWorld, id: &str) -> String {
+    let Some(tally) = realworld.adapters.get(id) else {
+        return String::new();
+    };
+    let mut body = String::new();
+    body.push_str(&format!(
+        "<h2>Real world</h2>\n<p>Asked {} checks on {} real files. See <a href=\"{}\">the real-world report</a>.</p>\n",
+        thousands(tally.checks),
+        thousands(tally.files),
+        attr(&path.to("realworld.html")),
+    ));
+    if let Some(note) = tally.answered_note() {
+        body.push_str(&format!(
+            "<p class=\"warn\">Under 99% answered: {}.</p>\n",
+            text(&note)
+        ));
+    }
+    body.push_str(&format!(
+        "<p>AI-usage lines on real files ({}): {}.</p>\n",
+        text(&robotstxt_realworld::report::ai_usage_files_line(realworld)),
+        text(&robotstxt_realworld::report::ai_usage_line(
+            &tally.ai_usage_removed
+        ))
+    ));
+    let mut rows = String::new();
+    for (profile, all) in &tally.against {
+        let written = robotstxt_realworld::report::against_kind(
+            tally,
+            profile,
+            robotstxt_realworld::derive::UrlKind::AsWritten,
+        );
+        let share = robotstxt_realworld::report::percent;
+        rows.push_str(&format!(
+            "<tr><td>{}</td><td class=\"num\">{} of {} ({})</td><td class=\"num\">{} of {} ({})</td><td class=\"num\">{} of {} ({})</td><td class=\"num\">{} of {} ({})</td></tr>\n",
+            text(profile),
+            thousands(written.files_disagree),
+            thousands(written.files),
+            share(written.files_disagree, written.files),
+            thousands(written.disagree),
+            thousands(written.checks),
+            share(written.disagree, written.checks),
+            thousands(all.files_disagree),
+            thousands(all.files),
+            share(all.files_disagree, all.files),
+            thousands(all.disagree),
+            thousands(all.checks),
+            share(all.disagree, all.checks),
+        ));
+    }
+    if !rows.is_empty() {
+        body.push_str("<p>Where the profile is definite. <em>As written</em>: the URLs as the files write them, the question a crawler meets; <em>every derived URL</em> adds the respellings the report makes to probe normalisation (a query added, letters escaped...), which crawlers rarely meet as such.</p>\n<div class=\"table\"><table><tr><th rowspan=\"2\">against</th><th colspan=\"2\">URLs as written</th><th colspan=\"2\">every derived URL, respellings included</th></tr>\n<tr><th>files that differ</th><th>checks that differ</th><th>files that differ</th><th>checks that differ</th></tr>\n");
+        body.push_str(&rows);
+        body.push_str("</table></div>\n");
+    }
+    body
 }
 
 /// The fingerprint, in words: every dimension decided other than the claimed profile's reading,
@@ -482,4 +490,49 @@ fn group_section(
     site.add(format!("{stem}.md"), report.markdown);
     site.add(format!("{stem}.robots.txt"), report.body);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use robotstxt_realworld::derive::UrlKind;
+    use robotstxt_realworld::tally::{AdapterTally, Counted};
+
+    /// A real-world run in which the parser `x` was asked 20 checks on 2 files, and answered
+    /// `checks` of them on `files` of the files.
+    fn realworld(checks: u64, files: u64) -> RealWorld {
+        let mut results = RealWorld::new(vec!["google".into()]);
+        results.files = 2;
+        results.checks = 20;
+        let mut tally = AdapterTally {
+            library: "x 1 (Rust)".into(),
+            profile: "google".into(),
+            files: 2,
+            checks: 20,
+            answered: Counted { checks, files },
+            ..AdapterTally::default()
+        };
+        tally.add_compared("google", (0..10).map(|i| (UrlKind::AsWritten, Some(i > 0))));
+        results.adapters.insert("x".into(), tally);
+        results
+    }
+
+    #[test]
+    fn a_parser_under_99_percent_answered_carries_the_warning_beside_its_rates() {
+        let path = SitePath("parsers/x.html".into());
+        let whole = realworld_section(&path, &realworld(20, 2), "x");
+        assert!(whole.contains("<h2>Real world</h2>"), "{whole}");
+        assert!(whole.contains("<table>"), "{whole}");
+        assert!(!whole.contains("Under 99% answered"), "{whole}");
+
+        let part = realworld_section(&path, &realworld(10, 1), "x");
+        let warning = part
+            .find("<p class=\"warn\">Under 99% answered: answered 50.0% of its checks and 50.0% of its files: its rates rest on those")
+            .unwrap_or_else(|| panic!("{part}"));
+        // The warning comes before the rates it qualifies.
+        assert!(warning < part.find("<table>").unwrap(), "{part}");
+
+        // A parser the real-world run did not ask has no section at all.
+        assert_eq!(realworld_section(&path, &realworld(20, 2), "y"), "");
+    }
 }
