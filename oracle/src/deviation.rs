@@ -88,6 +88,8 @@ pub enum Deviation {
     EmptyRuleAllowsRest,
     /// Steps 6 and 7: `Allow: /dir/index.html` also allows the directory `/dir/` itself.
     IndexHtmlAllowsDirectory,
+    /// Step 3: a file outside a strict record grammar is unreadable, read as empty.
+    RecordGrammarRejectsFile,
 }
 
 /// What one deviation is, for the catalogue.
@@ -102,7 +104,7 @@ pub struct Entry {
 
 impl Deviation {
     /// Every deviation, in catalogue order (the order searches try them).
-    pub const ALL: [Deviation; 32] = [
+    pub const ALL: [Deviation; 33] = [
         Deviation::TypoFields,
         Deviation::FieldPrefix,
         Deviation::SpaceForColon,
@@ -112,6 +114,7 @@ impl Deviation {
         Deviation::VerticalTabTrimmed,
         Deviation::NoColonLineIsBlank,
         Deviation::InvalidLineRejectsFile,
+        Deviation::RecordGrammarRejectsFile,
         Deviation::EmptyAgentMatchesAll,
         Deviation::EmptyAgentNamesAll,
         Deviation::AgentSubstring,
@@ -153,6 +156,16 @@ impl Deviation {
                     "google#syntax: invalid lines are ignored",
                     "draft-1996#4.2: robustness in parsing",
                     "norobots-1994#format: \"Нераспознанные строки игнорируются\" (unrecognised lines are ignored)",
+                ],
+            ),
+            Deviation::RecordGrammarRejectsFile => (
+                "D-record-grammar-rejects-file",
+                "a file whose lines are not records of user-agent lines followed by rule and other `field: value` lines, blank lines between records, is unreadable, so nothing is excluded: a user-agent line right after a rule or other field line (`Crawl-delay`, `Content-Usage`, `Content-Signal`, an unknown field; comments and `Sitemap` lines aside), or such a line before the first user-agent line of the file or of a record, is a parse error (a strict record grammar; rule lines alone after a blank line are dropped)",
+                &[
+                    "rfc9309#2.2: a group is one or more user-agent lines followed by rules, and lines that fail to parse are ignored, the rest still apply",
+                    "rfc9309#2.2.4: other records MUST NOT interfere with the groups (\"parsing of other records\")",
+                    "google#grouping: a new group starts at a user-agent line after rules; google#syntax: invalid lines are ignored",
+                    "draft-1996#4.2: robustness in parsing",
                 ],
             ),
             Deviation::CrKeptInLines => (
@@ -380,15 +393,15 @@ impl Deviation {
         Deviation::ALL.into_iter().find(|d| d.id() == id)
     }
 
-    fn bit(self) -> u32 {
-        1 << (self as u32)
+    fn bit(self) -> u64 {
+        1 << (self as u64)
     }
 }
 
 /// A set of deviations, carried with the knobs of a reading ([`crate::Knobs::deviations`]); empty in
 /// every profile's readings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub struct Deviations(u32);
+pub struct Deviations(u64);
 
 impl Deviations {
     /// No deviation: every profile's readings.
@@ -473,6 +486,7 @@ pub const GROUP: &[Deviation] = &[
     Deviation::GroupLineEndsAgents,
     Deviation::RulesBeforeAgentsForAll,
     Deviation::InvalidLineRejectsFile,
+    Deviation::RecordGrammarRejectsFile,
 ];
 /// The deviations selection reads (`crate::select`).
 pub const SELECT: &[Deviation] = &[
@@ -583,6 +597,14 @@ mod tests {
                 InvalidLineRejectsFile,
                 Google,
                 b"User-agent: *\nDisallow: /a\nstray text\n",
+                "/a",
+                D,
+                A,
+            ),
+            (
+                RecordGrammarRejectsFile,
+                Google,
+                b"User-agent: *\nContent-Usage: train-ai=n\nUser-agent: FooBot\nDisallow: /a\n",
                 "/a",
                 D,
                 A,

@@ -228,7 +228,8 @@ pub struct ExtendedGroups<'a> {
 }
 
 /// [`build_groups`] under the deviations of [`crate::deviation::GROUP`] that step 3 reads, each a
-/// layer around the document's grouping: a check before it (D-invalid-line-rejects-file), a
+/// layer around the document's grouping: a check before it (D-invalid-line-rejects-file,
+/// D-record-grammar-rejects-file), a
 /// synthetic line given to it (D-rules-before-agents-for-all), and its groups split afterwards
 /// (D-other-line-ends-agents, D-group-line-ends-agents). Step 2's deviations are in the kinds it
 /// is given.
@@ -247,6 +248,11 @@ pub fn build_groups_deviating<'a>(
     if deviations.has(Deviation::InvalidLineRejectsFile) && kinds.iter().any(unparsable) {
         return Groups::default();
     }
+    // D-record-grammar-rejects-file: a strict record grammar's parse error leaves nothing of
+    // the file either.
+    if deviations.has(Deviation::RecordGrammarRejectsFile) && !follows_record_grammar(kinds) {
+        return Groups::default();
+    }
     let mut groups = if deviations.has(Deviation::RulesBeforeAgentsForAll) {
         groups_of(star_above_first_rule(kinds), grouping)
     } else {
@@ -258,6 +264,56 @@ pub fn build_groups_deviating<'a>(
         groups.groups = split_after_other_lines(kinds, groups.groups, is_group_line);
     }
     groups
+}
+
+/// D-record-grammar-rejects-file, breaks rfc9309#2.2 and rfc9309#2.2.4 (lines that fail to parse
+/// are ignored; other records do not interfere with the groups): whether the lines follow a strict
+/// record grammar. The file is blocks of lines apart by blank lines; in each, comments and
+/// `Sitemap` lines aside, a record is one or more user-agent lines and then rule lines (`Allow`,
+/// `Disallow` or any other `field: value` line whose field is a name), and a block of rule lines
+/// alone is a record's stray rules, dropped, except as the file's first block. A line that is not
+/// `field: value` is left to D-invalid-line-rejects-file.
+fn follows_record_grammar(kinds: &[LineKind<'_>]) -> bool {
+    #[derive(PartialEq)]
+    enum Seen {
+        Nothing,
+        Agents,
+        Rules,
+    }
+    let mut first_block = true;
+    let mut block_has_lines = false;
+    let mut seen = Seen::Nothing;
+    for kind in kinds {
+        let rule_line = match kind {
+            LineKind::Blank => {
+                if block_has_lines {
+                    first_block = false;
+                }
+                block_has_lines = false;
+                seen = Seen::Nothing;
+                continue;
+            }
+            LineKind::Comment | LineKind::Invalid => {
+                block_has_lines |= matches!(kind, LineKind::Comment);
+                continue;
+            }
+            LineKind::Other(field) if field.eq_ignore_ascii_case(b"sitemap") => {
+                block_has_lines = true;
+                continue;
+            }
+            LineKind::Other(field) if !crate::deviation::is_field_name(field) => continue,
+            LineKind::UserAgent(_) => false,
+            LineKind::Allow(_) | LineKind::Disallow(_) | LineKind::Other(_) => true,
+        };
+        block_has_lines = true;
+        seen = match (seen, rule_line) {
+            (Seen::Nothing, false) | (Seen::Agents, false) => Seen::Agents,
+            (Seen::Nothing, true) if first_block => return false,
+            (Seen::Rules, false) => return false,
+            (_, true) => Seen::Rules,
+        };
+    }
+    true
 }
 
 /// D-rules-before-agents-for-all, breaks rfc9309#2.2.2 and google#grouping (rules outside a group
@@ -335,6 +391,46 @@ mod tests {
     use crate::body::split_lines;
     use crate::knobs::ProfileId;
     use crate::line::classify;
+
+    /// D-record-grammar-rejects-file's grammar, line by line (Google's line reading).
+    #[test]
+    fn the_strict_record_grammar_accepts_records_and_refuses_the_rest() {
+        let follows = |body: &[u8]| {
+            let knobs = ProfileId::Google.base_knobs();
+            let kinds: Vec<LineKind<'_>> = split_lines(body)
+                .iter()
+                .map(|line| classify(line, knobs.allow_directive, knobs.field_spacing))
+                .collect();
+            follows_record_grammar(&kinds)
+        };
+        for body in [
+            &b""[..],
+            b"# only a comment\n",
+            b"User-agent: a\nUser-agent: b\nDisallow: /x\nCrawl-delay: 5\n",
+            b"User-agent: a\n\nUser-agent: b\nDisallow: /x\n",
+            b"User-agent: a\nSitemap: /s.xml\nUser-agent: b\nDisallow: /x\n",
+            b"Sitemap: /s.xml\nUser-agent: a\nDisallow: /x\n",
+            b"# top\nUser-agent: a\n# note\nUser-agent: b\nDisallow: /x\n",
+            // A record's stray rules after a blank line are dropped, not refused.
+            b"User-agent: a\nDisallow: /x\n\nDisallow: /y\n\nUser-agent: b\n",
+            b"# top\n\nDisallow: /y\n",
+            // A line that is not `field: value` is D-invalid-line-rejects-file's, not this one's.
+            b"User-agent: a\nstray text\nDisallow: /x\n",
+        ] {
+            assert!(follows(body), "{}", String::from_utf8_lossy(body));
+        }
+        for body in [
+            &b"Disallow: /x\nUser-agent: a\n"[..],
+            b"Content-Usage: train-ai=n\n\nUser-agent: a\nDisallow: /x\n",
+            b"# top\nDisallow: /x\n",
+            b"User-agent: a\nDisallow: /x\nUser-agent: b\n",
+            b"User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nDisallow: /x\n",
+            b"User-agent: a\nDisallow: /x\n# note\nUser-agent: b\n",
+            b"User-agent: a\nDisallow: /x\n\nDisallow: /y\nUser-agent: b\n",
+        ] {
+            assert!(!follows(body), "{}", String::from_utf8_lossy(body));
+        }
+    }
 
     fn shape(body: &[u8], profile: ProfileId) -> (Vec<(usize, usize)>, Vec<usize>) {
         let knobs = profile.base_knobs();

@@ -833,9 +833,10 @@ pub fn inert(request: &Request<'_>) -> Deviations {
 }
 
 /// The deviations [`inert_by_lines`] decides: their subject is a kind of line.
-const BY_LINES: [Deviation; 8] = [
+const BY_LINES: [Deviation; 9] = [
     Deviation::NoColonLineIsBlank,
     Deviation::InvalidLineRejectsFile,
+    Deviation::RecordGrammarRejectsFile,
     Deviation::TypoFields,
     Deviation::FieldPrefix,
     Deviation::EmptyAgentMatchesAll,
@@ -930,6 +931,10 @@ fn inert_by_lines(body: &[u8]) -> Deviations {
         });
     when(Deviation::NoColonLineIsBlank, !no_colon);
     when(Deviation::InvalidLineRejectsFile, !unparsable);
+    when(
+        Deviation::RecordGrammarRejectsFile,
+        !bodies().any(record_grammar_at_stake),
+    );
     // D-typo-fields reads a field that begins with a misspelling: none is in the body.
     when(
         Deviation::TypoFields,
@@ -1057,6 +1062,44 @@ fn look(line: &[u8], found: &mut [bool; 5]) {
         && first_colon.is_none_or(|colon| {
             !crate::deviation::is_field_name(crate::line::trim_ws(&line[..colon]))
         });
+}
+
+/// Whether D-record-grammar-rejects-file can read `body` otherwise than as it is: in some split
+/// into lines (at LF only, at LF and CR, at LF and NUL, at all three; a line with and without a CR
+/// before its LF), the first line that is neither blank nor a comment may be a rule or other field
+/// line, or such a line comes before one that may be a user-agent line. Generous: a line may be a
+/// user-agent line when it holds `agent` anywhere, and a rule or other line unless it begins with
+/// `user-agent:` (no white space before the field or the colon, which some readings refuse). A body over the smallest size limit is always at stake.
+fn record_grammar_at_stake(body: &[u8]) -> bool {
+    if body.len() > FIVE_HUNDRED_KIB {
+        return true;
+    }
+    let user_agent_line = |line: &[u8]| starts_at(line, 0, b"user-agent:");
+    let at_stake_in = |ends: fn(&u8) -> bool| {
+        let mut content_seen = false;
+        let mut other_seen = false;
+        for line in body.split(ends) {
+            let variants = [line, line.strip_suffix(b"\r").unwrap_or(line)];
+            let content = variants
+                .iter()
+                .any(|v| !crate::line::trim_ws(crate::line::strip_comment(v)).is_empty());
+            if !content {
+                continue;
+            }
+            let maybe_agent = places_of(line, b"agent").next().is_some();
+            let maybe_other = variants.iter().any(|v| !user_agent_line(v));
+            if (other_seen && maybe_agent) || (!content_seen && maybe_other) {
+                return true;
+            }
+            content_seen = true;
+            other_seen |= maybe_other;
+        }
+        false
+    };
+    at_stake_in(|&b| b == b'\n')
+        || at_stake_in(|&b| b == b'\n' || b == b'\r')
+        || at_stake_in(|&b| b == b'\n' || b == 0)
+        || at_stake_in(|&b| matches!(b, b'\n' | b'\r' | 0))
 }
 
 /// `value` without spaces, tabs, vertical tabs and form feeds at either end.

@@ -9,7 +9,9 @@ use libtest_mimic::{Arguments, Completion, Conclusion, Failed, Trial};
 use robotstxt_oracle::{Fetch, ProfileId, Verdict};
 
 use crate::answer::Answer;
-use crate::ask::{ask, ask_one};
+use crate::ask::ask;
+#[cfg(feature = "causes")]
+use crate::ask::ask_one;
 use crate::badge::Figures;
 use crate::cases::{Case, Check, Corpus};
 use crate::ledger::{self, Ledger, Standing};
@@ -879,7 +881,7 @@ mod preference_tests {
         let parser = |_: &[u8], _: &str, _: &str| Answer::Preference {
             preference: robotstxt_oracle::aipref::Preference::N,
         };
-        let answer = ask_one(&parser, b"User-agent: *\n", "bot", "http://example.com/");
+        let answer = crate::ask::ask_one(&parser, b"User-agent: *\n", "bot", "http://example.com/");
         assert!(answer.is_failure(), "{answer}");
         assert!(
             answer.to_string().contains("answered a preference (n)"),
