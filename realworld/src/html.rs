@@ -8,7 +8,7 @@ use crate::derive::UrlKind;
 use crate::report::{
     as_written_of, by_kind, headline, no_problems, percent, problems, thousands, LISTED_BUCKETS,
 };
-use crate::tally::Results;
+use crate::tally::{Bucket, Results};
 use robotstxt_prose::glossary;
 use robotstxt_prose::html::escape;
 
@@ -17,18 +17,56 @@ const BAR_WIDTH: f64 = 420.0;
 
 /// The page, standing alone (`realworld --out`).
 pub fn render(results: &Results) -> String {
-    page(results, "")
+    page(results, "", CaseYaml::Inline)
 }
 
-/// The page with a navigation bar above it (`nav`, HTML), as the site shows it.
+/// The page as `realworld --out` writes it: each bucket example's corpus case is a file beside
+/// it ([`case_files`]), linked, which keeps the page small on a large run.
+pub fn render_with_case_files(results: &Results) -> String {
+    page(results, "", CaseYaml::Linked)
+}
+
+/// The page with a navigation bar above it (`nav`, HTML), as the site shows it, the corpus cases
+/// linked as in [`render_with_case_files`].
 pub fn render_with_nav(results: &Results, nav: &str) -> String {
-    page(results, nav)
+    page(results, nav, CaseYaml::Linked)
+}
+
+/// Where a bucket example's corpus case goes: in the page, or in a file beside it.
+#[derive(Clone, Copy, PartialEq)]
+enum CaseYaml {
+    Inline,
+    Linked,
+}
+
+/// The file beside the page that holds a bucket example's corpus case,
+/// `realworld-cases/<adapter>-<16 hex digits>.yaml`, the digits from the SHA-256 of the case
+/// itself, so the same finding keeps its file whatever else a run found; `None` when the example
+/// has no case.
+pub fn case_file(bucket: &Bucket) -> Option<String> {
+    use sha2::{Digest, Sha256};
+    if bucket.example.case_yaml.is_empty() {
+        return None;
+    }
+    let digest = Sha256::digest(bucket.example.case_yaml.as_bytes());
+    let hex: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+    Some(format!("realworld-cases/{}-{hex}.yaml", bucket.adapter))
+}
+
+/// Every bucket example's corpus case, as (its [`case_file`] path, relative to the page, and the
+/// YAML).
+pub fn case_files(results: &Results) -> Vec<(String, String)> {
+    results
+        .buckets
+        .values()
+        .filter_map(|b| Some((case_file(b)?, b.example.case_yaml.clone())))
+        .collect()
 }
 
 /// The page: no script may run (its content security policy allows none, and nothing from
 /// outside the page but inline styles and `data:` images), readable on a phone (wide tables and
 /// the charts scroll or shrink inside the page).
-fn page(results: &Results, nav: &str) -> String {
+fn page(results: &Results, nav: &str, cases: CaseYaml) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
@@ -246,10 +284,17 @@ fn page(results: &Results, nav: &str) -> String {
             if b.example.minimised { ", minimised" } else { ", not minimised" },
             b.example.status,
             escape(&b.example.body),
-            if b.example.case_yaml.is_empty() {
-                String::new()
-            } else {
-                format!("<div>As a corpus case:</div><pre>{}</pre>", escape(&b.example.case_yaml))
+            match (cases, case_file(b)) {
+                (_, None) => String::new(),
+                (CaseYaml::Inline, Some(_)) => format!(
+                    "<div>As a corpus case:</div><pre>{}</pre>",
+                    escape(&b.example.case_yaml)
+                ),
+                (CaseYaml::Linked, Some(file)) => format!(
+                    "<div>As a corpus case: <a href=\"{}\">{}</a></div>",
+                    escape(&file),
+                    escape(&file)
+                ),
             }
         );
     }
@@ -549,3 +594,60 @@ td.n{text-align:right}.cite{color:#666;font-size:11px;max-width:40em}pre{white-s
 q.ru{font-style:italic;quotes:none}.tr{color:#666;font-size:11px}sup.tr{font-size:9px}tr.hl td{background:#fff6d6;font-weight:bold}.sw{display:inline-block;width:1.4em;height:.8em;vertical-align:middle}\
 .words{color:#444;font-size:12px;max-width:32em}dl.gl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}dl.gl dd{margin:0}\
 [id]{scroll-margin-top:1em}.buckets td:nth-child(2){min-width:14em}";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tally::Example;
+
+    /// A run with one bucket whose example carries a corpus case.
+    fn with_a_case() -> Results {
+        let mut results = Results::new(vec!["google".into()]);
+        let bucket = Bucket {
+            adapter: "x".into(),
+            profile: "google".into(),
+            cause: "unexplained".into(),
+            checks: 1,
+            example: Example {
+                file: "files/a.example".into(),
+                agent: "FooBot".into(),
+                url: "http://example.com/a".into(),
+                expected: "disallowed".into(),
+                got: "allowed".into(),
+                body: "User-agent: *\nDisallow: /a\n".into(),
+                case_yaml: "title: \"a <finding>\"\n".into(),
+                ..Example::default()
+            },
+            ..Bucket::default()
+        };
+        results.buckets.insert("x unexplained".into(), bucket);
+        results
+    }
+
+    #[test]
+    fn a_bucket_s_corpus_case_is_a_file_beside_the_page_named_from_the_case() {
+        let results = with_a_case();
+        let files = case_files(&results);
+        assert_eq!(files.len(), 1);
+        let (path, yaml) = &files[0];
+        assert!(
+            path.starts_with("realworld-cases/x-") && path.ends_with(".yaml") && path.len() == 39,
+            "{path}"
+        );
+        assert_eq!(yaml, "title: \"a <finding>\"\n");
+        // The page links it and does not hold it; the page printed alone holds it.
+        let linked = render_with_case_files(&results);
+        assert!(
+            linked.contains(&format!("As a corpus case: <a href=\"{path}\">{path}</a>")),
+            "{linked}"
+        );
+        assert!(!linked.contains("a &lt;finding&gt;"), "{linked}");
+        let inline = render(&results);
+        assert!(inline.contains("a &lt;finding&gt;") && !inline.contains(path.as_str()));
+        // Another case, another name; the same case, the same name.
+        let mut other = with_a_case();
+        other.buckets.get_mut("x unexplained").unwrap().example.case_yaml = "title: b\n".into();
+        assert_ne!(case_files(&other)[0].0, *path);
+        assert_eq!(case_files(&with_a_case())[0].0, *path);
+    }
+}

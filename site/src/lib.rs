@@ -108,6 +108,9 @@ pub fn build(inputs: &Inputs) -> Site {
             "",
         ),
     );
+    for (path, yaml) in robotstxt_realworld::html::case_files(&inputs.realworld) {
+        site.add(path, yaml);
+    }
     // The run's matrix, as `run` writes it, its citations linked to the documents' pages.
     for (path, html) in robotstxt_matrix::report::html::pages(&inputs.results) {
         let root = page::SitePath(path.clone()).root();

@@ -196,10 +196,18 @@ pub fn write_report(
         for (name, text) in [
             ("realworld.json", json + "\n"),
             ("realworld.md", report::markdown(results)),
-            ("realworld.html", html::render(results)),
+            ("realworld.html", html::render_with_case_files(results)),
         ] {
             let path = dir.join(name);
             std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        for (name, yaml) in html::case_files(results) {
+            let path = dir.join(name);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| format!("{}: {e}", parent.display()))?;
+            }
+            std::fs::write(&path, yaml).map_err(|e| format!("{}: {e}", path.display()))?;
         }
     }
     let text = match format {
