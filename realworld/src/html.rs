@@ -646,7 +646,12 @@ mod tests {
         assert!(inline.contains("a &lt;finding&gt;") && !inline.contains(path.as_str()));
         // Another case, another name; the same case, the same name.
         let mut other = with_a_case();
-        other.buckets.get_mut("x unexplained").unwrap().example.case_yaml = "title: b\n".into();
+        other
+            .buckets
+            .get_mut("x unexplained")
+            .unwrap()
+            .example
+            .case_yaml = "title: b\n".into();
         assert_ne!(case_files(&other)[0].0, *path);
         assert_eq!(case_files(&with_a_case())[0].0, *path);
     }
