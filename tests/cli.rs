@@ -82,6 +82,15 @@ fn check_warns_when_the_agent_is_not_a_product_token() {
         stdout(&out)
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("`foo/1.0` is not a product token"));
+    // A batch warns once per agent, not once per line (a real-world batch asks thousands).
+    let out = run(&["check", "--batch", "-"], line.repeat(3).as_bytes());
+    assert_eq!(stdout(&out).lines().count(), 3, "{}", stdout(&out));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.matches("is not a product token").count(),
+        1,
+        "{stderr}"
+    );
     // A product token gets no warning.
     let out = run(
         &[

@@ -273,6 +273,7 @@ fn batch_line(
     line: &str,
     profiles: &[ProfileId],
     adapters: &mut [CheckAdapter],
+    warned: &mut std::collections::BTreeSet<String>,
 ) -> serde_json::Value {
     let parsed: serde_json::Value = match serde_json::from_str(line) {
         Ok(v) => v,
@@ -297,8 +298,11 @@ fn batch_line(
     let (Some(agent), Some(url)) = (field("agent"), field("url")) else {
         return serde_json::json!({ "error": "missing string field `agent` or `url`" });
     };
+    // Once per agent: a batch asks the same agent on many lines.
     if let Some(warning) = agent_warning(agent) {
-        eprintln!("{warning}");
+        if warned.insert(agent.to_string()) {
+            eprintln!("{warning} (said once for all lines with this agent)");
+        }
     }
     if let Err(message) = model::check_request_url(url) {
         return serde_json::json!({ "error": message });
@@ -342,11 +346,12 @@ fn run_batch(
         Box::new(std::io::BufReader::new(file))
     };
     let mut out = std::io::stdout().lock();
+    let mut warned = std::collections::BTreeSet::new();
     for (number, line) in input.split(b'\n').enumerate() {
         let line = line.map_err(|e| format!("cannot read line {}: {e}", number + 1))?;
         let line = line.strip_suffix(b"\r").unwrap_or(&line);
         let answer = match std::str::from_utf8(line) {
-            Ok(text) => batch_line(text, profiles, adapters),
+            Ok(text) => batch_line(text, profiles, adapters, &mut warned),
             Err(_) => {
                 serde_json::json!({ "error": "the line is not UTF-8 (use robots_base64 for raw octets)" })
             }
