@@ -229,10 +229,9 @@ pub struct ExtendedGroups<'a> {
 
 /// [`build_groups`] under the deviations of [`crate::deviation::GROUP`] that step 3 reads, each a
 /// layer around the document's grouping: a check before it (D-invalid-line-rejects-file,
-/// D-record-grammar-rejects-file), a
-/// synthetic line given to it (D-rules-before-agents-for-all), and its groups split afterwards
-/// (D-other-line-ends-agents, D-group-line-ends-agents). Step 2's deviations are in the kinds it
-/// is given.
+/// D-record-grammar-rejects-file), a synthetic line given to it (D-rules-before-agents-for-all),
+/// and its groups split afterwards (D-other-line-ends-agents, D-group-line-ends-agents). Step 2's
+/// deviations are in the kinds it is given.
 pub fn build_groups_deviating<'a>(
     kinds: &[LineKind<'a>],
     grouping: Grouping,
@@ -274,7 +273,6 @@ pub fn build_groups_deviating<'a>(
 /// alone is a record's stray rules, dropped, except as the file's first block. A line that is not
 /// `field: value` is left to D-invalid-line-rejects-file.
 fn follows_record_grammar(kinds: &[LineKind<'_>]) -> bool {
-    #[derive(PartialEq)]
     enum Seen {
         Nothing,
         Agents,

@@ -1069,7 +1069,8 @@ fn look(line: &[u8], found: &mut [bool; 5]) {
 /// before its LF), the first line that is neither blank nor a comment may be a rule or other field
 /// line, or such a line comes before one that may be a user-agent line. Generous: a line may be a
 /// user-agent line when it holds `agent` anywhere, and a rule or other line unless it begins with
-/// `user-agent:` (no white space before the field or the colon, which some readings refuse). A body over the smallest size limit is always at stake.
+/// `user-agent:` (no white space before the field or the colon, which some readings refuse). A
+/// body over the smallest size limit is always at stake.
 fn record_grammar_at_stake(body: &[u8]) -> bool {
     if body.len() > FIVE_HUNDRED_KIB {
         return true;
