@@ -7,8 +7,9 @@
 //!
 //! The oracle lives in `robotstxt-oracle`; the corpus loader, the oracle's verification and its
 //! failure report in `robotstxt-spec` (the light crate parser authors depend on): its `cases` and
-//! `render` are re-exported here, and [`verify`] builds on its verification. The real-world report (`robotstxt-realworld`) and the
-//! site (`robotstxt-site`) build on this crate; the command line (`src/`) runs all three.
+//! `render` are re-exported here, and [`verify`] builds on its verification. The real-world
+//! report (`robotstxt-realworld`) and the site (`robotstxt-site`) build on this crate; the
+//! command line (`src/`) runs all three.
 
 pub use robotstxt_spec::{cases, render};
 

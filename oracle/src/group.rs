@@ -282,6 +282,9 @@ fn follows_record_grammar(kinds: &[LineKind<'_>]) -> bool {
     let mut block_has_lines = false;
     let mut seen = Seen::Nothing;
     for kind in kinds {
+        // Each line is a record separator, nothing to the grammar (no `field: value`), a line of
+        // the block that neither opens nor ends a record (a comment, `Sitemap`), a user-agent
+        // line or a rule line.
         let rule_line = match kind {
             LineKind::Blank => {
                 if block_has_lines {
@@ -291,19 +294,17 @@ fn follows_record_grammar(kinds: &[LineKind<'_>]) -> bool {
                 seen = Seen::Nothing;
                 continue;
             }
-            LineKind::Comment | LineKind::Invalid => {
-                block_has_lines |= matches!(kind, LineKind::Comment);
-                continue;
-            }
-            LineKind::Other(field) if field.eq_ignore_ascii_case(b"sitemap") => {
-                block_has_lines = true;
-                continue;
-            }
+            LineKind::Invalid => continue,
             LineKind::Other(field) if !crate::deviation::is_field_name(field) => continue,
-            LineKind::UserAgent(_) => false,
-            LineKind::Allow(_) | LineKind::Disallow(_) | LineKind::Other(_) => true,
+            LineKind::Comment => None,
+            LineKind::Other(field) if field.eq_ignore_ascii_case(b"sitemap") => None,
+            LineKind::UserAgent(_) => Some(false),
+            LineKind::Allow(_) | LineKind::Disallow(_) | LineKind::Other(_) => Some(true),
         };
         block_has_lines = true;
+        let Some(rule_line) = rule_line else {
+            continue;
+        };
         seen = match (seen, rule_line) {
             (Seen::Nothing, false) | (Seen::Agents, false) => Seen::Agents,
             (Seen::Nothing, true) if first_block => return false,

@@ -1097,10 +1097,15 @@ fn record_grammar_at_stake(body: &[u8]) -> bool {
         }
         false
     };
+    // A split at an octet the body lacks is the split at LF again.
+    let (cr, nul) = (
+        memchr::memchr(b'\r', body).is_some(),
+        memchr::memchr(0, body).is_some(),
+    );
     at_stake_in(|&b| b == b'\n')
-        || at_stake_in(|&b| b == b'\n' || b == b'\r')
-        || at_stake_in(|&b| b == b'\n' || b == 0)
-        || at_stake_in(|&b| matches!(b, b'\n' | b'\r' | 0))
+        || (cr && at_stake_in(|&b| b == b'\n' || b == b'\r'))
+        || (nul && at_stake_in(|&b| b == b'\n' || b == 0))
+        || (cr && nul && at_stake_in(|&b| matches!(b, b'\n' | b'\r' | 0)))
 }
 
 /// `value` without spaces, tabs, vertical tabs and form feeds at either end.

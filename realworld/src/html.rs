@@ -15,7 +15,8 @@ use robotstxt_prose::html::escape;
 /// Width of a chart's bar area, in pixels.
 const BAR_WIDTH: f64 = 420.0;
 
-/// The page, standing alone (`realworld --out`).
+/// The page standing alone, each bucket example's corpus case inline (`realworld --format html`
+/// on standard output, where no file can be written beside it).
 pub fn render(results: &Results) -> String {
     page(results, "", CaseYaml::Inline)
 }
@@ -33,7 +34,7 @@ pub fn render_with_nav(results: &Results, nav: &str) -> String {
 }
 
 /// Where a bucket example's corpus case goes: in the page, or in a file beside it.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy)]
 enum CaseYaml {
     Inline,
     Linked,
@@ -284,17 +285,21 @@ fn page(results: &Results, nav: &str, cases: CaseYaml) -> String {
             if b.example.minimised { ", minimised" } else { ", not minimised" },
             b.example.status,
             escape(&b.example.body),
-            match (cases, case_file(b)) {
-                (_, None) => String::new(),
-                (CaseYaml::Inline, Some(_)) => format!(
+            match cases {
+                CaseYaml::Inline if !b.example.case_yaml.is_empty() => format!(
                     "<div>As a corpus case:</div><pre>{}</pre>",
                     escape(&b.example.case_yaml)
                 ),
-                (CaseYaml::Linked, Some(file)) => format!(
-                    "<div>As a corpus case: <a href=\"{}\">{}</a></div>",
-                    escape(&file),
-                    escape(&file)
-                ),
+                CaseYaml::Inline => String::new(),
+                CaseYaml::Linked => case_file(b)
+                    .map(|file| {
+                        format!(
+                            "<div>As a corpus case: <a href=\"{}\">{}</a></div>",
+                            escape(&file),
+                            escape(&file)
+                        )
+                    })
+                    .unwrap_or_default(),
             }
         );
     }

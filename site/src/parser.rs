@@ -245,6 +245,15 @@ fn realworld_section(path: &SitePath, realworld: &RealWorld, id: &str) -> String
             &tally.ai_usage_removed
         ))
     ));
+    // "N of M (share)": how many of the files or checks differ.
+    let of = |part: u64, whole: u64| {
+        format!(
+            "{} of {} ({})",
+            thousands(part),
+            thousands(whole),
+            robotstxt_realworld::report::percent(part, whole)
+        )
+    };
     let mut rows = String::new();
     for (profile, all) in &tally.against {
         let written = robotstxt_realworld::report::against_kind(
@@ -252,22 +261,13 @@ fn realworld_section(path: &SitePath, realworld: &RealWorld, id: &str) -> String
             profile,
             robotstxt_realworld::derive::UrlKind::AsWritten,
         );
-        let share = robotstxt_realworld::report::percent;
         rows.push_str(&format!(
-            "<tr><td>{}</td><td class=\"num\">{} of {} ({})</td><td class=\"num\">{} of {} ({})</td><td class=\"num\">{} of {} ({})</td><td class=\"num\">{} of {} ({})</td></tr>\n",
+            "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
             text(profile),
-            thousands(written.files_disagree),
-            thousands(written.files),
-            share(written.files_disagree, written.files),
-            thousands(written.disagree),
-            thousands(written.checks),
-            share(written.disagree, written.checks),
-            thousands(all.files_disagree),
-            thousands(all.files),
-            share(all.files_disagree, all.files),
-            thousands(all.disagree),
-            thousands(all.checks),
-            share(all.disagree, all.checks),
+            of(written.files_disagree, written.files),
+            of(written.disagree, written.checks),
+            of(all.files_disagree, all.files),
+            of(all.disagree, all.checks),
         ));
     }
     if !rows.is_empty() {
