@@ -24,21 +24,47 @@ use robotstxt_realworld::corpus::Source;
 use robotstxt_realworld::file::Shard;
 use robotstxt_realworld::run::{self as realworld, Determinism, Plan, Scheduling};
 
-/// Fuzz executions (one job, a fixed seed).
-const FUZZ_EXECS: u64 = 1500;
+/// How much work the zoo does: fuzz executions (one job, a fixed seed, every mutant), how many
+/// mutants `ledger rewrite`'s cause search and the real-world report are run on (spread evenly
+/// over the zoo's order: deviations, knob settings, novel bugs), how many of each such mutant's
+/// divergences on the corpus the cause search examines (spread evenly over them by check id), and
+/// how many of the corpus's distinct bodies the real-world report reads (spread evenly). `None` is
+/// all of them. Most of the work is per mutant: each one answers the corpus's sample questions
+/// before its first examination.
+struct Size {
+    fuzz_execs: u64,
+    mutants_examined: Option<usize>,
+    corpus_divergences_examined: Option<usize>,
+    real_world_files: Option<usize>,
+}
 
-/// Of each mutant's divergences on the corpus, how many `ledger rewrite`'s cause search examines
-/// here (spread evenly over them by check id); all of them with `ROBOTSTXT_ZOO_FULL=1`.
-const CORPUS_DIVERGENCES_EXAMINED: usize = 4;
-
-/// Of the corpus's distinct bodies, how many the real-world report reads here (spread evenly);
-/// all of them with `ROBOTSTXT_ZOO_FULL=1`.
-const REAL_WORLD_FILES: usize = 100;
-
-/// Whether the zoo runs at full size (`ROBOTSTXT_ZOO_FULL=1`): every corpus divergence examined
-/// and every corpus body a real-world file, for the figures in `docs/fuzzing.md`.
-fn full() -> bool {
-    std::env::var_os("ROBOTSTXT_ZOO_FULL").is_some_and(|v| v == "1")
+/// The size of this run: small by default, so that `cargo test` runs the zoo; larger with
+/// `ROBOTSTXT_FULL_TESTS=1` (CI; docs/commands.md, "Quick and full"); every corpus divergence and
+/// every corpus body with `ROBOTSTXT_ZOO_FULL=1`, for the figures in `docs/fuzzing.md`.
+fn size() -> Size {
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| v == "1");
+    if set("ROBOTSTXT_ZOO_FULL") {
+        Size {
+            fuzz_execs: 1500,
+            mutants_examined: None,
+            corpus_divergences_examined: None,
+            real_world_files: None,
+        }
+    } else if set("ROBOTSTXT_FULL_TESTS") {
+        Size {
+            fuzz_execs: 1500,
+            mutants_examined: None,
+            corpus_divergences_examined: Some(4),
+            real_world_files: Some(100),
+        }
+    } else {
+        Size {
+            fuzz_execs: 1500,
+            mutants_examined: Some(25),
+            corpus_divergences_examined: Some(2),
+            real_world_files: Some(30),
+        }
+    }
 }
 
 /// At most `n` of `items`, spread evenly over them (all of them when there are no more than `n`).
@@ -56,11 +82,20 @@ fn spread<T>(items: Vec<T>, n: usize) -> Vec<T> {
         .collect()
 }
 
+/// The mutants a search is run on: at most `n` of the zoo's, spread evenly over its order.
+fn examined(n: Option<usize>) -> Vec<&'static Mutant> {
+    let all: Vec<&'static Mutant> = mutants().iter().collect();
+    match n {
+        Some(n) => spread(all, n),
+        None => all,
+    }
+}
+
 /// What one search said of one mutant: each cause it credited, and each behaviour group.
 #[derive(Default)]
 struct Said {
     credited: BTreeMap<String, Vec<String>>,
-    groups: BTreeSet<String>,
+    groups: BTreeMap<String, Vec<String>>,
     divergences: usize,
 }
 
@@ -68,7 +103,10 @@ impl Said {
     fn add(&mut self, label: &str, whence: String) {
         self.divergences += 1;
         if robotstxt_oracle::behaviour::is_id(label) {
-            self.groups.insert(label.to_string());
+            self.groups
+                .entry(label.to_string())
+                .or_default()
+                .push(whence);
         } else if label != robotstxt_oracle::cause::UNEXPLAINED && !label.is_empty() {
             self.credited
                 .entry(label.to_string())
@@ -86,12 +124,12 @@ fn corpus() -> Corpus {
 }
 
 /// The fuzzer's buckets for every mutant.
-fn fuzzed(said: &mut BTreeMap<String, Said>) {
+fn fuzzed(said: &mut BTreeMap<String, Said>, execs: u64) {
     let out = tempfile::tempdir().expect("a temporary directory");
     let summary = campaign::run(
         &Options {
             duration: None,
-            max_execs: Some(FUZZ_EXECS),
+            max_execs: Some(execs),
             seed: 11,
             adapters: mutants().iter().map(|m| m.id.clone()).collect(),
             adapter_options: Default::default(),
@@ -104,7 +142,7 @@ fn fuzzed(said: &mut BTreeMap<String, Said>) {
         },
         &|_, _, _| {},
     );
-    assert_eq!(summary.execs, FUZZ_EXECS);
+    assert_eq!(summary.execs, execs);
     for bucket in &summary.bucket_list {
         assert_eq!(
             bucket.signature.kind, "adapter-vs-profile",
@@ -120,12 +158,12 @@ fn fuzzed(said: &mut BTreeMap<String, Said>) {
     }
 }
 
-/// `ledger rewrite`'s causes on the corpus's divergences ([`CORPUS_DIVERGENCES_EXAMINED`] of
-/// each mutant's), for every mutant.
-fn rewritten(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
+/// `ledger rewrite`'s causes on the corpus's divergences (as many of each mutant's as `size` says),
+/// for the mutants `size` says.
+fn rewritten(said: &mut BTreeMap<String, Said>, corpus: &Corpus, size: &Size) {
     let selection = Selection::new(corpus, None);
     let questions = robotstxt_spec::causes::questions(corpus);
-    for m in mutants() {
+    for m in examined(size.mutants_examined) {
         let mut adapter = robotstxt_adapters::registry::open_in_process(&m.id).expect("a mutant");
         let answers = ask::run_adapter(&mut adapter, corpus, &selection, &|_| {});
         let mut examinable = Vec::new();
@@ -148,8 +186,8 @@ fn rewritten(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
                 }
             }
         }
-        if !full() {
-            examinable = spread(examinable, CORPUS_DIVERGENCES_EXAMINED);
+        if let Some(n) = size.corpus_divergences_examined {
+            examinable = spread(examinable, n);
         }
         let causes = ledger::examine_divergences(
             &mut adapter,
@@ -166,9 +204,9 @@ fn rewritten(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
     }
 }
 
-/// The real-world report's examined bucket examples, on the corpus's bodies written as files
-/// ([`REAL_WORLD_FILES`] of them).
-fn realworld_examples(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
+/// The real-world report's examined bucket examples, on the corpus's bodies written as files (as
+/// many as `size` says), for the mutants `size` says.
+fn realworld_examples(said: &mut BTreeMap<String, Said>, corpus: &Corpus, size: &Size) {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let mut bodies = BTreeSet::new();
     let mut files = Vec::new();
@@ -181,8 +219,8 @@ fn realworld_examples(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
             files.push(&case.body);
         }
     }
-    if !full() {
-        files = spread(files, REAL_WORLD_FILES);
+    if let Some(n) = size.real_world_files {
+        files = spread(files, n);
     }
     for (n, body) in files.into_iter().enumerate() {
         std::fs::write(dir.path().join(format!("{n:04}.txt")), body).expect("written");
@@ -193,7 +231,10 @@ fn realworld_examples(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
         shard: Shard::ALL,
         limit: None,
         profiles: robotstxt_oracle::ProfileId::ALL.to_vec(),
-        adapters: mutants().iter().map(|m| m.id.clone()).collect(),
+        adapters: examined(size.mutants_examined)
+            .iter()
+            .map(|m| m.id.clone())
+            .collect(),
         options: Default::default(),
         determinism: Determinism::Off,
         ledgers: None,
@@ -217,19 +258,18 @@ fn realworld_examples(said: &mut BTreeMap<String, Said>, corpus: &Corpus) {
 }
 
 #[test]
-#[ignore = "fails the issue's bar today (docs/fuzzing.md, the mutant zoo: one wrong name, novel \
-            bugs sharing behaviour groups); run with `cargo test --test zoo -- --ignored`"]
 fn the_cause_search_names_only_the_right_cause_on_the_zoo() {
     let corpus = corpus();
+    let size = size();
     let mut runs: Vec<(&str, BTreeMap<String, Said>)> = Vec::new();
     let mut fuzz = BTreeMap::new();
-    fuzzed(&mut fuzz);
+    fuzzed(&mut fuzz, size.fuzz_execs);
     runs.push(("fuzz", fuzz));
     let mut rewrite = BTreeMap::new();
-    rewritten(&mut rewrite, &corpus);
+    rewritten(&mut rewrite, &corpus, &size);
     runs.push(("ledger rewrite", rewrite));
     let mut real = BTreeMap::new();
-    realworld_examples(&mut real, &corpus);
+    realworld_examples(&mut real, &corpus, &size);
     runs.push(("realworld", real));
 
     let by_id: BTreeMap<&str, &Mutant> = mutants().iter().map(|m| (m.id.as_str(), m)).collect();
@@ -237,7 +277,7 @@ fn the_cause_search_names_only_the_right_cause_on_the_zoo() {
     let mut named = 0usize;
     // Per knob or deviation mutant: whether it diverged, and whether its cause was credited.
     let mut recall: BTreeMap<&str, (bool, bool)> = BTreeMap::new();
-    let mut novel_groups: BTreeMap<String, BTreeSet<&str>> = BTreeMap::new();
+    let mut novel_groups: BTreeMap<String, BTreeMap<&str, &Vec<String>>> = BTreeMap::new();
     for (search, said) in &runs {
         let (mut diverging, mut credited_right) = (0, 0);
         for (id, s) in said {
@@ -253,11 +293,11 @@ fn the_cause_search_names_only_the_right_cause_on_the_zoo() {
                 }
             }
             if let Truth::Novel(_) = m.truth {
-                for group in &s.groups {
+                for (group, whence) in &s.groups {
                     novel_groups
                         .entry(group.clone())
                         .or_default()
-                        .insert(m.id.as_str());
+                        .insert(m.id.as_str(), whence);
                 }
             } else if s.divergences > 0 {
                 diverging += 1;
@@ -286,7 +326,7 @@ fn the_cause_search_names_only_the_right_cause_on_the_zoo() {
         .filter(|m| !matches!(m.truth, Truth::Novel(_)) && !recall.contains_key(m.id.as_str()))
         .map(|m| m.id.as_str())
         .collect();
-    let shared: Vec<(&String, &BTreeSet<&str>)> =
+    let shared: Vec<(&String, &BTreeMap<&str, &Vec<String>>)> =
         novel_groups.iter().filter(|(_, m)| m.len() > 1).collect();
     println!(
         "precision: {} of {named} credited causes wrong; recall: {recalled} of {diverging} knob and deviation mutants ({:.1}%), missed {missed:?}; never diverged: {never:?}; novel behaviour groups: {}, shared by two novel bugs: {}",
@@ -295,6 +335,12 @@ fn the_cause_search_names_only_the_right_cause_on_the_zoo() {
         novel_groups.len(),
         shared.len()
     );
+    for line in &wrong {
+        println!("wrong name: {line}");
+    }
+    for (group, whence) in &shared {
+        println!("shared group: {group}: {whence:?}");
+    }
     assert!(wrong.is_empty(), "wrong names:\n{}", wrong.join("\n"));
     assert!(named > 0);
     assert!(

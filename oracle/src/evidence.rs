@@ -7,8 +7,9 @@
 //! here is the input's **neighbours** ([`neighbours`]): the same input with one small edit each (a
 //! line deleted, repeated, moved or followed by a blank line, `Allow` and `Disallow` swapped, a
 //! value one octet shorter or longer, the line ends respelled, the URL's path or query changed,
-//! another agent). The parser is asked about every neighbour (by the caller: the oracle does no
-//! I/O), and a set of changes is credited ([`credit`]) only when
+//! another agent, every line of one field or every blank line deleted). The parser is asked about
+//! every neighbour (by the caller: the oracle does no I/O), and a set of changes is credited
+//! ([`credit`]) only when
 //!
 //! 1. the oracle under it gives the parser's answer on the input **and on every neighbour the
 //!    parser answered** (a neighbour it answered with an error or `unsupported` is no evidence
@@ -42,9 +43,29 @@ use crate::line::field_and_value_spans;
 use crate::relevance::Inert;
 use crate::{ProfileId, Request};
 
-/// The most lines whose own edits (deleted, repeated, moved, ...) are made: a minimised input has
-/// a handful; a larger one is judged on the edits of its first lines and its whole-file edits.
+/// The most lines holding a field whose own edits (deleted, repeated, moved, ...) are made, with
+/// every line before the last of them (blank lines, comments): a minimised input has a handful; a
+/// larger one is judged on the edits of its first lines and its whole-file edits. Counting field
+/// lines, not lines, reaches the rules of a file that opens with a long comment.
 pub const LINES_EDITED: usize = 24;
+
+/// The most lines edited one by one in all, however few of them hold a field.
+pub const LINES_EDITED_AT_MOST: usize = 48;
+
+/// How many of the input's first lines get their own edits: up to the [`LINES_EDITED`]th line
+/// holding a field, at most [`LINES_EDITED_AT_MOST`].
+fn lines_edited(pairs: &[(&[u8], &[u8])]) -> usize {
+    let mut fields = 0;
+    for (i, (content, _)) in pairs.iter().enumerate().take(LINES_EDITED_AT_MOST) {
+        if field_and_value_spans(content).is_some() {
+            fields += 1;
+            if fields == LINES_EDITED {
+                return i + 1;
+            }
+        }
+    }
+    pairs.len().min(LINES_EDITED_AT_MOST)
+}
 
 /// One neighbour of an input: the input with one edit.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,6 +163,13 @@ pub enum Edit {
     },
     /// A copy of one line put after another (numbered as in the input): `(copied, after)`.
     LineCopiedAfter(usize, usize),
+    /// Every line whose field is the field of the line given (its first, compared without regard
+    /// to case) deleted: every `Disallow` line, say. One edit where a feature the cause names is
+    /// written on several lines (every `Allow` of a file, every AI-usage line), which no
+    /// one-line edit removes.
+    FieldDeleted(usize),
+    /// Every blank line (nothing, or only spaces and tabs, before its line end) deleted.
+    BlankLinesDeleted,
 }
 
 /// The most lines whose copies are put after each of the others ([`Edit::LineCopiedAfter`]): the
@@ -207,6 +235,10 @@ impl Edit {
             Edit::LineCopiedAfter(copied, after) => {
                 format!("a copy of line {copied} put after line {after}")
             }
+            Edit::FieldDeleted(n) => {
+                format!("every line with the field of line {n} deleted")
+            }
+            Edit::BlankLinesDeleted => "every blank line deleted".to_string(),
         }
     }
 
@@ -286,8 +318,15 @@ fn path_as_rule(url: &str) -> Vec<u8> {
 /// absent): after `scheme://authority`, or 0 for a URL that is a path.
 fn url_parts(url: &str) -> (usize, usize, usize) {
     let bytes = url.as_bytes();
+    // A scheme is a letter, then letters, digits, `+`, `-` and `.` (RFC 3986 3.1); a `://` after
+    // anything else (`/a?u=https://b`) is part of a path or query.
+    let is_scheme = |s: &str| {
+        s.starts_with(|c: char| c.is_ascii_alphabetic())
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+    };
     // The authority ends at the first `/`, `?` or `#` after `//` (RFC 3986 3.2).
-    let path = match url.find("://") {
+    let path = match url.find("://").filter(|&at| is_scheme(&url[..at])) {
         Some(at) => url[at + 3..]
             .find(['/', '?', '#'])
             .map_or(url.len(), |p| at + 3 + p),
@@ -302,7 +341,9 @@ fn url_parts(url: &str) -> (usize, usize, usize) {
 }
 
 /// The input's neighbours, each the input with one edit, in a fixed order: the edits of each of
-/// its first [`LINES_EDITED`] lines, then the line ends and a BOM, then the URL, then the agent.
+/// its first lines ([`LINES_EDITED`]), then the line ends and a BOM, then the URL, then the agent,
+/// then the probes of the first rule, the copies of lines after others, every line of one field
+/// deleted, and every blank line deleted.
 /// An edit that leaves the input as it is, or gives a neighbour an earlier edit gave, is left
 /// out. The same input always gives the same neighbours.
 pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
@@ -326,7 +367,7 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
     };
     let (agent, url) = (request.agent, request.url);
     let joined = |parts: &[&[u8]]| parts.concat();
-    for (i, line) in lines.iter().enumerate().take(LINES_EDITED) {
+    for (i, line) in lines.iter().enumerate().take(lines_edited(&pairs)) {
         let n = i + 1;
         let (content, end) = pairs[i];
         // A line with no line end of its own (the last) gets LF where it is repeated or followed.
@@ -601,6 +642,41 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
             }
             add(edited, agent, url, Edit::LineCopiedAfter(i + 1, j + 1));
         }
+    }
+    // Every line of one field deleted, for each field written on more than one line (on one
+    // line, it is that line deleted, made above).
+    let fields: Vec<Option<Vec<u8>>> = pairs
+        .iter()
+        .map(|(content, _)| {
+            field_and_value_spans(content).map(|(field, _)| content[field].to_ascii_lowercase())
+        })
+        .collect();
+    for (i, field) in fields.iter().enumerate() {
+        let Some(field) = field else { continue };
+        let first = fields[..i].iter().all(|f| f.as_ref() != Some(field));
+        let lines_of_field = fields.iter().filter(|f| f.as_ref() == Some(field)).count();
+        if !first || lines_of_field < 2 {
+            continue;
+        }
+        let kept: Vec<u8> = lines
+            .iter()
+            .zip(&fields)
+            .filter(|(_, f)| f.as_ref() != Some(field))
+            .flat_map(|(line, _)| line.iter().copied())
+            .collect();
+        add(kept, agent, url, Edit::FieldDeleted(i + 1));
+    }
+    // Every blank line deleted: the file as one record, for a parser that reads records apart
+    // otherwise (or stops at the first blank line).
+    let is_blank = |content: &[u8]| content.iter().all(|b| matches!(b, b' ' | b'\t'));
+    if pairs.iter().any(|(content, _)| is_blank(content)) {
+        let kept: Vec<u8> = lines
+            .iter()
+            .zip(&pairs)
+            .filter(|(_, (content, _))| !is_blank(content))
+            .flat_map(|(line, _)| line.iter().copied())
+            .collect();
+        add(kept, agent, url, Edit::BlankLinesDeleted);
     }
     out
 }
@@ -1088,6 +1164,53 @@ mod tests {
             .iter()
             .map(|n| Some(cause::verdicts_under(&n.request(), &[knobs])[0]))
             .collect()
+    }
+
+    #[test]
+    fn a_url_that_is_a_path_keeps_a_scheme_in_its_query() {
+        let url = "/foo?u=https://b/c";
+        assert_eq!(url_parts(url), (0, 4, url.len()));
+        let url = "https://example.com/a?u=http://b";
+        assert_eq!(url_parts(url), (19, 21, url.len()));
+    }
+
+    #[test]
+    fn every_line_of_a_field_and_every_blank_line_can_go_at_once() {
+        let body = b"User-agent: *\nAllow: /a\nDisallow: /\n\nUser-agent: b\nallow: /b\n \n";
+        let all = neighbours(&Request::new(body, "FooBot", "/a"));
+        let field = all
+            .iter()
+            .find(|n| n.edit == Edit::FieldDeleted(2))
+            .expect("every Allow line deleted");
+        assert_eq!(
+            field.body,
+            b"User-agent: *\nDisallow: /\n\nUser-agent: b\n \n"
+        );
+        let blank = all
+            .iter()
+            .find(|n| n.edit == Edit::BlankLinesDeleted)
+            .expect("both blank lines deleted");
+        assert_eq!(
+            blank.body,
+            b"User-agent: *\nAllow: /a\nDisallow: /\nUser-agent: b\nallow: /b\n"
+        );
+        // A field on one line only: deleting it is `LineDeleted`, made once (as is one blank line).
+        assert!(!all.iter().any(|n| n.edit == Edit::FieldDeleted(3)));
+    }
+
+    #[test]
+    fn the_lines_edited_reach_past_a_long_comment() {
+        let mut body = "# a comment\n".repeat(30);
+        body.push_str("User-agent: *\nDisallow: /a\n");
+        let all = neighbours(&Request::new(body.as_bytes(), "FooBot", "/a"));
+        assert!(all.iter().any(|n| n.edit == Edit::RuleFlipped(32)));
+        let mut long = "# a comment\n".repeat(60);
+        long.push_str("User-agent: *\nDisallow: /a\n");
+        let all = neighbours(&Request::new(long.as_bytes(), "FooBot", "/a"));
+        assert!(!all
+            .iter()
+            .any(|n| n.edit.line().is_some_and(|l| l > LINES_EDITED_AT_MOST)
+                && !matches!(n.edit, Edit::Probe { .. })));
     }
 
     #[test]
