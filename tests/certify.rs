@@ -115,7 +115,7 @@ fn the_python_example_certifies_under_its_ledger() {
             "py-example = python3 examples/adapters/my_adapter.py",
             "draft-1996",
             "examples/adapters/py-example.yaml",
-            "1996 draft: 95.6% of 1,353 checks; 59 documented divergences; corpus 0.3.3",
+            "1996 draft: 95.6% of 1,353 checks; 59 documented divergences; corpus 0.4.0",
         );
     }
 }
@@ -127,7 +127,7 @@ fn the_javascript_example_certifies_under_its_ledger() {
             "js-example = node examples/adapters/my_adapter.js",
             "rfc9309",
             "examples/adapters/js-example.yaml",
-            "RFC 9309: 96.5% of 1,356 checks; 47 documented divergences; corpus 0.3.3",
+            "RFC 9309: 96.5% of 1,356 checks; 47 documented divergences; corpus 0.4.0",
         );
     }
 }

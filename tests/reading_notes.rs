@@ -257,6 +257,8 @@ fn says_open(clause: &str) -> bool {
             || (before == "be" && word(i.checked_sub(2)) == "would");
         let reading = match w.as_str() {
             "open" => !matches!(after, "a" | "an"),
+            // "leave it undecided".
+            "undecided" => true,
             "either" => {
                 const DETERMINED: [&str; 8] =
                     ["way", "the", "a", "an", "draft", "case", "hex", "side"];
@@ -269,6 +271,35 @@ fn says_open(clause: &str) -> bool {
             _ => false,
         };
         reading && !past_or_conditional
+    })
+}
+
+/// Whether a clause says a document is silent on the question: `silent`, `says nothing` (`say`,
+/// `said`), `does not mention` (`do`), or that its words `may or may not` cover it; not a
+/// condition (`where the draft is silent`, `if ...`). A silence is open unless the Guide fills it
+/// for the 1996 draft, so the reading table's cell must be open or the Guide's
+/// ([`every_reading_a_note_states_is_the_tables`]).
+fn says_silent(clause: &str) -> bool {
+    let words: Vec<String> = clause
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .collect();
+    words.iter().enumerate().any(|(i, w)| {
+        let before = i.checked_sub(1).map_or("", |j| words[j].as_str());
+        let two_before = i.checked_sub(2).map_or("", |j| words[j].as_str());
+        let conditional = words[..i]
+            .iter()
+            .any(|w| matches!(w.as_str(), "where" | "if" | "when" | "unless"));
+        if conditional {
+            return false;
+        }
+        w == "silent"
+            || (w == "nothing" && matches!(before, "says" | "say" | "said"))
+            || (w == "mention" && before == "not" && matches!(two_before, "does" | "do"))
+            || (w == "not" && before == "may" && two_before == "or")
     })
 }
 
@@ -315,12 +346,17 @@ fn open_parts_all(note: &str) -> Vec<(String, bool, bool)> {
         for (end, marked) in ends.map(|&at| (at, true)).chain([(range.end, false)]) {
             let end = end.max(start);
             let part = &own[start..end];
-            if says_open(part) {
+            let open = says_open(part);
+            if open || says_silent(part) {
                 let words = part.split_whitespace().collect::<Vec<_>>().join(" ");
                 let attributed = !documents_meant(&own, start, end).is_empty();
+                // A silence whose conclusion later in its sentence names the question ("Google
+                // says nothing of %3c, so Google is open (profiles.md K7, hex-case)") is named.
+                let sentence_end = own[end..].find(". ").map_or(own.len(), |e| end + e);
+                let concluded = !open && named.iter().any(|&at| end <= at && at <= sentence_end);
                 parts.push((
                     words.trim_start_matches(", ").to_string(),
-                    marked,
+                    marked || concluded,
                     attributed,
                 ));
             }
@@ -433,6 +469,7 @@ fn every_reading_a_note_states_is_the_tables() {
                     ));
                 }
                 let open = says_open(&stated.clause);
+                let silent = !open && says_silent(&stated.clause);
                 for profile in stated.documents.iter().copied() {
                     checked += 1;
                     // An open clause needs an open cell; a settled one a cell whose words decide
@@ -440,6 +477,8 @@ fn every_reading_a_note_states_is_the_tables() {
                     let cell = q.cell(profile);
                     let agrees = if open {
                         cell.is_open()
+                    } else if silent {
+                        cell.is_open() || matches!(cell.basis, Basis::Silent | Basis::Guide(_))
                     } else {
                         matches!(cell.basis, Basis::Says(_) | Basis::Guide(_))
                     };
@@ -449,8 +488,14 @@ fn every_reading_a_note_states_is_the_tables() {
                              it is {}: {}",
                             stated.clause,
                             profile.name(),
-                            if open { "is open" } else { "settles it" },
-                            if open { "settled" } else { "open" },
+                            if open {
+                                "is open"
+                            } else if silent {
+                                "is silent"
+                            } else {
+                                "settles it"
+                            },
+                            if open || silent { "settled" } else { "open" },
                             cell.reading
                         ));
                     }
@@ -470,7 +515,12 @@ fn open_readings_are_found_as_intended() {
                 open (profiles.md K7, hex-case), and RFC 9309 is either.";
     assert_eq!(
         open_parts_unnamed(note),
-        ["Google is open", "1994: open", "and RFC 9309 is either."]
+        [
+            "Google says nothing of %3c,",
+            "Google is open",
+            "1994: open",
+            "and RFC 9309 is either."
+        ]
     );
     // Found too: a clause that names no document, whose document an earlier clause of the same
     // sentence names, or heads the sentence before a colon.
@@ -478,7 +528,13 @@ fn open_readings_are_found_as_intended() {
                 it says nothing of 1xx: open. Google: 1xx is final; the rest is either.";
     assert_eq!(
         open_parts_unnamed(note),
-        ["its verdict is open", "open", "the rest is either."]
+        [
+            "The 1994 standard does not mention redirects,",
+            "its verdict is open",
+            "Google: it says nothing of 1xx",
+            "open",
+            "the rest is either."
+        ]
     );
     // Unattributed: a clause that says a reading is open where neither it nor an earlier clause
     // of its sentence names a document (the sentence before does not count).
@@ -488,18 +544,29 @@ fn open_readings_are_found_as_intended() {
         open_parts_unattributed(note),
         ["Its verdict is open", "every profile is open"]
     );
-    assert_eq!(open_parts_unnamed(note), Vec::<String>::new());
+    // A premise of an open reading is one too, unless its conclusion names the question.
+    let note = "The 1996 draft's path may or may not include the query. The 1996 draft's path may \
+                or may not include the query, so it is open (profiles.md K8, match-target).";
+    assert_eq!(
+        open_parts_unnamed(note),
+        ["The 1996 draft's path may or may not include the query"]
+    );
+    let note = "Google says nothing of 1xx. Its verdict is open. No document says more, so every \
+                profile is open (profiles.md K15, fetch-outcome).";
+    // The silence is a reading of Google's too, and names no question.
+    assert_eq!(open_parts_unnamed(note), ["Google says nothing of 1xx"]);
     assert_eq!(stated(note)[0].documents, Vec::new());
     // Named: each of them with its question; a reference to a knob alone does not name one.
     let note = "Google says nothing of %3c, so Google is open (profiles.md K7, hex-case). 1994: \
                 open (profiles.md K15, fetch-outcome). The 1996 draft is open (profiles.md K7).";
     assert_eq!(open_parts_unnamed(note), ["The 1996 draft is open ."]);
+    // Named: Google's silence (by the conclusion after it), Google, 1994.
     assert_eq!(
         open_parts(note).iter().filter(|(_, named)| *named).count(),
-        2
+        3
     );
     // Not a reading: English `either`, `open` as a verb or in a path, history, a counterfactual,
-    // and what a quotation or a parenthetical says.
+    // what a quotation or a parenthetical says, and a silence as a condition.
     for note in [
         "RFC 9309 and Google start a new group either way.",
         "Google lets a path carry them either as UTF-8 or escaped.",
@@ -509,6 +576,7 @@ fn open_readings_are_found_as_intended() {
         "Changed in round four: the 1996 draft was open on #10.",
         "Under the erratum's reading these checks of RFC 9309 would be open.",
         "Google says \"open\" (and the 1994 text is open) here.",
+        "The Guide, which speaks for the draft only where the draft is silent, has a robot obey.",
     ] {
         assert_eq!(open_parts_unnamed(note), Vec::<String>::new(), "{note}");
     }

@@ -423,6 +423,10 @@ pub enum AgentValue {
     /// As [`AgentValue::LeadingToken`], and a `*` followed by anything else is the star too (the
     /// rest being "non-matching text" that is ignored).
     LeadingTokenOrStar,
+    /// Only the leading token of the 1996 draft's grammar (RFC 1945's: up to the first control
+    /// octet, octet outside ASCII or `tspecial`, such as white space or `/`) is the name; a `*`
+    /// so cut off is the star.
+    LeadingHttpToken,
 }
 
 /// K3: how a name from the file is compared with the agent (always case-insensitively).
@@ -1153,6 +1157,18 @@ pub const OPEN_KNOBS: &[OpenRow] = &[
             Alternative::SizeLimit(Some(FIVE_HUNDRED_KIB)),
         ],
         subject: Subject::BodyOverLimit,
+    },
+    // draft-1996#3.3: "agent = token", and a token holds no white space, `/` or other tspecial (a
+    // `*` it may hold); a value outside that grammar meets draft-1996#4.2's "robustness in
+    // parsing": compared whole or by its leading token, open, as RFC 9309's product token is
+    // (issue 34; like the draft's field-spacing and invalid-pattern).
+    OpenRow {
+        knob: KnobId::AgentValue,
+        name: "agent-value",
+        profile: ProfileId::Draft1996,
+        citation: "draft-1996#3.3",
+        alternatives: &[Alternative::AgentValue(AgentValue::LeadingHttpToken)],
+        subject: Subject::UnusualAgentValue,
     },
     OpenRow {
         knob: KnobId::Grouping,

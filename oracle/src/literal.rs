@@ -339,7 +339,7 @@ mod tests {
 
     #[test]
     fn open_readings_give_either_and_closed_ones_a_verdict() {
-        // RFC 9309 leaves a versioned user-agent value open (K3).
+        // RFC 9309 and the 1996 draft leave a versioned user-agent value open (K3).
         let request = Request::new(
             b"User-agent: googlebot/1.2\nDisallow: /\n",
             "googlebot",
@@ -350,7 +350,7 @@ mod tests {
             [
                 Verdict::Either,
                 Verdict::Disallowed,
-                Verdict::Allowed,
+                Verdict::Either,
                 Verdict::Allowed
             ]
         );

@@ -980,7 +980,19 @@ pub const TABLE: &[Question] = &[
                 "its leading token; text after a `*` the page does not address: open",
                 &["star-with-suffix"],
             ),
-            says(&[DRAFT_NAME], "the whole value is the name"),
+            contradicts(
+                &[
+                    s("draft-1996#3.3", "agent = token"),
+                    s(
+                        "draft-1996#3.3",
+                        "token = 1*<any CHAR except CTLs or tspecials>",
+                    ),
+                    DRAFT_ROBUST,
+                ],
+                "no token of the grammar (a space, a `/`, a `*` with text after it), robustness \
+                 is asked for: compared whole or by its leading token, open",
+                &["agent-value"],
+            ),
             says(&[N1994_NAME], "the whole value is the robot's name"),
         ],
         twins: &[],
@@ -1755,7 +1767,9 @@ pub const TABLE: &[Question] = &[
                     ),
                 ],
                 "a limit with no figure: in a body over 500 KiB it may fall anywhere, the first \
-                 octet included, open (the oracle tries the first octet and 500 KiB)",
+                 octet included, open (the oracle tries the first octet and 500 KiB); a smaller \
+                 body is read whole, a threshold of the oracle's, not the draft's words \
+                 (profiles.md, \"Where the oracle reads past the words\")",
                 &["size-limit"],
             ),
             says(&[N1994_PREFIX], "all of it: every Disallow line applies"),

@@ -118,7 +118,26 @@ fn agent_name(value: &[u8], how: AgentValue) -> AgentName<'_> {
                 AgentName::Name(&value[..end])
             }
         }
+        // draft-1996#3.3: "agent = token", "token = 1*<any CHAR except CTLs or tspecials>".
+        AgentValue::LeadingHttpToken => {
+            let end = value
+                .iter()
+                .position(|&b| !is_http_token_byte(b))
+                .unwrap_or(value.len());
+            match &value[..end] {
+                b"" => AgentName::Nothing,
+                b"*" => AgentName::Star,
+                name => AgentName::Name(name),
+            }
+        }
     }
+}
+
+/// Whether `b` may stand in a token of the 1996 draft's grammar, which is RFC 1945's (`draft-1996#3.3`:
+/// "token = 1*<any CHAR except CTLs or tspecials>", CHAR being US-ASCII).
+fn is_http_token_byte(b: u8) -> bool {
+    const TSPECIALS: &[u8] = b"()<>@,;:\\\"/[]?={} \t";
+    b.is_ascii() && !b.is_ascii_control() && !TSPECIALS.contains(&b)
 }
 
 /// Whether a name from the file designates `agent` (case-insensitive everywhere:

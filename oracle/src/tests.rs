@@ -40,12 +40,16 @@ fn k03_group_selection() {
         verdicts(body, "A", "/y"),
         [Disallowed, Disallowed, Allowed, Disallowed]
     );
-    // Google ignores text after the token; for RFC 9309 that is open.
+    // Google ignores text after the token; for RFC 9309 and the 1996 draft (whose token grammar
+    // excludes `/`) that is open; 1994 compares the whole value.
     let body = "User-agent: googlebot/1.2\nDisallow: /\n";
     assert_eq!(
         verdicts(body, "googlebot", "/x"),
-        [Either, Disallowed, Allowed, Allowed]
+        [Either, Disallowed, Either, Allowed]
     );
+    // `*` is no tspecial: `googlebot*` is a token of the draft's grammar, a name compared whole.
+    let body = "User-agent: googlebot*\nDisallow: /\n";
+    assert_eq!(verdicts(body, "googlebot", "/x")[2], Allowed);
 }
 
 #[test]

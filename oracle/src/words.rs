@@ -232,6 +232,10 @@ fn agent_value(value: AgentValue) -> &'static str {
         AgentValue::LeadingTokenOrStar => {
             "the leading product token is the name, and `*` followed by anything is the star"
         }
+        AgentValue::LeadingHttpToken => {
+            "only the value's leading token of the 1996 draft's grammar (up to white space, `/` \
+             or another separator) is the name"
+        }
     }
 }
 
