@@ -187,7 +187,8 @@ pub fn credited(
     }
 }
 
-/// One in this many of the corpus checks' neighbours joins [`questions`].
+/// About one in this many of the corpus checks' neighbours joins [`questions`]: those whose hash
+/// ([`robotstxt_oracle::behaviour::fnv1a`] of body, agent and URL) is a multiple of it.
 #[cfg(feature = "causes")]
 pub const NEIGHBOURS_SAMPLED: usize = 25;
 
@@ -197,13 +198,14 @@ pub type Question = (Vec<u8>, String, String);
 
 /// Questions to ask a parser once, whose answers every candidate cause is weighed against
 /// ([`robotstxt_oracle::evidence::OtherAnswers`]): each check of `corpus` on a single 200 fetch
-/// of its body, and one in [`NEIGHBOURS_SAMPLED`] of its neighbours (the same input with one edit),
-/// as (body, agent, absolute URL), in corpus order. The same corpus always gives the same
-/// questions, so a shard of a real-world run weighs a cause as the whole run does.
+/// of its body, and about one in [`NEIGHBOURS_SAMPLED`] of its neighbours (the same input with one
+/// edit), as (body, agent, absolute URL), in corpus order. A neighbour is taken by its own hash,
+/// not its place in the list, so a new kind of neighbour adds questions without moving which of
+/// the others are asked. The same corpus always gives the same questions, so a shard of a
+/// real-world run weighs a cause as the whole run does.
 #[cfg(feature = "causes")]
 pub fn questions(corpus: &crate::cases::Corpus) -> Vec<Question> {
     let mut out = Vec::new();
-    let mut counted = 0usize;
     for case in &corpus.cases {
         if case.fetch != robotstxt_oracle::Fetch::default()
             || case.robots_url.is_some()
@@ -215,8 +217,17 @@ pub fn questions(corpus: &crate::cases::Corpus) -> Vec<Question> {
             let url = crate::verify::absolute_url(&check.url);
             let request = Request::new(&case.body, &check.agent, &url);
             for neighbour in robotstxt_oracle::evidence::neighbours(&request) {
-                counted += 1;
-                if counted.is_multiple_of(NEIGHBOURS_SAMPLED) {
+                let key = [
+                    &neighbour.body[..],
+                    &[0],
+                    neighbour.agent.as_bytes(),
+                    &[0],
+                    neighbour.url.as_bytes(),
+                ]
+                .concat();
+                if robotstxt_oracle::behaviour::fnv1a(&key)
+                    .is_multiple_of(NEIGHBOURS_SAMPLED as u64)
+                {
                     out.push((neighbour.body, neighbour.agent, neighbour.url));
                 }
             }
