@@ -4,9 +4,9 @@
 //! (under 12,000 bytes); the README stays a newcomer's page (under 15,000 bytes), its set-up
 //! installs the Debian packages `.ci/run` installs, and it shows the test command `.ci/run` runs,
 //! as a command line of its own. Every row of `docs/verdict-changes.md` names a check of the
-//! corpus, and the latest row of a check and profile gives the verdict the corpus holds now (that
-//! every change has a row is checked at each round against the previous corpus, not here: the test
-//! has no history to compare with).
+//! corpus, and the latest row of a check and profile gives the verdict the corpus holds now; every
+//! verdict that differs from `docs/verdict-snapshot.txt` (the verdicts of the corpus version last
+//! blessed) has a row from the snapshot's verdict, so no verdict changes without one.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -439,5 +439,109 @@ fn every_verdict_change_names_a_check_and_its_current_verdict() {
         problems.is_empty(),
         "docs/verdict-changes.md and spec-cases disagree:\n{}",
         problems.join("\n")
+    );
+}
+
+/// Where the verdicts of a corpus version are kept: `docs/verdict-snapshot.txt`, a `# corpus
+/// <version>` line, then one line per check, `<case-id>#<n>` and its four verdicts in
+/// `ProfileId::ALL`'s order.
+fn snapshot_path() -> PathBuf {
+    root().join("docs/verdict-snapshot.txt")
+}
+
+/// The corpus's verdicts as the snapshot writes them: (version line, check id -> four verdicts).
+fn verdicts_now() -> (String, std::collections::BTreeMap<String, Vec<String>>) {
+    use robotstxt_matrix::cases::Corpus;
+    use robotstxt_oracle::ProfileId;
+    let corpus = Corpus::load(&root().join("spec-cases")).expect("the corpus loads");
+    let version = read(&root().join("spec-cases/VERSION")).trim().to_string();
+    let mut checks = std::collections::BTreeMap::new();
+    for case in &corpus.cases {
+        for check in &case.checks {
+            let verdicts = ProfileId::ALL
+                .iter()
+                .map(|p| check.expect.get(p).map_or("-", |v| v.name()).to_string())
+                .collect();
+            checks.insert(format!("{}#{}", case.id, check.number), verdicts);
+        }
+    }
+    (format!("# corpus {version}"), checks)
+}
+
+/// The snapshot's (version line, check id -> four verdicts).
+fn snapshot() -> (String, std::collections::BTreeMap<String, Vec<String>>) {
+    let text = read(&snapshot_path());
+    let mut lines = text.lines();
+    let version = lines.next().unwrap_or_default().to_string();
+    let checks = lines
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let mut words = line.split_whitespace().map(str::to_string);
+            let id = words.next().expect("a check id");
+            (id, words.collect())
+        })
+        .collect();
+    (version, checks)
+}
+
+/// Every (check, profile) whose verdict differs between the snapshot and the corpus and has no row
+/// of `docs/verdict-changes.md` from the snapshot's verdict.
+fn changes_without_a_row() -> Vec<String> {
+    use robotstxt_oracle::ProfileId;
+    let rows = verdict_change_rows(&read(&root().join("docs/verdict-changes.md")));
+    let (_, then) = snapshot();
+    let (_, now) = verdicts_now();
+    let mut missing = Vec::new();
+    for (id, verdicts) in &now {
+        let Some(before) = then.get(id) else { continue };
+        let (case, number) = id.rsplit_once('#').expect("an id with a number");
+        for (i, profile) in ProfileId::ALL.iter().enumerate() {
+            if before[i] == verdicts[i] {
+                continue;
+            }
+            let has_row = rows.iter().any(|(c, n, p, was, _)| {
+                c == case && n.to_string() == number && p == profile.name() && *was == before[i]
+            });
+            if !has_row {
+                missing.push(format!(
+                    "{id} under {}: {} in the snapshot, {} now",
+                    profile.name(),
+                    before[i],
+                    verdicts[i]
+                ));
+            }
+        }
+    }
+    missing
+}
+
+#[test]
+fn every_verdict_changed_since_the_snapshot_has_a_row() {
+    // With ROBOTSTXT_BLESS_VERDICTS=1 (after a corpus version bump), the snapshot is rewritten to
+    // the corpus's verdicts, but only once every change has its row.
+    let missing = changes_without_a_row();
+    assert!(
+        missing.is_empty(),
+        "verdicts changed with no row in docs/verdict-changes.md (check, profile, was, now):\n{}",
+        missing.join("\n")
+    );
+    let (version, checks) = verdicts_now();
+    if std::env::var_os("ROBOTSTXT_BLESS_VERDICTS").is_some_and(|v| v == "1") {
+        let mut text = format!("{version}\n");
+        for (id, verdicts) in &checks {
+            text.push_str(&format!("{id} {}\n", verdicts.join(" ")));
+        }
+        std::fs::write(snapshot_path(), text).expect("the snapshot written");
+    }
+    let (snapshot_version, snapshot_checks) = snapshot();
+    assert_eq!(
+        snapshot_version, version,
+        "docs/verdict-snapshot.txt is of another corpus version: once every change has its row, \
+         rewrite it with `ROBOTSTXT_BLESS_VERDICTS=1 cargo test --test docs`"
+    );
+    assert!(
+        snapshot_checks.len() > 1000,
+        "only {} checks in the snapshot",
+        snapshot_checks.len()
     );
 }
