@@ -352,10 +352,12 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
     let lines: Vec<Vec<u8>> = pairs.iter().map(|(c, e)| [*c, *e].concat()).collect();
     let mut out: Vec<Neighbour> = Vec::new();
     let mut add = |body: Vec<u8>, agent: &str, url: &str, edit: Edit| {
-        let same_as_input = body == request.body && agent == request.agent && url == request.url;
+        // The URL and the agent first: most neighbours share the body of another (every URL
+        // and agent edit, each probe's five paths), and a body can be 500 KiB.
+        let same_as_input = url == request.url && agent == request.agent && body == request.body;
         let seen = out
             .iter()
-            .any(|n| n.body == body && n.agent == agent && n.url == url);
+            .any(|n| n.url == url && n.agent == agent && n.body == body);
         if !same_as_input && !seen {
             out.push(Neighbour {
                 body,
@@ -653,20 +655,26 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
             field_and_value_spans(content).map(|(field, _)| content[field].to_ascii_lowercase())
         })
         .collect();
+    // Each field's first line and how many lines hold it, in one pass (a large body has
+    // thousands of lines).
+    let mut counted: std::collections::HashMap<&[u8], (usize, usize)> =
+        std::collections::HashMap::new();
     for (i, field) in fields.iter().enumerate() {
-        let Some(field) = field else { continue };
-        if field == b"user-agent" {
-            continue;
+        if let Some(field) = field {
+            counted.entry(&field[..]).or_insert((i, 0)).1 += 1;
         }
-        let first = fields[..i].iter().all(|f| f.as_ref() != Some(field));
-        let lines_of_field = fields.iter().filter(|f| f.as_ref() == Some(field)).count();
-        if !first || lines_of_field < 2 {
-            continue;
-        }
+    }
+    let mut repeated: Vec<(usize, &[u8])> = counted
+        .into_iter()
+        .filter(|(field, (_, n))| *n >= 2 && *field != b"user-agent")
+        .map(|(field, (first, _))| (first, field))
+        .collect();
+    repeated.sort_unstable();
+    for (i, field) in repeated {
         let kept: Vec<u8> = lines
             .iter()
             .zip(&fields)
-            .filter(|(_, f)| f.as_ref() != Some(field))
+            .filter(|(_, f)| f.as_deref() != Some(field))
             .flat_map(|(line, _)| line.iter().copied())
             .collect();
         add(kept, agent, url, Edit::FieldDeleted(i + 1));
