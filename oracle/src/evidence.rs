@@ -670,26 +670,20 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
         .map(|(field, (first, _))| (first, field))
         .collect();
     repeated.sort_unstable();
+    // The body with the lines `deleted` says (by their place) left out, each kept line whole.
+    let without = |deleted: &dyn Fn(usize) -> bool| -> Vec<u8> {
+        let kept = lines.iter().enumerate().filter(|(k, _)| !deleted(*k));
+        kept.flat_map(|(_, line)| line.iter().copied()).collect()
+    };
     for (i, field) in repeated {
-        let kept: Vec<u8> = lines
-            .iter()
-            .zip(&fields)
-            .filter(|(_, f)| f.as_deref() != Some(field))
-            .flat_map(|(line, _)| line.iter().copied())
-            .collect();
-        add(kept, agent, url, Edit::FieldDeleted(i + 1));
+        let body = without(&|k| fields[k].as_deref() == Some(field));
+        add(body, agent, url, Edit::FieldDeleted(i + 1));
     }
     // Every blank line deleted: the file as one record, for a parser that reads records apart
     // otherwise (or stops at the first blank line).
-    let is_blank = |content: &[u8]| content.iter().all(|b| matches!(b, b' ' | b'\t'));
-    if pairs.iter().any(|(content, _)| is_blank(content)) {
-        let kept: Vec<u8> = lines
-            .iter()
-            .zip(&pairs)
-            .filter(|(_, (content, _))| !is_blank(content))
-            .flat_map(|(line, _)| line.iter().copied())
-            .collect();
-        add(kept, agent, url, Edit::BlankLinesDeleted);
+    let is_blank = |k: usize| pairs[k].0.iter().all(|&b| crate::line::is_ws(b));
+    if (0..pairs.len()).any(is_blank) {
+        add(without(&is_blank), agent, url, Edit::BlankLinesDeleted);
     }
     out
 }

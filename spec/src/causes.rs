@@ -217,17 +217,14 @@ pub fn questions(corpus: &crate::cases::Corpus) -> Vec<Question> {
             let url = crate::verify::absolute_url(&check.url);
             let request = Request::new(&case.body, &check.agent, &url);
             for neighbour in robotstxt_oracle::evidence::neighbours(&request) {
-                let key = [
-                    &neighbour.body[..],
+                let hash = robotstxt_oracle::behaviour::fnv1a_of_parts(&[
+                    &neighbour.body,
                     &[0],
                     neighbour.agent.as_bytes(),
                     &[0],
                     neighbour.url.as_bytes(),
-                ]
-                .concat();
-                if robotstxt_oracle::behaviour::fnv1a(&key)
-                    .is_multiple_of(NEIGHBOURS_SAMPLED as u64)
-                {
+                ]);
+                if hash.is_multiple_of(NEIGHBOURS_SAMPLED as u64) {
                     out.push((neighbour.body, neighbour.agent, neighbour.url));
                 }
             }
