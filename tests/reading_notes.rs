@@ -234,12 +234,9 @@ fn documents_named(clause: &str) -> Vec<ProfileId> {
     named
 }
 
-/// Whether a clause says the reading is open: it has `open` or `either` as a reading's word. Not
-/// `open` as a verb (`open a new record`) or in a path (`/dup/open`); not the English `either`
-/// (`either way`, `either ... or`, `either draft`, `none either`); and not a reading the note
-/// states as past or conditional (`was open`, `would be open`): history and counterfactuals.
-fn says_open(clause: &str) -> bool {
-    let words: Vec<String> = clause
+/// A clause's words, lower-cased, punctuation trimmed; a path (`/dup/open`) is an empty word.
+fn words_of(clause: &str) -> Vec<String> {
+    clause
         .split_whitespace()
         .map(|w| {
             if w.contains('/') {
@@ -249,7 +246,15 @@ fn says_open(clause: &str) -> bool {
                     .to_lowercase()
             }
         })
-        .collect();
+        .collect()
+}
+
+/// Whether a clause says the reading is open: it has `open` or `either` as a reading's word. Not
+/// `open` as a verb (`open a new record`) or in a path (`/dup/open`); not the English `either`
+/// (`either way`, `either ... or`, `either draft`, `none either`); and not a reading the note
+/// states as past or conditional (`was open`, `would be open`): history and counterfactuals.
+fn says_open(clause: &str) -> bool {
+    let words = words_of(clause);
     let word = |i: Option<usize>| i.and_then(|i| words.get(i)).map_or("", |w| w.as_str());
     words.iter().enumerate().any(|(i, w)| {
         let (before, after) = (word(i.checked_sub(1)), word(Some(i + 1)));
@@ -280,13 +285,7 @@ fn says_open(clause: &str) -> bool {
 /// for the 1996 draft, so the reading table's cell must be open or the Guide's
 /// ([`every_reading_a_note_states_is_the_tables`]).
 fn says_silent(clause: &str) -> bool {
-    let words: Vec<String> = clause
-        .split_whitespace()
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric())
-                .to_lowercase()
-        })
-        .collect();
+    let words = words_of(clause);
     words.iter().enumerate().any(|(i, w)| {
         let before = i.checked_sub(1).map_or("", |j| words[j].as_str());
         let two_before = i.checked_sub(2).map_or("", |j| words[j].as_str());
