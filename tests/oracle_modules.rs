@@ -124,3 +124,79 @@ fn architecture_md_shows_the_real_module_graph() {
         "ARCHITECTURE.md's oracle module graph is stale; replace the block with:\n{expected}"
     );
 }
+
+/// The functions that state steps 4 to 7 as the documents write them, by module. A deviation is a
+/// layer around them (a `_deviating` function beside them, `oracle/src/deviation.rs`), never a
+/// branch inside.
+const STEP_FUNCTIONS: &[(&str, &[&str])] = &[
+    (
+        "select",
+        &[
+            "agent_names",
+            "agent_name",
+            "name_matches",
+            "select",
+            "names_crawler",
+            "names_every_crawler",
+            "select_by",
+        ],
+    ),
+    ("url", &["split", "match_target", "normalised_target"]),
+    ("pattern", &["compile", "compile_with", "match_end"]),
+    (
+        "decide",
+        &[
+            "decide",
+            "allows",
+            "path_specificity",
+            "outcome",
+            "specificity",
+            "deciding_rule",
+        ],
+    ),
+];
+
+/// The body of the function `name` in `source`: from its `fn` line to the closing brace at the
+/// same indent.
+fn function_body<'s>(source: &'s str, name: &str) -> Option<&'s str> {
+    let lines: Vec<&str> = source.lines().collect();
+    let start = lines.iter().position(|line| {
+        let code = line.trim_start();
+        let code = code.strip_prefix("pub ").unwrap_or(code);
+        code.strip_prefix("fn ")
+            .and_then(|rest| rest.strip_prefix(name))
+            .is_some_and(|rest| rest.starts_with('(') || rest.starts_with('<'))
+    })?;
+    let indent = lines[start].len() - lines[start].trim_start().len();
+    let end = (start..lines.len()).find(|&i| {
+        lines[i].len() - lines[i].trim_start().len() == indent && lines[i].trim() == "}"
+    })?;
+    let from = lines[..start].iter().map(|l| l.len() + 1).sum::<usize>();
+    let to = lines[..=end].iter().map(|l| l.len() + 1).sum::<usize>();
+    Some(&source[from..to.min(source.len())])
+}
+
+#[test]
+fn the_steps_own_functions_read_no_deviation() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("oracle/src");
+    let mut faults = Vec::new();
+    for &(module, functions) in STEP_FUNCTIONS {
+        let source = std::fs::read_to_string(dir.join(format!("{module}.rs"))).unwrap();
+        for &function in functions {
+            let Some(body) = function_body(&source, function) else {
+                faults.push(format!("{module}::{function}: not found"));
+                continue;
+            };
+            for word in ["Deviation", "deviations", "_deviating"] {
+                if body.contains(word) {
+                    faults.push(format!("{module}::{function} names `{word}`"));
+                }
+            }
+        }
+    }
+    assert!(faults.is_empty(), "{faults:#?}");
+    // The check can fail: a step function that branched on a deviation would be named.
+    let branching =
+        "fn match_end(&self) {\n    if deviations.has(Deviation::NoBacktracking) {}\n}\n";
+    assert!(function_body(branching, "match_end").is_some_and(|b| b.contains("Deviation")));
+}

@@ -99,41 +99,44 @@ fn is_invalid_pattern(value: &[u8], reading: InvalidPattern) -> bool {
 /// applies the precedence knob (K4). No deciding rule means allowed (`rfc9309#2.2.2`;
 /// `draft-1996#reply`; `google#syntax`).
 pub fn decide(rules: &[(&RuleLine<'_>, &Pattern)], target: &[u8], knobs: &Knobs) -> Decision {
-    let cleared = cleared_before(rules.iter().map(|&(rule, _)| rule), knobs);
     let evaluations: Vec<RuleEvaluation> = rules
         .iter()
-        .enumerate()
-        .map(|(i, &(rule, pattern))| RuleEvaluation {
-            line: rule.line,
-            kind: kind_of(rule, knobs),
-            pattern: String::from_utf8_lossy(rule.value).into_owned(),
-            normalised: pattern.display(),
-            // A rule an empty `Disallow:` cleared (D-empty-disallow-clears) matches nothing.
-            outcome: if i < cleared {
-                RuleOutcome::NoMatch
-            } else {
-                outcome(rule, pattern, target, knobs)
-            },
+        .map(|&(rule, pattern)| {
+            let outcome = outcome(rule, pattern, target, knobs, &Documents);
+            evaluation(rule, pattern, rule.kind, outcome)
         })
         .collect();
-    let deciding = empty_rule_first(
+    let deciding = deciding_rule(
         evaluations
             .iter()
-            .map(|e| (e.outcome.specificity(), e.pattern.is_empty())),
-        knobs,
-    )
-    .or_else(|| {
-        deciding_rule(
-            evaluations
-                .iter()
-                .map(|e| (e.kind, e.outcome.specificity())),
-            knobs.precedence,
-        )
-    });
+            .map(|e| (e.kind, e.outcome.specificity())),
+        knobs.precedence,
+    );
+    decision(evaluations, deciding)
+}
+
+/// One rule's evaluation, read as `kind` with `outcome`.
+fn evaluation(
+    rule: &RuleLine<'_>,
+    pattern: &Pattern,
+    kind: RuleKind,
+    outcome: RuleOutcome,
+) -> RuleEvaluation {
+    RuleEvaluation {
+        line: rule.line,
+        kind,
+        pattern: String::from_utf8_lossy(rule.value).into_owned(),
+        normalised: pattern.display(),
+        outcome,
+    }
+}
+
+/// The decision given every rule's evaluation and the deciding one (its index and kind).
+fn decision(rules: Vec<RuleEvaluation>, deciding: Option<(usize, RuleKind)>) -> Decision {
     Decision {
         allowed: deciding.is_none_or(|(_, kind)| kind == RuleKind::Allow),
         deciding: deciding.map(|(i, _)| i),
-        rules: evaluations,
+        rules,
     }
 }
 
@@ -141,24 +144,23 @@ pub fn decide(rules: &[(&RuleLine<'_>, &Pattern)], target: &[u8], knobs: &Knobs)
 /// extension that matches paths "using the same path prefix matching rules as defined for Allow
 /// and Disallow" (`aipref-attach#3.1`). `value` is the path as written, `pattern` its compiled
 /// form; the answer is what precedence compares (K4 specificity, K13 invalid patterns read as for
-/// a rule), or `None` when it does not match. The rule-kind deviations (an `Allow` retried as a
-/// directory, an empty `Disallow` read otherwise) belong to those two rules and are not read.
+/// a rule), or `None` when it does not match.
 pub fn path_specificity(
     value: &[u8],
     pattern: &Pattern,
     target: &[u8],
     knobs: &Knobs,
 ) -> Option<usize> {
-    // A non-empty `Disallow` meets no rule-kind deviation in `outcome`; an empty value is K9's.
+    // An empty value is K9's, which speaks of rules.
+    if value.is_empty() {
+        return None;
+    }
     let rule = RuleLine {
         line: 0,
         kind: RuleKind::Disallow,
         value,
     };
-    if value.is_empty() {
-        return None;
-    }
-    outcome(&rule, pattern, target, knobs).specificity()
+    outcome(&rule, pattern, target, knobs, &Documents).specificity()
 }
 
 /// The verdict of [`decide`] alone (true when allowed), without recording every rule; under
@@ -169,108 +171,21 @@ pub fn allows<'p, 'l: 'p>(
     knobs: &Knobs,
 ) -> bool {
     let outcomes = rules.into_iter().map(|(rule, pattern)| {
-        (
-            kind_of(rule, knobs),
-            outcome(rule, pattern, target, knobs).specificity(),
-        )
+        let outcome = outcome(rule, pattern, target, knobs, &Documents);
+        (rule.kind, outcome.specificity())
     });
     deciding_rule(outcomes, knobs.precedence).is_none_or(|(_, kind)| kind == RuleKind::Allow)
 }
 
-/// [`allows`] under the deviations, with the two that act on the rule list as layers around it: a
-/// rewritten rule list (D-empty-disallow-clears: only the rules after the last empty `Disallow:`
-/// take part) and a check before precedence (D-empty-rule-allows-rest). The others change one
-/// rule's outcome, inside [`allows`].
-pub fn allows_deviating<'p, 'l: 'p>(
-    rules: impl IntoIterator<Item = (&'p RuleLine<'l>, &'p Pattern<'l>)>,
+/// What one rule does against the target (K9 empty values, K13 invalid patterns, K4 specificity),
+/// its pattern meeting the target as `how` says.
+fn outcome(
+    rule: &RuleLine<'_>,
+    pattern: &Pattern,
     target: &[u8],
     knobs: &Knobs,
-) -> bool {
-    if !knobs.deviations.has(Deviation::EmptyDisallowClears)
-        && !knobs.deviations.has(Deviation::EmptyRuleAllowsRest)
-    {
-        return allows(rules, target, knobs);
-    }
-    let rules: Vec<_> = rules.into_iter().collect();
-    let cleared = cleared_before(rules.iter().map(|&(rule, _)| rule), knobs);
-    let (gone, kept) = rules.split_at(cleared);
-    // A cleared rule matches nothing, but is still an empty rule when its value is empty.
-    let reached = gone
-        .iter()
-        .map(|&(rule, _)| (None, rule.value.is_empty()))
-        .chain(kept.iter().map(|&(rule, pattern)| {
-            (
-                outcome(rule, pattern, target, knobs).specificity(),
-                rule.value.is_empty(),
-            )
-        }));
-    if empty_rule_first(reached, knobs).is_some() {
-        return true;
-    }
-    allows(kept.iter().copied(), target, knobs)
-}
-
-/// D-empty-rule-allows-rest (breaks rfc9309#2.2's `empty-pattern`, which matches nothing, and
-/// draft-1996#3.2.2's first match): the first rule, in file order, that is empty or matches
-/// (`(specificity, empty)` per rule), when it is an empty one, decides, and allows. `None` without
-/// the deviation, or when a matching rule comes first.
-fn empty_rule_first(
-    rules: impl Iterator<Item = (Option<usize>, bool)>,
-    knobs: &Knobs,
-) -> Option<(usize, RuleKind)> {
-    if !knobs.deviations.has(Deviation::EmptyRuleAllowsRest) {
-        return None;
-    }
-    rules
-        .enumerate()
-        .find(|(_, (matched, empty))| matched.is_some() || *empty)
-        .filter(|(_, (_, empty))| *empty)
-        .map(|(i, _)| (i, RuleKind::Allow))
-}
-
-/// Whether `rule` is an empty `Disallow:`.
-fn is_empty_disallow(rule: &RuleLine<'_>) -> bool {
-    rule.kind == RuleKind::Disallow && rule.value.is_empty()
-}
-
-/// D-empty-disallow-clears (breaks norobots-1994#format, where an empty value lifts no other
-/// line, and rfc9309#2.2.1, where matching groups' rules are combined): how many of the rules, in
-/// file order, an empty `Disallow:` after them clears (0 without the deviation).
-fn cleared_before<'p, 'l: 'p>(
-    rules: impl Iterator<Item = &'p RuleLine<'l>>,
-    knobs: &Knobs,
-) -> usize {
-    if !knobs.deviations.has(Deviation::EmptyDisallowClears) {
-        return 0;
-    }
-    rules
-        .enumerate()
-        .filter(|(_, rule)| is_empty_disallow(rule))
-        .last()
-        .map_or(0, |(i, _)| i + 1)
-}
-
-/// A rule's kind: as written, but an empty `Disallow:` is an allow under
-/// D-empty-disallow-allows-all.
-fn kind_of(rule: &RuleLine<'_>, knobs: &Knobs) -> RuleKind {
-    if is_empty_disallow(rule) && knobs.deviations.has(Deviation::EmptyDisallowAllowsAll) {
-        RuleKind::Allow
-    } else {
-        rule.kind
-    }
-}
-
-/// What one rule does against the target (K9 empty values, K13 invalid patterns, K4 specificity).
-fn outcome(rule: &RuleLine<'_>, pattern: &Pattern, target: &[u8], knobs: &Knobs) -> RuleOutcome {
-    if is_empty_disallow(rule) && knobs.deviations.has(Deviation::EmptyDisallowAllowsAll) {
-        // D-empty-disallow-allows-all, breaks rfc9309#2.2 (`empty-pattern`) and google#disallow:
-        // the line is read as `Allow: /`.
-        return if target.starts_with(b"/") {
-            RuleOutcome::Matched { specificity: 1 }
-        } else {
-            RuleOutcome::NoMatch
-        };
-    }
+    how: &impl Matching,
+) -> RuleOutcome {
     if rule.value.is_empty() {
         match knobs.empty_rule {
             // K9: rfc9309#2.2 `empty-pattern`; google#disallow: ignored; norobots-1994#format.
@@ -286,18 +201,48 @@ fn outcome(rule: &RuleLine<'_>, pattern: &Pattern, target: &[u8], knobs: &Knobs)
         // K4, rfc9309#5.2 read as its prose says: "/example/page/disallowed.gif MUST be used for
         // the URI example.com/example/page/disallow.gif", a URI rfc9309#2.2.2's rule does not match.
         RuleOutcome::Matched {
-            specificity: specificity(rule.value.len(), pattern, target.len(), knobs),
+            specificity: how.specificity(rule.value.len(), pattern, target.len(), knobs),
         }
     } else {
-        match pattern.match_end(target) {
-            None => match index_directory(rule, target, knobs) {
+        match how.match_end(pattern, target, knobs) {
+            None => match how.retried(rule, target, knobs) {
                 Some(specificity) => RuleOutcome::Matched { specificity },
                 None => RuleOutcome::NoMatch,
             },
             Some(end) => RuleOutcome::Matched {
-                specificity: specificity(rule.value.len(), pattern, end, knobs),
+                specificity: how.specificity(rule.value.len(), pattern, end, knobs),
             },
         }
+    }
+}
+
+/// How a rule that K9 and K13 let through meets the target: where its match ends, what it is
+/// tried as when it does not match, and how specific a match is (K4). The documents' way is
+/// [`Documents`]; the deviations' is [`Deviating`], a layer around it.
+trait Matching {
+    /// Where the match of `pattern` against `target` ends, if it matches.
+    fn match_end(&self, pattern: &Pattern, target: &[u8], knobs: &Knobs) -> Option<usize>;
+    /// The specificity of `rule`, which did not match, tried again as another rule; `None` when
+    /// it is not tried again or does not match then either.
+    fn retried(&self, rule: &RuleLine<'_>, target: &[u8], knobs: &Knobs) -> Option<usize>;
+    /// How specific a match of `pattern` (from a value of `written` octets) ending at `end` is.
+    fn specificity(&self, written: usize, pattern: &Pattern, end: usize, knobs: &Knobs) -> usize;
+}
+
+/// The documents' way: `rfc9309#2.2.3`'s matching, no second try, K4's specificity.
+struct Documents;
+
+impl Matching for Documents {
+    fn match_end(&self, pattern: &Pattern, target: &[u8], _: &Knobs) -> Option<usize> {
+        pattern.match_end(target)
+    }
+
+    fn retried(&self, _: &RuleLine<'_>, _: &[u8], _: &Knobs) -> Option<usize> {
+        None
+    }
+
+    fn specificity(&self, _: usize, pattern: &Pattern, end: usize, knobs: &Knobs) -> usize {
+        specificity(pattern, end, knobs)
     }
 }
 
@@ -311,47 +256,16 @@ fn section_5_2_as_written(pattern: &Pattern, target: &[u8], knobs: &Knobs) -> bo
         && target == crate::knobs::SECTION_5_2_URI
 }
 
-/// How specific a match of `pattern` (from a value of `written` octets) ending at `end` is (K4).
-fn specificity(written: usize, pattern: &Pattern, end: usize, knobs: &Knobs) -> usize {
+/// How specific a match of `pattern` ending at `end` is (K4).
+fn specificity(pattern: &Pattern, end: usize, knobs: &Knobs) -> usize {
     match knobs.precedence {
         Precedence::MostSpecific(Specificity::MatchedOctets, _) => end,
         // google#url-matching: `/*` is "Equivalent to `/`. The trailing wildcard is ignored".
-        Precedence::MostSpecific(Specificity::TrailingWildcardIgnored, _)
-            if !knobs.deviations.has(Deviation::RawLength)
-                && !knobs.deviations.has(Deviation::WildcardsOutOfLength) =>
-        {
+        Precedence::MostSpecific(Specificity::TrailingWildcardIgnored, _) => {
             pattern.octets() - pattern.trailing_wildcards()
         }
-        // D-raw-length, breaks rfc9309#2.2.2 (octets compared after normalising).
-        _ if knobs.deviations.has(Deviation::RawLength) => written,
-        // D-wildcards-out-of-length, breaks rfc9309#2.2.2 ("the match that has the
-        // most octets") and google#url-matching.
-        _ if knobs.deviations.has(Deviation::WildcardsOutOfLength) => pattern.literal_octets(),
         _ => pattern.octets(),
     }
-}
-
-/// D-index-html-allows-directory, breaks rfc9309#2.2.2 ("The matching MUST start with the first
-/// octet of the path") and google#url-matching (`/*.php` does not match `/` "even if it maps to
-/// /index.php"): an `Allow` that did not match, whose value from its last `/` begins with
-/// `/index.htm`, is tried again as the directory alone, the value up to that `/` anchored with `$`
-/// (Google's C++, `RobotsMatcher::HandleAllow`). The specificity of that match, or `None`.
-fn index_directory(rule: &RuleLine<'_>, target: &[u8], knobs: &Knobs) -> Option<usize> {
-    if rule.kind != RuleKind::Allow || !knobs.deviations.has(Deviation::IndexHtmlAllowsDirectory) {
-        return None;
-    }
-    let slash = rule.value.iter().rposition(|&b| b == b'/')?;
-    if !rule.value[slash..].starts_with(b"/index.htm") {
-        return None;
-    }
-    let directory = &rule.value[..=slash];
-    let pattern = Pattern {
-        anchored: true,
-        ..Pattern::compile(directory, crate::pattern::PatternKnobs::of(knobs))
-    };
-    let end = pattern.match_end(target)?;
-    // Written as `<directory>$`.
-    Some(specificity(directory.len() + 1, &pattern, end, knobs))
 }
 
 impl RuleOutcome {
@@ -394,4 +308,216 @@ fn deciding_rule(
             .position(|(kind, specificity)| kind == RuleKind::Disallow && specificity.is_some())
             .map(|i| (i, RuleKind::Disallow)),
     }
+}
+
+// The deviations of steps 6 and 7, as layers around the rules above.
+
+/// [`decide`] under the deviations: an empty `Disallow:` read as `Allow: /`
+/// (D-empty-disallow-allows-all), a rule list cleared by an empty `Disallow:`
+/// (D-empty-disallow-clears), a check before precedence (D-empty-rule-allows-rest), and the
+/// pattern meeting the target as [`Deviating`] says. Under no deviation it is [`decide`].
+pub fn decide_deviating(
+    rules: &[(&RuleLine<'_>, &Pattern)],
+    target: &[u8],
+    knobs: &Knobs,
+) -> Decision {
+    if knobs.deviations.is_empty() {
+        return decide(rules, target, knobs);
+    }
+    let cleared = cleared_before(rules.iter().map(|&(rule, _)| rule), knobs);
+    let evaluations: Vec<RuleEvaluation> = rules
+        .iter()
+        .enumerate()
+        .map(|(i, &(rule, pattern))| {
+            let (kind, outcome) = if i < cleared {
+                // A rule an empty `Disallow:` cleared matches nothing.
+                (kind_deviating(rule, knobs), RuleOutcome::NoMatch)
+            } else {
+                read_deviating(rule, pattern, target, knobs)
+            };
+            evaluation(rule, pattern, kind, outcome)
+        })
+        .collect();
+    let deciding = empty_rule_first(
+        evaluations
+            .iter()
+            .map(|e| (e.outcome.specificity(), e.pattern.is_empty())),
+        knobs,
+    )
+    .or_else(|| {
+        deciding_rule(
+            evaluations
+                .iter()
+                .map(|e| (e.kind, e.outcome.specificity())),
+            knobs.precedence,
+        )
+    });
+    decision(evaluations, deciding)
+}
+
+/// [`allows`] under the deviations, as [`decide_deviating`] reads them. Under no deviation it is
+/// [`allows`].
+pub fn allows_deviating<'p, 'l: 'p>(
+    rules: impl IntoIterator<Item = (&'p RuleLine<'l>, &'p Pattern<'l>)>,
+    target: &[u8],
+    knobs: &Knobs,
+) -> bool {
+    if knobs.deviations.is_empty() {
+        return allows(rules, target, knobs);
+    }
+    let read = |(rule, pattern): (&RuleLine<'_>, &Pattern<'_>)| {
+        let (kind, outcome) = read_deviating(rule, pattern, target, knobs);
+        (kind, outcome.specificity())
+    };
+    let allowed = |rules: &mut dyn Iterator<Item = (RuleKind, Option<usize>)>| {
+        deciding_rule(rules, knobs.precedence).is_none_or(|(_, kind)| kind == RuleKind::Allow)
+    };
+    if !knobs.deviations.has(Deviation::EmptyDisallowClears)
+        && !knobs.deviations.has(Deviation::EmptyRuleAllowsRest)
+    {
+        return allowed(&mut rules.into_iter().map(read));
+    }
+    let rules: Vec<_> = rules.into_iter().collect();
+    let cleared = cleared_before(rules.iter().map(|&(rule, _)| rule), knobs);
+    let (gone, kept) = rules.split_at(cleared);
+    // A cleared rule matches nothing, but is still an empty rule when its value is empty.
+    let reached = gone
+        .iter()
+        .map(|&(rule, _)| (None, rule.value.is_empty()))
+        .chain(
+            kept.iter()
+                .map(|&(rule, pattern)| (read((rule, pattern)).1, rule.value.is_empty())),
+        );
+    if empty_rule_first(reached, knobs).is_some() {
+        return true;
+    }
+    allowed(&mut kept.iter().copied().map(read))
+}
+
+/// One rule's kind and outcome under the deviations.
+fn read_deviating(
+    rule: &RuleLine<'_>,
+    pattern: &Pattern,
+    target: &[u8],
+    knobs: &Knobs,
+) -> (RuleKind, RuleOutcome) {
+    if is_empty_disallow(rule) && knobs.deviations.has(Deviation::EmptyDisallowAllowsAll) {
+        // D-empty-disallow-allows-all, breaks rfc9309#2.2 (`empty-pattern`) and google#disallow:
+        // the line is read as `Allow: /`.
+        let outcome = if target.starts_with(b"/") {
+            RuleOutcome::Matched { specificity: 1 }
+        } else {
+            RuleOutcome::NoMatch
+        };
+        return (RuleKind::Allow, outcome);
+    }
+    (rule.kind, outcome(rule, pattern, target, knobs, &Deviating))
+}
+
+/// A rule's kind: as written, but an empty `Disallow:` is an allow under
+/// D-empty-disallow-allows-all.
+fn kind_deviating(rule: &RuleLine<'_>, knobs: &Knobs) -> RuleKind {
+    if is_empty_disallow(rule) && knobs.deviations.has(Deviation::EmptyDisallowAllowsAll) {
+        RuleKind::Allow
+    } else {
+        rule.kind
+    }
+}
+
+/// D-empty-rule-allows-rest (breaks rfc9309#2.2's `empty-pattern`, which matches nothing, and
+/// draft-1996#3.2.2's first match): the first rule, in file order, that is empty or matches
+/// (`(specificity, empty)` per rule), when it is an empty one, decides, and allows. `None` without
+/// the deviation, or when a matching rule comes first.
+fn empty_rule_first(
+    rules: impl Iterator<Item = (Option<usize>, bool)>,
+    knobs: &Knobs,
+) -> Option<(usize, RuleKind)> {
+    if !knobs.deviations.has(Deviation::EmptyRuleAllowsRest) {
+        return None;
+    }
+    rules
+        .enumerate()
+        .find(|(_, (matched, empty))| matched.is_some() || *empty)
+        .filter(|(_, (_, empty))| *empty)
+        .map(|(i, _)| (i, RuleKind::Allow))
+}
+
+/// Whether `rule` is an empty `Disallow:`.
+fn is_empty_disallow(rule: &RuleLine<'_>) -> bool {
+    rule.kind == RuleKind::Disallow && rule.value.is_empty()
+}
+
+/// D-empty-disallow-clears (breaks norobots-1994#format, where an empty value lifts no other
+/// line, and rfc9309#2.2.1, where matching groups' rules are combined): how many of the rules, in
+/// file order, an empty `Disallow:` after them clears (0 without the deviation).
+fn cleared_before<'p, 'l: 'p>(
+    rules: impl Iterator<Item = &'p RuleLine<'l>>,
+    knobs: &Knobs,
+) -> usize {
+    if !knobs.deviations.has(Deviation::EmptyDisallowClears) {
+        return 0;
+    }
+    rules
+        .enumerate()
+        .filter(|(_, rule)| is_empty_disallow(rule))
+        .last()
+        .map_or(0, |(i, _)| i + 1)
+}
+
+/// The pattern meeting the target under the deviations: D-no-backtracking's matching,
+/// D-index-html-allows-directory's second try, and D-raw-length's or D-wildcards-out-of-length's
+/// specificity; the documents' way ([`Documents`]) for the rest.
+struct Deviating;
+
+impl Matching for Deviating {
+    fn match_end(&self, pattern: &Pattern, target: &[u8], knobs: &Knobs) -> Option<usize> {
+        if knobs.deviations.has(Deviation::NoBacktracking) {
+            pattern.match_end_without_backtracking(target)
+        } else {
+            pattern.match_end(target)
+        }
+    }
+
+    fn retried(&self, rule: &RuleLine<'_>, target: &[u8], knobs: &Knobs) -> Option<usize> {
+        index_directory(rule, target, knobs)
+    }
+
+    fn specificity(&self, written: usize, pattern: &Pattern, end: usize, knobs: &Knobs) -> usize {
+        let deviations = knobs.deviations;
+        match knobs.precedence {
+            // The matched octets are counted as they are under every deviation.
+            Precedence::MostSpecific(Specificity::MatchedOctets, _) => {
+                specificity(pattern, end, knobs)
+            }
+            // D-raw-length, breaks rfc9309#2.2.2 (octets compared after normalising).
+            _ if deviations.has(Deviation::RawLength) => written,
+            // D-wildcards-out-of-length, breaks rfc9309#2.2.2 ("the match that has the most
+            // octets") and google#url-matching.
+            _ if deviations.has(Deviation::WildcardsOutOfLength) => pattern.literal_octets(),
+            _ => specificity(pattern, end, knobs),
+        }
+    }
+}
+
+/// D-index-html-allows-directory, breaks rfc9309#2.2.2 ("The matching MUST start with the first
+/// octet of the path") and google#url-matching (`/*.php` does not match `/` "even if it maps to
+/// /index.php"): an `Allow` that did not match, whose value from its last `/` begins with
+/// `/index.htm`, is tried again as the directory alone, the value up to that `/` anchored with `$`
+/// (Google's C++, `RobotsMatcher::HandleAllow`). The specificity of that match, or `None`.
+fn index_directory(rule: &RuleLine<'_>, target: &[u8], knobs: &Knobs) -> Option<usize> {
+    if rule.kind != RuleKind::Allow || !knobs.deviations.has(Deviation::IndexHtmlAllowsDirectory) {
+        return None;
+    }
+    let slash = rule.value.iter().rposition(|&b| b == b'/')?;
+    if !rule.value[slash..].starts_with(b"/index.htm") {
+        return None;
+    }
+    let directory = &rule.value[..=slash];
+    let pattern = Pattern {
+        anchored: true,
+        ..Pattern::compile_deviating(directory, crate::pattern::PatternKnobs::of(knobs))
+    };
+    let end = Deviating.match_end(&pattern, target, knobs)?;
+    // Written as `<directory>$`.
+    Some(Deviating.specificity(directory.len() + 1, &pattern, end, knobs))
 }

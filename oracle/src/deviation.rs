@@ -11,10 +11,14 @@
 //!
 //! Where a step allows a deviation, it is a layer around the step's function in the step's module,
 //! named `_deviating` (`body::split_lines_deviating`, `line::classify_deviating`,
-//! `group::build_groups_deviating`, `encoding::normalise_deviating`, `decide::allows_deviating`):
-//! a check before the step, a synthetic line given to it, or a rewritten line, group or rule list;
-//! under no deviation it is the step itself. The memo and the literal mode both call these forms,
-//! so a reading's deviations are honoured in every step. Each step's projection of the knobs keeps
+//! `group::build_groups_deviating`, `select::select_deviating`,
+//! `url::normalised_target_deviating`, `pattern::Pattern::compile_deviating`,
+//! `encoding::normalise_deviating`, `decide::decide_deviating` and `decide::allows_deviating`):
+//! a check before the step, a synthetic line given to it, or a rewritten line, group, value,
+//! target or rule list; under no deviation it is the step itself. The steps' own functions read
+//! no deviation (`tests/oracle_modules.rs` checks it for selection, the target, patterns and the
+//! decision). The memo and the literal mode both call the `_deviating` forms, so a reading's
+//! deviations are honoured in every step. Each step's projection of the knobs keeps
 //! the deviations it reads ([`STEPS`]: [`BODY`], [`LINE`], [`GROUP`], [`SELECT`], [`TARGET`],
 //! [`PATTERN`]).
 

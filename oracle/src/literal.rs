@@ -294,17 +294,22 @@ pub fn allowed(knobs: &Knobs, request: &Request<'_>) -> bool {
     // Step 3 (K1 grouping, K2 rules outside groups): the groups.
     let groups = group::build_groups_deviating(&kinds, knobs.grouping, deviations);
     // Step 4 (K3): the groups that apply to the agent, and their rules.
-    let selected = select::select(&groups.groups, request.agent, SelectKnobs::of(knobs));
+    let selected = select::select_deviating(&groups.groups, request.agent, SelectKnobs::of(knobs));
     // K9 (`norobots-1994#format`, one reading): a record that gives no Disallow value allows all.
     if decide::empty_record_allows_all(selected.records(&groups.groups), knobs) {
         return true;
     }
     // Step 5 (K8 match target, K7 percent-encoding): what the patterns are matched against.
-    let target = url::normalised_target(&split, TargetKnobs::of(knobs));
+    let target = url::normalised_target_deviating(&split, TargetKnobs::of(knobs));
     // Step 6a (K6 `*` and `$`, K7 percent-encoding): each applicable rule's pattern.
     let rules: Vec<_> = selected
         .rules(&groups.groups)
-        .map(|rule| (rule, Pattern::compile(rule.value, PatternKnobs::of(knobs))))
+        .map(|rule| {
+            (
+                rule,
+                Pattern::compile_deviating(rule.value, PatternKnobs::of(knobs)),
+            )
+        })
         .collect();
     // Steps 6b and 7 (K4 precedence, K9 empty rules, K13 invalid patterns): the decision.
     decide::allows_deviating(

@@ -469,7 +469,7 @@ impl<'b> Memo<'b> {
         let shared = self.share(knobs);
         let rules: Vec<_> = self.rules(&shared).collect();
         let target = self.targets.get(shared.target);
-        let decision = decide::decide(&rules, target, knobs);
+        let decision = decide::decide_deviating(&rules, target, knobs);
         let groups = self.groups.get(shared.groups);
         let robots_txt_implicit = self.is_robots_txt(knobs);
         let record_allows_all = self.empty_record_allows_all(&shared, knobs);
@@ -590,14 +590,14 @@ impl<'b> Memo<'b> {
         let select_knobs = SelectKnobs::of(knobs);
         let (of_groups, agent) = (&self.groups.get(groups).groups, self.agent);
         let selection = self.selections.index((groups, select_knobs), || {
-            select::select(of_groups, agent, select_knobs)
+            select::select_deviating(of_groups, agent, select_knobs)
         });
         // Step 5: the normalised match target (K8, K7).
         let target_knobs = TargetKnobs::of(knobs);
         let url = &self.url;
-        let target = self
-            .targets
-            .index(target_knobs, || url::normalised_target(url, target_knobs));
+        let target = self.targets.index(target_knobs, || {
+            url::normalised_target_deviating(url, target_knobs)
+        });
         // Step 6a: the selected rules' patterns (K6, K7), each compiled on first use.
         let pattern_knobs = PatternKnobs::of(knobs);
         let patterns = self
@@ -609,7 +609,7 @@ impl<'b> Memo<'b> {
             let slot = &mut slots[rule.line - 1];
             if *slot == 0 {
                 self.compiled
-                    .push(Pattern::compile(rule.value, pattern_knobs));
+                    .push(Pattern::compile_deviating(rule.value, pattern_knobs));
                 *slot = u32::try_from(self.compiled.len()).expect("fewer patterns than u32::MAX");
             }
         }

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use smallvec::SmallVec;
 
 use crate::deviation::{Deviation, Deviations};
-use crate::encoding::{normalise_deviating, Side};
+use crate::encoding::{normalise, normalise_deviating, Side};
 use crate::knobs::{Encoding, Knobs, MidDollar, Wildcards};
 
 /// The knobs compiling a pattern reads (K6, K7 encoding): readings that agree on them share each
@@ -49,20 +49,33 @@ pub struct Pattern<'a> {
     /// The pattern can never match (a `$` before the end under `MidDollar::NeverMatches`, or
     /// before a literal octet under `MidDollar::EndOfUrl`).
     pub impossible: bool,
-    /// D-no-backtracking: each piece after a `*` is tried only where its first octet first occurs.
-    pub no_backtracking: bool,
 }
 
 impl<'a> Pattern<'a> {
     /// Compiles `raw` (a rule's value) under `knobs` (K6, K7).
     pub fn compile(raw: &'a [u8], knobs: PatternKnobs) -> Pattern<'a> {
+        Pattern::compile_with(raw, knobs.wildcards, |piece, in_query| {
+            normalise(piece, Side::Pattern, knobs.encoding, in_query)
+        })
+    }
+
+    /// [`Pattern::compile`] under the deviations of [`crate::deviation::PATTERN`] that act when
+    /// compiling, each a layer around it: a rewritten value (D-slashless-rule-rooted,
+    /// D-dollar-anywhere), pieces normalised under the encoding deviations
+    /// ([`normalise_deviating`]). D-no-backtracking acts when matching
+    /// ([`Pattern::match_end_without_backtracking`]). Under no deviation it is
+    /// [`Pattern::compile`].
+    pub fn compile_deviating(raw: &'a [u8], knobs: PatternKnobs) -> Pattern<'a> {
+        if knobs.deviations.is_empty() {
+            return Pattern::compile(raw, knobs);
+        }
         if knobs.deviations.has(Deviation::SlashlessRuleRooted)
             && raw.first().is_some_and(|&b| b != b'/')
         {
             // D-slashless-rule-rooted, breaks rfc9309#2.2 (`path-pattern = "/" ...`) and
             // google#url-matching (the value "must start with `/`"): read as if `/` preceded it.
             let rooted = [&b"/"[..], raw].concat();
-            let pattern = Pattern::compile_rooted(&rooted, knobs);
+            let pattern = Pattern::compile_rooted_deviating(&rooted, knobs);
             return Pattern {
                 segments: pattern
                     .segments
@@ -72,21 +85,43 @@ impl<'a> Pattern<'a> {
                 ..pattern
             };
         }
-        Pattern::compile_rooted(raw, knobs)
+        Pattern::compile_rooted_deviating(raw, knobs)
     }
 
-    /// [`Pattern::compile`] of a value that D-slashless-rule-rooted leaves as it is.
-    fn compile_rooted(raw: &'a [u8], knobs: PatternKnobs) -> Pattern<'a> {
-        let (body, anchored, impossible) = match knobs.wildcards {
-            Wildcards::Literal => (raw, false, false),
-            Wildcards::Special(_) if knobs.deviations.has(Deviation::DollarAnywhere) => {
-                // D-dollar-anywhere, breaks rfc9309#2.2.3 (`$` designates the end of the match
-                // pattern): the first `$` anchors and what follows it is dropped.
-                match memchr::memchr(b'$', raw) {
-                    Some(at) => (&raw[..at], true, false),
-                    None => (raw, false, false),
-                }
+    /// [`Pattern::compile_deviating`] of a value that D-slashless-rule-rooted leaves as it is.
+    fn compile_rooted_deviating(raw: &'a [u8], knobs: PatternKnobs) -> Pattern<'a> {
+        let value = match (knobs.wildcards, memchr::memchr(b'$', raw)) {
+            // D-dollar-anywhere, breaks rfc9309#2.2.3 (`$` designates the end of the match
+            // pattern): the first `$` anchors and what follows it is dropped, as if the value
+            // ended there.
+            (Wildcards::Special(_), Some(at))
+                if knobs.deviations.has(Deviation::DollarAnywhere) =>
+            {
+                &raw[..=at]
             }
+            _ => raw,
+        };
+        Pattern::compile_with(value, knobs.wildcards, |piece, in_query| {
+            normalise_deviating(
+                piece,
+                Side::Pattern,
+                knobs.encoding,
+                in_query,
+                knobs.deviations,
+            )
+        })
+    }
+
+    /// Compiles `raw` under `wildcards` (K6), each piece between wildcards normalised by
+    /// `normalise` (K7), which is told whether the piece starts inside the query and tells whether
+    /// it ends there.
+    fn compile_with(
+        raw: &'a [u8],
+        wildcards: Wildcards,
+        mut normalise: impl FnMut(&'a [u8], bool) -> (Cow<'a, [u8]>, bool),
+    ) -> Pattern<'a> {
+        let (body, anchored, impossible) = match wildcards {
+            Wildcards::Literal => (raw, false, false),
             Wildcards::Special(MidDollar::EndOfUrl) => {
                 // google#url-matching: "`$` designates the end of the URL", wherever it stands.
                 // What follows the first `$` can match only the empty rest of the URL: nothing
@@ -110,7 +145,7 @@ impl<'a> Pattern<'a> {
             }
         };
         // Under `Literal` no octet separates pieces: the whole body is one segment.
-        let separator = match knobs.wildcards {
+        let separator = match wildcards {
             Wildcards::Literal => None,
             Wildcards::Special(_) => Some(b'*'),
         };
@@ -118,13 +153,7 @@ impl<'a> Pattern<'a> {
         let segments = body
             .split(|&b| Some(b) == separator)
             .map(|piece| {
-                let (segment, now_in_query) = normalise_deviating(
-                    piece,
-                    Side::Pattern,
-                    knobs.encoding,
-                    in_query,
-                    knobs.deviations,
-                );
+                let (segment, now_in_query) = normalise(piece, in_query);
                 in_query = now_in_query;
                 segment
             })
@@ -133,7 +162,6 @@ impl<'a> Pattern<'a> {
             segments,
             anchored,
             impossible,
-            no_backtracking: knobs.deviations.has(Deviation::NoBacktracking),
         }
     }
 
@@ -201,9 +229,6 @@ impl<'a> Pattern<'a> {
             // No wildcard: a prefix match, or an exact match when anchored.
             return (!self.anchored || pos == target.len()).then_some(pos);
         };
-        if self.no_backtracking {
-            return self.match_end_without_backtracking(target, pos);
-        }
         // rfc9309#2.2.3: each `*` matches any run of octets; place each segment leftmost.
         for segment in middle {
             pos += memchr::memmem::find(&target[pos..], segment)? + segment.len();
@@ -221,10 +246,19 @@ impl<'a> Pattern<'a> {
         }
     }
 
-    /// D-no-backtracking (breaks rfc9309#2.2.3: `*` "designates 0 or more instances of any
-    /// character"): from `pos`, each piece after a `*` is tried only where its first octet first
-    /// occurs; the match fails if the piece is not there.
-    fn match_end_without_backtracking(&self, target: &[u8], mut pos: usize) -> Option<usize> {
+    /// [`Pattern::match_end`] under D-no-backtracking (breaks rfc9309#2.2.3: `*` "designates 0
+    /// or more instances of any character"): each piece after a `*` is tried only where its first
+    /// octet first occurs, and the match fails if the piece is not there.
+    pub fn match_end_without_backtracking(&self, target: &[u8]) -> Option<usize> {
+        if self.impossible || self.segments.len() < 2 {
+            return self.match_end(target);
+        }
+        // rfc9309#2.2.2: matching starts with the first octet of the path.
+        let first = &self.segments[0];
+        if !target.starts_with(first) {
+            return None;
+        }
+        let mut pos = first.len();
         for segment in &self.segments[1..] {
             let Some(&first) = segment.first() else {
                 continue;

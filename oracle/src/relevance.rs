@@ -9,6 +9,8 @@
 //!   otherwise at all ([`Inert`]), found from its octets and, on first need, its lines.
 //!
 //! Both are generous: calling a knob live when it cannot matter costs time, never correctness.
+//! Where both ask the same of the input's octets (is the body over the size limit, does it begin
+//! with a byte-order mark, is there a query, an escape, a `*`), they read one answer ([`Octets`]).
 //!
 //! The facts are per request: those about user-agent values and records count only what some
 //! reading can make name the crawler (`can_name`), and a request asked of fewer profiles gathers
@@ -24,6 +26,59 @@ use crate::knobs::{
 };
 use crate::line::LineKind;
 use crate::request::Request;
+use crate::url::SplitUrl;
+
+/// K14: whether a size limit can cut `body`: it is longer than the smallest limit.
+fn over_size_limit(body: &[u8]) -> bool {
+    body.len() > FIVE_HUNDRED_KIB
+}
+
+/// What a request's octets hold that both analyses ask about, each found once.
+#[derive(Clone, Copy, Debug)]
+struct Octets<'r> {
+    /// The URL, split by RFC 3986's generic syntax.
+    split: SplitUrl<'r>,
+    /// K14: a size limit can cut the body ([`over_size_limit`]).
+    over_size_limit: bool,
+    /// K12: the body begins with a UTF-8 byte-order mark.
+    starts_with_bom: bool,
+    /// K7 charset: every octet of the body is ASCII, which every charset reads as itself.
+    body_is_ascii: bool,
+    /// A `*` in the body.
+    star_in_body: bool,
+    /// A `$` in the body.
+    dollar_in_body: bool,
+    /// An escape's `%` in the body.
+    escape_in_body: bool,
+    /// An escape's `%` in the URL.
+    escape_in_url: bool,
+    /// K10: the URL is the robots.txt URI ([`crate::url::is_robots_txt_uri`]).
+    robots_txt_uri: bool,
+}
+
+impl<'r> Octets<'r> {
+    /// What `request`'s octets hold.
+    fn of(request: &Request<'r>) -> Octets<'r> {
+        let body = request.body;
+        let split = crate::url::split(request.url);
+        Octets {
+            split,
+            over_size_limit: over_size_limit(body),
+            starts_with_bom: body.starts_with(crate::body::UTF8_BOM),
+            body_is_ascii: body.is_ascii(),
+            star_in_body: memchr::memchr(b'*', body).is_some(),
+            dollar_in_body: memchr::memchr(b'$', body).is_some(),
+            escape_in_body: memchr::memchr(b'%', body).is_some(),
+            escape_in_url: memchr::memchr(b'%', request.url.as_bytes()).is_some(),
+            robots_txt_uri: crate::url::is_robots_txt_uri(&split),
+        }
+    }
+
+    /// K8: the URL has a query.
+    fn url_has_query(&self) -> bool {
+        self.split.query.is_some()
+    }
+}
 
 impl ProfileId {
     /// The open knobs of this profile that could change the verdict for `request`, each with its
@@ -92,13 +147,17 @@ fn google_encodings(rfc_differs: bool, path: bool, query: bool) -> &'static [Alt
 /// Dropping octets joins a CR and an LF around a line only when it leaves that line empty, so every
 /// other line is the same octets, in the same order, in every reading. A body over the size limit
 /// or starting with a BOM is cut before K7 applies, so it always counts.
-fn charset_can_matter(body: &[u8], received: &crate::memo::ReceivedBody<'_>) -> bool {
+fn charset_can_matter(
+    body: &[u8],
+    octets: &Octets<'_>,
+    received: &crate::memo::ReceivedBody<'_>,
+) -> bool {
     let utf8 = |octets: &[u8]| std::str::from_utf8(octets).is_ok();
     // The size limit can cut a UTF-8 body inside a character.
-    if utf8(body) && (body.len() <= FIVE_HUNDRED_KIB || utf8(&body[..FIVE_HUNDRED_KIB])) {
+    if utf8(body) && (!over_size_limit(body) || utf8(&body[..FIVE_HUNDRED_KIB])) {
         return false;
     }
-    if body.len() > FIVE_HUNDRED_KIB || body.starts_with(crate::body::UTF8_BOM) {
+    if octets.over_size_limit || octets.starts_with_bom {
         return true;
     }
     received
@@ -147,7 +206,7 @@ fn unescaped(octets: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 /// could make an open knob matter (gathered once per input).
 #[derive(Clone, Debug)]
 pub struct InputFacts {
-    body_len: usize,
+    over_size_limit: bool,
     starts_with_bom: bool,
     charset_can_matter: bool,
     odd_agent_value: bool,
@@ -192,7 +251,8 @@ impl InputFacts {
         let asked = FactsAsked::of(profiles);
         let body = request.body;
         let url = request.url.as_bytes();
-        let charset_can_matter = charset_can_matter(body, received);
+        let octets = Octets::of(request);
+        let charset_can_matter = charset_can_matter(body, &octets, received);
         // The facts about lines hold if they hold in any reading of the lines: as received, with
         // a leading BOM skipped, re-read under a charset alternative, or cut at the size limit.
         let mut lines = LineFacts::default();
@@ -201,23 +261,23 @@ impl InputFacts {
         };
         let spaced = received.spaced();
         each_reading_of_lines(received, spaced, charset_can_matter, &mut read);
-        if body.len() > FIVE_HUNDRED_KIB {
+        if octets.over_size_limit {
             let cut = crate::memo::ReceivedBody::of(&body[..FIVE_HUNDRED_KIB]);
             each_reading_of_lines(&cut, cut.spaced(), charset_can_matter, &mut read);
         }
         lines.agent_after_rule |= !asked.records;
         lines.ruleless_record |= !asked.records;
         lines.empty_disallow_in_naming_record |= !asked.records;
-        let split = crate::url::split(request.url);
+        let split = octets.split;
         let query = split.query.unwrap_or(b"");
         // K4's section-5-2: the example's rule in the body and the URI its prose names as the
         // URL, each as written or with escapes (which RFC 9309's encoding may decode).
-        let section_5_2_example = split.query.is_none()
+        let section_5_2_example = !octets.url_has_query()
             && unescaped(split.path) == crate::knobs::SECTION_5_2_URI
             && memchr::memmem::find(&unescaped(body), crate::knobs::SECTION_5_2_RULE).is_some();
         InputFacts {
-            body_len: body.len(),
-            starts_with_bom: body.starts_with(crate::body::UTF8_BOM),
+            over_size_limit: octets.over_size_limit,
+            starts_with_bom: octets.starts_with_bom,
             charset_can_matter,
             odd_agent_value: lines.odd_agent_value,
             agent_value_with_space: lines.agent_value_with_space,
@@ -225,14 +285,14 @@ impl InputFacts {
             allow_and_disallow_rules: lines.allow_rule && lines.disallow_rule,
             mid_dollar_in_rules: lines.mid_dollar_in_rules,
             percent_in_rules: lines.percent_in_rules,
-            percent_in_url: memchr::memchr(b'%', url).is_some(),
+            percent_in_url: octets.escape_in_url,
             // Raw non-ASCII in the URL is percent-encoded by some readings and not others.
             percent_or_special_in_url: memchr::memchr3(b'%', b'*', b'$', url).is_some()
                 || url.iter().any(|&b| b >= 0x80),
             // The reserved-in-query reading only changes how query octets compare: without a query
             // in the URL there is no `?` in the target for a pattern's query part to meet.
-            percent_or_reserved_query: split.query.is_some()
-                && (memchr::memchr(b'%', url).is_some()
+            percent_or_reserved_query: octets.url_has_query()
+                && (octets.escape_in_url
                     || lines.percent_in_rules
                     || query
                         .iter()
@@ -246,7 +306,7 @@ impl InputFacts {
             // after which it is read as a query too, and never reaches the fragment (a `#` starts
             // a comment), so only a piece after a `*`, read as path, can meet their octets. (The
             // fact read here also counts a `$`, which only opens the reading more often.)
-            percent_or_reserved_in_path: memchr::memchr(b'%', url).is_some()
+            percent_or_reserved_in_path: octets.escape_in_url
                 || lines.percent_in_rules
                 || split
                     .path
@@ -258,9 +318,9 @@ impl InputFacts {
                         .flatten()
                         .flatten()
                         .any(|&b| crate::encoding::is_reserved_data(b, false))),
-            url_has_query: split.query.is_some(),
+            url_has_query: octets.url_has_query(),
             question_in_rules: lines.question_in_rules,
-            robots_txt_path: crate::url::is_robots_txt_uri(&split),
+            robots_txt_path: octets.robots_txt_uri,
             agent_after_rule: lines.agent_after_rule,
             // A comment line read as an empty line (1994's comment-line) can leave a record
             // without rules.
@@ -293,7 +353,7 @@ impl InputFacts {
     pub fn holds(&self, subject: Subject) -> bool {
         match subject {
             Subject::Bom => self.starts_with_bom,
-            Subject::BodyOverLimit => self.body_len > FIVE_HUNDRED_KIB,
+            Subject::BodyOverLimit => self.over_size_limit,
             Subject::NonUtf8Text => self.charset_can_matter,
             Subject::UnusualAgentValue => self.odd_agent_value,
             Subject::StarWithSuffix => self.star_then_other,
@@ -741,11 +801,12 @@ pub struct Inert<'b> {
 impl<'b> Inert<'b> {
     /// What cannot matter in `request`.
     pub fn of(request: &Request<'b>) -> Inert<'b> {
+        let octets = Octets::of(request);
         Inert {
-            by_octets: inert_by_octets(request),
+            by_octets: inert_by_octets(request, &octets),
             by_lines: std::cell::OnceCell::new(),
             body: request.body,
-            knobs: inert_knobs(request),
+            knobs: inert_knobs(&octets),
         }
     }
 
@@ -774,9 +835,8 @@ impl<'b> Inert<'b> {
 /// The knob fields (a bit per place in [`KnobId::ALL`]) every setting of which reads `request`
 /// alike, alone or with any other change (deviations included): what the field is about is absent
 /// from the input. Like [`inert`], cheap and generous: a field called live costs time only.
-fn inert_knobs(request: &Request<'_>) -> u32 {
-    let body = request.body;
-    let split = crate::url::split(request.url);
+fn inert_knobs(octets: &Octets<'_>) -> u32 {
+    let split = octets.split;
     let mut inert = 0u32;
     let mut when = |knob: KnobId, absent: bool| {
         if absent {
@@ -785,23 +845,20 @@ fn inert_knobs(request: &Request<'_>) -> u32 {
     };
     // K14: no size limit cuts a body under the smallest limit (D-size-cut-at-line-end moves the
     // cut, which does not happen).
-    when(KnobId::SizeLimit, body.len() <= FIVE_HUNDRED_KIB);
+    when(KnobId::SizeLimit, !octets.over_size_limit);
     // K12: no byte-order mark to skip or keep.
-    when(KnobId::Bom, !body.starts_with(crate::body::UTF8_BOM));
+    when(KnobId::Bom, !octets.starts_with_bom);
     // K7 charset: every charset reads ASCII octets as themselves.
-    when(KnobId::Charset, body.is_ascii());
+    when(KnobId::Charset, octets.body_is_ascii);
     // K8: the path alone and the path with its query are one target without a query (a kept
     // fragment, D-fragment-kept, is appended after the match target is taken).
-    when(KnobId::MatchTarget, split.query.is_none());
+    when(KnobId::MatchTarget, !octets.url_has_query());
     // K10: only the robots.txt URI is exempt.
-    when(
-        KnobId::RobotsTxtAllowed,
-        !crate::url::is_robots_txt_uri(&split),
-    );
+    when(KnobId::RobotsTxtAllowed, !octets.robots_txt_uri);
     // K6: without `*` or `$` in the body, every pattern is its literal octets.
     when(
         KnobId::Wildcards,
-        memchr::memchr2(b'*', b'$', body).is_none(),
+        !octets.star_in_body && !octets.dollar_in_body,
     );
     // K7 encoding: no escape in the body or the URL, and no URL octet any encoding rewrites (not
     // ASCII, `*`, `$`, a reserved character that is data, and `/` or `?` in the query or a kept
@@ -817,7 +874,7 @@ fn inert_knobs(request: &Request<'_>) -> u32 {
     };
     when(
         KnobId::Encoding,
-        memchr::memchr(b'%', body).is_none()
+        !octets.escape_in_body
             && plain(split.path, false)
             && split.query.is_none_or(|q| plain(q, true))
             && split.fragment.is_none_or(|f| plain(f, true)),
@@ -829,7 +886,7 @@ fn inert_knobs(request: &Request<'_>) -> u32 {
 /// one is about is absent from the body or the URL (a cheap, deliberately generous test, like the
 /// input facts above: calling a deviation live costs time, never correctness).
 pub fn inert(request: &Request<'_>) -> Deviations {
-    inert_by_octets(request).union(inert_by_lines(request.body))
+    inert_by_octets(request, &Octets::of(request)).union(inert_by_lines(request.body))
 }
 
 /// The deviations [`inert_by_lines`] decides: their subject is a kind of line.
@@ -846,18 +903,18 @@ const BY_LINES: [Deviation; 9] = [
 ];
 
 /// The part of [`inert`] whose subjects are octets in the body or the URL (each looked for once).
-fn inert_by_octets(request: &Request<'_>) -> Deviations {
+fn inert_by_octets(request: &Request<'_>, octets: &Octets<'_>) -> Deviations {
     let body = request.body;
     let url = request.url.as_bytes();
     let has = |bytes: &[u8], b: u8| memchr::memchr(b, bytes).is_some();
-    let split = crate::url::split(request.url);
+    let split = octets.split;
     let mut inert = Deviations::NONE;
     let mut when = |deviation: Deviation, absent: bool| {
         if absent {
             inert = inert.with(deviation);
         }
     };
-    when(Deviation::SizeCutAtLineEnd, body.len() <= FIVE_HUNDRED_KIB);
+    when(Deviation::SizeCutAtLineEnd, !octets.over_size_limit);
     when(Deviation::LfOnlyLines, !has(body, b'\r'));
     when(Deviation::CrKeptInLines, !has(body, b'\r'));
     when(Deviation::NulEndsLine, !has(body, 0));
@@ -865,28 +922,29 @@ fn inert_by_octets(request: &Request<'_>) -> Deviations {
         Deviation::VerticalTabTrimmed,
         !has(body, 0x0B) && !has(body, 0x0C),
     );
-    when(Deviation::NoBacktracking, !has(body, b'*'));
-    when(Deviation::DollarAnywhere, !has(body, b'$'));
+    when(Deviation::NoBacktracking, !octets.star_in_body);
+    when(Deviation::DollarAnywhere, !octets.dollar_in_body);
     when(
         Deviation::WildcardsOutOfLength,
-        !has(body, b'*') && !has(body, b'$'),
+        !octets.star_in_body && !octets.dollar_in_body,
     );
     // A rule's length as written differs from its pattern's only through an escape, `$`, `*`
     // (a run of them is one) or an octet outside ASCII.
     when(
         Deviation::RawLength,
-        !has(body, b'%') && !has(body, b'$') && !has(body, b'*') && body.is_ascii(),
+        !octets.escape_in_body
+            && !octets.dollar_in_body
+            && !octets.star_in_body
+            && octets.body_is_ascii,
     );
-    when(
-        Deviation::DecodeReserved,
-        !has(body, b'%') && !has(url, b'%'),
-    );
-    when(
-        Deviation::EscapeCaseRulesOnly,
-        !has(body, b'%') && !has(url, b'%'),
-    );
+    let no_escape = !octets.escape_in_body && !octets.escape_in_url;
+    when(Deviation::DecodeReserved, no_escape);
+    when(Deviation::EscapeCaseRulesOnly, no_escape);
     // An escape in the URL can be decoded to an octet outside ASCII.
-    when(Deviation::UrlNonAsciiRaw, url.is_ascii() && !has(url, b'%'));
+    when(
+        Deviation::UrlNonAsciiRaw,
+        url.is_ascii() && !octets.escape_in_url,
+    );
     when(
         Deviation::UrlSpecialsRaw,
         !has(url, b'*') && !has(url, b'$'),
@@ -898,7 +956,7 @@ fn inert_by_octets(request: &Request<'_>) -> Deviations {
     when(
         Deviation::IndexHtmlAllowsDirectory,
         !index_page(body)
-            && (body.is_ascii()
+            && (octets.body_is_ascii
                 || !index_page(
                     &body
                         .iter()
@@ -995,7 +1053,7 @@ fn starts_at(body: &[u8], at: usize, word: &[u8]) -> bool {
 /// Splitting the body at LF and another octet gives the pieces of each LF line split at that
 /// octet, so the body is split at LF once and only a line holding a CR or a NUL is split again.
 fn line_subjects(body: &[u8]) -> [bool; 5] {
-    if body.len() > FIVE_HUNDRED_KIB {
+    if over_size_limit(body) {
         return [true; 5];
     }
     let mut found = [false; 5];
@@ -1072,7 +1130,7 @@ fn look(line: &[u8], found: &mut [bool; 5]) {
 /// `user-agent:` (no white space before the field or the colon, which some readings refuse). A
 /// body over the smallest size limit is always at stake.
 fn record_grammar_at_stake(body: &[u8]) -> bool {
-    if body.len() > FIVE_HUNDRED_KIB {
+    if over_size_limit(body) {
         return true;
     }
     let user_agent_line = |line: &[u8]| starts_at(line, 0, b"user-agent:");
@@ -1133,7 +1191,8 @@ mod tests {
             .fold(Deviations::NONE, |all, &d| all.with(d));
         assert_eq!(inert_by_lines(b""), by_lines);
         for (body, url) in [(&b""[..], "/"), (b"User-agent: *\nDisallow: /\n", "/x?y#z")] {
-            let octets = inert_by_octets(&Request::new(body, "FooBot", url));
+            let request = Request::new(body, "FooBot", url);
+            let octets = inert_by_octets(&request, &Octets::of(&request));
             assert!(octets.only_in(by_lines).is_empty());
         }
         assert!(crate::deviation::BODY.iter().all(|d| !BY_LINES.contains(d)));

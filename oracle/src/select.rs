@@ -50,17 +50,9 @@ pub struct SelectKnobs {
 impl SelectKnobs {
     /// The selection knobs of a reading.
     pub fn of(knobs: &Knobs) -> SelectKnobs {
-        // D-agent-substring, breaks rfc9309#2.2.1, google#user-agent-precedence,
-        // draft-1996#3.2.1 and norobots-1994#format: a name is compared as a substring of the
-        // crawler's name (guide-ch9#user-agent's account, which no profile takes).
-        let agent_comparison = if knobs.deviations.has(Deviation::AgentSubstring) {
-            AgentComparison::Substring
-        } else {
-            knobs.agent_comparison
-        };
         SelectKnobs {
             agent_value: knobs.agent_value,
-            agent_comparison,
+            agent_comparison: knobs.agent_comparison,
             agent_list: knobs.agent_list,
             selection: knobs.selection,
             ruleless_record: knobs.ruleless_record,
@@ -75,24 +67,11 @@ pub fn agent_names<'a>(
     knobs: SelectKnobs,
 ) -> impl Iterator<Item = AgentName<'a>> + 'a {
     let list = knobs.agent_list == AgentList::WhitespaceSeparated;
-    // D-empty-agent-matches-all, breaks rfc9309#2.2 (`product-token` is not empty) and
-    // rfc9309#2.2.1 (only `*` names every crawler): an empty value is read as the star.
-    let as_star = value.is_empty() && knobs.deviations.has(Deviation::EmptyAgentMatchesAll);
-    // D-empty-agent-names-all (same sentences): an empty value is the empty name, which `select`
-    // finds in every crawler's name.
-    let as_name = value.is_empty() && knobs.deviations.has(Deviation::EmptyAgentNamesAll);
-    let read = (!as_star && !as_name).then_some(value);
-    as_star
-        .then_some(AgentName::Star)
-        .into_iter()
-        .chain(as_name.then_some(AgentName::Name(b"")))
-        .chain(read.into_iter().flat_map(move |value| {
-            // A single value is one word, even when empty or holding white space.
-            value
-                .split(move |&b| list && is_ws(b))
-                .filter(move |word| !list || !word.is_empty())
-                .map(move |word| agent_name(word, knobs.agent_value))
-        }))
+    // A single value is one word, even when empty or holding white space.
+    value
+        .split(move |&b| list && is_ws(b))
+        .filter(move |word| !list || !word.is_empty())
+        .map(move |word| agent_name(word, knobs.agent_value))
 }
 
 fn agent_name(value: &[u8], how: AgentValue) -> AgentName<'_> {
@@ -205,28 +184,81 @@ impl Selected {
 
 /// Selects the group(s) for `agent` (K3).
 pub fn select(groups: &[Group<'_>], agent: &str, knobs: SelectKnobs) -> Selected {
+    select_by(
+        groups,
+        knobs,
+        |group| names_crawler(group, agent, knobs),
+        |group| names_every_crawler(group, knobs),
+    )
+}
+
+/// [`select`] under the deviations of [`crate::deviation::SELECT`], each a layer around it: a
+/// rewritten comparison (D-agent-substring), or a group that names the crawler, or every crawler,
+/// by an empty user-agent value (D-empty-agent-names-all, D-empty-agent-matches-all). Under no
+/// deviation it is [`select`].
+pub fn select_deviating(groups: &[Group<'_>], agent: &str, knobs: SelectKnobs) -> Selected {
+    let deviations = knobs.deviations;
+    if deviations.is_empty() {
+        return select(groups, agent, knobs);
+    }
+    // D-agent-substring, breaks rfc9309#2.2.1, google#user-agent-precedence, draft-1996#3.2.1
+    // and norobots-1994#format: a name is compared as a substring of the crawler's name
+    // (guide-ch9#user-agent's account, which no profile takes).
+    let knobs = if deviations.has(Deviation::AgentSubstring) {
+        SelectKnobs {
+            agent_comparison: AgentComparison::Substring,
+            ..knobs
+        }
+    } else {
+        knobs
+    };
+    // D-empty-agent-matches-all, breaks rfc9309#2.2 (`product-token` is not empty) and
+    // rfc9309#2.2.1 (only `*` names every crawler): an empty value is read as the star.
+    let empty_is_star = deviations.has(Deviation::EmptyAgentMatchesAll);
+    // D-empty-agent-names-all (same sentences): an empty value is a name found in every
+    // crawler's name.
+    let empty_is_name = deviations.has(Deviation::EmptyAgentNamesAll);
+    let empty_value = |group: &Group<'_>| group.agents.iter().any(|line| line.value.is_empty());
+    select_by(
+        groups,
+        knobs,
+        |group| names_crawler(group, agent, knobs) || (empty_is_name && empty_value(group)),
+        |group| names_every_crawler(group, knobs) || (empty_is_star && empty_value(group)),
+    )
+}
+
+/// Whether a user-agent line of `group` holds a name that designates `agent`.
+fn names_crawler(group: &Group<'_>, agent: &str, knobs: SelectKnobs) -> bool {
+    group.agents.iter().any(|line| {
+        agent_names(line.value, knobs).any(|name| match name {
+            AgentName::Name(name) => name_matches(name, agent, knobs.agent_comparison),
+            AgentName::Star | AgentName::Nothing => false,
+        })
+    })
+}
+
+/// Whether a user-agent line of `group` holds `*`.
+fn names_every_crawler(group: &Group<'_>, knobs: SelectKnobs) -> bool {
+    group
+        .agents
+        .iter()
+        .any(|line| agent_names(line.value, knobs).any(|name| name == AgentName::Star))
+}
+
+/// Selection (K3) given which groups name the crawler (`names_crawler`) and which name every
+/// crawler (`names_every_crawler`).
+fn select_by(
+    groups: &[Group<'_>],
+    knobs: SelectKnobs,
+    names_crawler: impl Fn(&Group<'_>) -> bool,
+    names_every_crawler: impl Fn(&Group<'_>) -> bool,
+) -> Selected {
     let candidate = |group: &Group<'_>| {
         !(knobs.ruleless_record == RulelessRecord::Skipped && group.rules.is_empty())
     };
-    let has = |group: &Group<'_>, want_star: bool| {
-        group.agents.iter().any(|line| {
-            agent_names(line.value, knobs).any(|name| match name {
-                AgentName::Star => want_star,
-                // D-empty-agent-names-all, breaks rfc9309#2.2 (`product-token` is not empty):
-                // the empty name is in every crawler's name.
-                AgentName::Name(b"") => {
-                    !want_star && knobs.deviations.has(Deviation::EmptyAgentNamesAll)
-                }
-                AgentName::Name(name) => {
-                    !want_star && name_matches(name, agent, knobs.agent_comparison)
-                }
-                AgentName::Nothing => false,
-            })
-        })
-    };
-    let pick = |want_star: bool| -> SmallVec<[usize; 2]> {
+    let pick = |names: &dyn Fn(&Group<'_>) -> bool| -> SmallVec<[usize; 2]> {
         let mut matching =
-            (0..groups.len()).filter(|&i| candidate(&groups[i]) && has(&groups[i], want_star));
+            (0..groups.len()).filter(|&i| candidate(&groups[i]) && names(&groups[i]));
         match knobs.selection {
             // rfc9309#2.2.1: "the matching groups' rules MUST be combined into one group";
             // google#user-agent-precedence: "combined internally into a single group".
@@ -240,7 +272,7 @@ pub fn select(groups: &[Group<'_>], agent: &str, knobs: SelectKnobs) -> Selected
             Selection::FirstMatchingRecord => matching.next().into_iter().collect(),
         }
     };
-    let specific = pick(false);
+    let specific = pick(&names_crawler);
     if !specific.is_empty() {
         return Selected {
             groups: specific,
@@ -252,7 +284,7 @@ pub fn select(groups: &[Group<'_>], agent: &str, knobs: SelectKnobs) -> Selected
     // groups "are not combined"; draft-1996#3.2.1: `*` is the default record "for robots for which
     // no explicit User-agent line can be found"; norobots-1994#example-2: a robot's own record
     // replaces the `*` record (cybermapper may go everywhere).
-    let star = pick(true);
+    let star = pick(&names_every_crawler);
     if !star.is_empty() {
         return Selected {
             groups: star,

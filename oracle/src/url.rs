@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use crate::deviation::{Deviation, Deviations};
-use crate::encoding::{normalise_deviating, Side};
+use crate::encoding::{normalise, normalise_deviating, Side};
 use crate::knobs::{Encoding, Knobs, MatchTarget};
 
 /// The knobs the match target reads (K8, K7 encoding): readings that agree on them share one
@@ -291,6 +291,19 @@ pub fn match_target<'u>(split: &SplitUrl<'u>, match_target: MatchTarget) -> Cow<
 /// The match target normalised as rules are (K7, `rfc9309#2.2.2`): what patterns are matched
 /// against.
 pub fn normalised_target<'u>(split: &SplitUrl<'u>, knobs: TargetKnobs) -> Cow<'u, [u8]> {
+    normalised(match_target(split, knobs.match_target), |t| {
+        normalise(t, Side::Target, knobs.encoding, false).0
+    })
+}
+
+/// [`normalised_target`] under the deviations of [`crate::deviation::TARGET`], each a layer
+/// around it: a rewritten match target (D-empty-path-not-slash, D-fragment-kept), normalised under
+/// the encoding deviations ([`normalise_deviating`]). Under no deviation it is
+/// [`normalised_target`].
+pub fn normalised_target_deviating<'u>(split: &SplitUrl<'u>, knobs: TargetKnobs) -> Cow<'u, [u8]> {
+    if knobs.deviations.is_empty() {
+        return normalised_target(split, knobs);
+    }
     let mut target = match_target(split, knobs.match_target);
     if split.empty_path && knobs.deviations.has(Deviation::EmptyPathNotSlash) {
         // D-empty-path-not-slash, breaks rfc9309#2.2.2 (RFC 3986 6.2.3: an empty path is `/`).
