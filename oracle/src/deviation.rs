@@ -16,8 +16,8 @@
 //! `encoding::normalise_deviating`, `decide::decide_deviating` and `decide::allows_deviating`):
 //! a check before the step, a synthetic line given to it, or a rewritten line, group, value,
 //! target or rule list; under no deviation it is the step itself. The steps' own functions read
-//! no deviation (`tests/oracle_modules.rs` checks it for selection, the target, patterns and the
-//! decision). The memo and the literal mode both call the `_deviating` forms, so a reading's
+//! no deviation (`tests/oracle_modules.rs` checks it for the lines, selection, the target, patterns
+//! and the decision). The memo and the literal mode both call the `_deviating` forms, so a reading's
 //! deviations are honoured in every step. Each step's projection of the knobs keeps
 //! the deviations it reads ([`STEPS`]: [`BODY`], [`LINE`], [`GROUP`], [`SELECT`], [`TARGET`],
 //! [`PATTERN`]).

@@ -151,23 +151,23 @@ fn kind_of<'a>(
         // An unrecognised line: its field, as written, is no field the document names.
         return LineKind::Other(field);
     }
-    field_kind(field, value, allow_directive, Deviations::NONE)
+    field_kind(field, value, allow_directive, names_field)
 }
 
 /// The kind a field name gives its line, in the order user-agent, disallow, allow (a rule only
-/// when K5 knows it); any other name is an other line. Under no deviation the name must be the
-/// field's own ([`names_field`]).
+/// when K5 knows it); any other name is an other line. `names` says whether a field name names a
+/// field: [`names_field`], or a deviation's [`names_field_deviating`].
 fn field_kind<'a>(
     field: &'a [u8],
     value: &'a [u8],
     allow_directive: bool,
-    deviations: Deviations,
+    names: impl Fn(&[u8], &[u8]) -> bool,
 ) -> LineKind<'a> {
-    if names_field(field, b"user-agent", deviations) {
+    if names(field, b"user-agent") {
         LineKind::UserAgent(value)
-    } else if names_field(field, b"disallow", deviations) {
+    } else if names(field, b"disallow") {
         LineKind::Disallow(value)
-    } else if names_field(field, b"allow", deviations) && allow_directive {
+    } else if names(field, b"allow") && allow_directive {
         LineKind::Allow(value)
     } else {
         LineKind::Other(field)
@@ -194,7 +194,9 @@ pub fn classify_deviating<'a>(
             .then(|| two_words(line.bytes))
             .flatten()
         {
-            Some((field, value)) => field_kind(field, value, allow_directive, deviations),
+            Some((field, value)) => field_kind(field, value, allow_directive, |field, name| {
+                names_field_deviating(field, name, deviations)
+            }),
             // D-no-colon-line-is-blank, breaks norobots-1994#format ("Нераспознанные строки
             // игнорируются": unrecognised lines are ignored, they do not separate records).
             None if deviations.has(Deviation::NoColonLineIsBlank)
@@ -213,7 +215,9 @@ pub fn classify_deviating<'a>(
                 Some((field, value, spaced))
                     if !(spacing == FieldSpacing::AfterColonOnly && spaced) =>
                 {
-                    field_kind(field, value, allow_directive, deviations)
+                    field_kind(field, value, allow_directive, |field, name| {
+                        names_field_deviating(field, name, deviations)
+                    })
                 }
                 _ => kind,
             }
@@ -232,16 +236,23 @@ pub fn classify_deviating<'a>(
     }
 }
 
-/// Whether `field` names `name` (case-insensitively); under D-field-prefix (breaks rfc9309#2.2's
-/// literals and `*WS ":"`), also a field that begins with `name`; under D-typo-fields (breaks
-/// rfc9309#2.2's literals and google#syntax's list of fields), also one that begins with one of
-/// its frequent misspellings.
+/// Whether `field` names the field `name`: the same letters, case aside (`rfc9309#2.2`: the
+/// ABNF's literals are case-insensitive; `google#syntax`).
 #[inline]
-pub fn names_field(field: &[u8], name: &[u8], deviations: Deviations) -> bool {
+pub fn names_field(field: &[u8], name: &[u8]) -> bool {
+    field.eq_ignore_ascii_case(name)
+}
+
+/// [`names_field`] under the deviations: under D-field-prefix (breaks rfc9309#2.2's literals and
+/// `*WS ":"`), also a field that begins with `name`; under D-typo-fields (breaks rfc9309#2.2's
+/// literals and google#syntax's list of fields), also one that begins with one of its frequent
+/// misspellings.
+#[inline]
+pub fn names_field_deviating(field: &[u8], name: &[u8], deviations: Deviations) -> bool {
     let starts = |prefix: &[u8]| {
         field.len() >= prefix.len() && field[..prefix.len()].eq_ignore_ascii_case(prefix)
     };
-    field.eq_ignore_ascii_case(name)
+    names_field(field, name)
         || (deviations.has(Deviation::FieldPrefix) && starts(name))
         || (deviations.has(Deviation::TypoFields)
             && TYPOS.iter().any(|&(of, typo)| of == name && starts(typo)))

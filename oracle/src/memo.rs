@@ -141,7 +141,7 @@ fn reclassify<'a>(
         deviations,
         |_, kind| match kind {
             LineKind::Allow(_) => true,
-            LineKind::Other(field) => line::names_field(field, b"allow", deviations),
+            LineKind::Other(field) => line::names_field_deviating(field, b"allow", deviations),
             _ => false,
         },
     )
