@@ -347,20 +347,51 @@ fn url_parts(url: &str) -> (usize, usize, usize) {
 /// An edit that leaves the input as it is, or gives a neighbour an earlier edit gave, is left
 /// out. The same input always gives the same neighbours.
 pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
-    let pairs = lines_with_ends(request.body);
-    // Each line whole (content and line end), as joining gives the body back.
-    let lines: Vec<Vec<u8>> = pairs.iter().map(|(c, e)| [*c, *e].concat()).collect();
+    neighbours_kept(request, &mut |_, _, _| true)
+}
+
+/// What [`neighbours_kept`] asks about each neighbour: its body as parts written one after
+/// another, its agent and its URL; whether to keep it.
+pub type Keep<'a> = dyn FnMut(&[&[u8]], &str, &str) -> bool + 'a;
+
+/// The neighbours of [`neighbours`] that `keep` takes, in the same order. `keep` is asked about
+/// each neighbour before its body is made, once: the body as parts written one after another, the
+/// agent and the URL. The neighbours of a large body are then made only when kept (a body can be
+/// 500 KiB, and an input has hundreds of neighbours). (`keep` is a trait object so that this
+/// function is compiled, and optimised, with the oracle, not in each crate that calls it.)
+pub fn neighbours_kept(
+    request: &Request<'_>,
+    keep: &mut Keep<'_>,
+) -> Vec<Neighbour> {
+    let body = request.body;
+    let pairs = lines_with_ends(body);
+    // Where each line starts (content and line end: joining them gives the body back), and the
+    // body's end: the lines before line i are `body[..starts[i]]`, those after it
+    // `body[starts[i + 1]..]`.
+    let mut starts = vec![0];
+    for (content, end) in &pairs {
+        starts.push(starts[starts.len() - 1] + content.len() + end.len());
+    }
+    debug_assert_eq!(starts[pairs.len()], body.len());
+    // Every neighbour so far, kept or not, to leave out an edit that gives one again.
+    let mut earlier: Vec<Written> = Vec::new();
     let mut out: Vec<Neighbour> = Vec::new();
-    let mut add = |body: Vec<u8>, agent: &str, url: &str, edit: Edit| {
+    let mut add = |parts: &[&[u8]], agent: &str, url: &str, edit: Edit| {
+        let written = Written::of(body, parts, agent, url);
         // The URL and the agent first: most neighbours share the body of another (every URL
-        // and agent edit, each probe's five paths), and a body can be 500 KiB.
-        let same_as_input = url == request.url && agent == request.agent && body == request.body;
-        let seen = out
-            .iter()
-            .any(|n| n.url == url && n.agent == agent && n.body == body);
-        if !same_as_input && !seen {
+        // and agent edit, each probe's five paths).
+        let same_as_input = url == request.url
+            && agent == request.agent
+            && written.len == body.len()
+            && same_octets(written.parts(body), [body].into_iter());
+        let seen = earlier.iter().any(|e| e.same_as(&written, body));
+        if same_as_input || seen {
+            return;
+        }
+        earlier.push(written);
+        if keep(parts, agent, url) {
             out.push(Neighbour {
-                body,
+                body: parts.concat(),
                 agent: agent.to_string(),
                 url: url.to_string(),
                 edit,
@@ -368,29 +399,22 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
         }
     };
     let (agent, url) = (request.agent, request.url);
-    let joined = |parts: &[&[u8]]| parts.concat();
-    for (i, line) in lines.iter().enumerate().take(lines_edited(&pairs)) {
+    for (i, &(content, own_end)) in pairs.iter().enumerate().take(lines_edited(&pairs)) {
         let n = i + 1;
-        let (content, end) = pairs[i];
         // A line with no line end of its own (the last) gets LF where it is repeated or followed.
-        let end: &[u8] = if end.is_empty() { b"\n" } else { end };
-        let before = &lines[..i];
-        let after = &lines[i + 1..];
+        let end: &[u8] = if own_end.is_empty() { b"\n" } else { own_end };
+        let before = &body[..starts[i]];
+        let after = &body[starts[i + 1]..];
+        add(&[before, after], agent, url, Edit::LineDeleted(n));
         add(
-            joined(&[&before.concat(), &after.concat()]),
-            agent,
-            url,
-            Edit::LineDeleted(n),
-        );
-        add(
-            joined(&[&before.concat(), content, end, line, &after.concat()]),
+            &[before, content, end, content, own_end, after],
             agent,
             url,
             Edit::LineRepeated(n),
         );
-        if !after.is_empty() {
+        if i + 1 < pairs.len() {
             add(
-                joined(&[&before.concat(), line, end, &after.concat()]),
+                &[before, content, own_end, end, after],
                 agent,
                 url,
                 Edit::BlankLineAfter(n),
@@ -398,67 +422,64 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
             let (next_content, next_end) = pairs[i + 1];
             let next_end: &[u8] = if next_end.is_empty() { end } else { next_end };
             add(
-                joined(&[
-                    &before.concat(),
+                &[
+                    before,
                     next_content,
                     next_end,
                     content,
                     end,
-                    &after[1..].concat(),
-                ]),
+                    &body[starts[i + 2]..],
+                ],
                 agent,
                 url,
                 Edit::LinesSwapped(n),
             );
+            let last_has_no_end = pairs[pairs.len() - 1].1.is_empty();
             add(
-                joined(&[
-                    &before.concat(),
-                    &after.concat(),
-                    if pairs[lines.len() - 1].1.is_empty() {
-                        end
-                    } else {
-                        b""
-                    },
+                &[
+                    before,
+                    after,
+                    if last_has_no_end { end } else { b"" },
                     content,
-                    pairs[i].1,
-                ]),
+                    own_end,
+                ],
                 agent,
                 url,
                 Edit::LineMovedToEnd(n),
             );
         }
         if let Some((field, value)) = field_and_value_spans(content) {
-            let rebuilt = |new_content: Vec<u8>| {
-                joined(&[&before.concat(), &new_content, pairs[i].1, &after.concat()])
+            let mut rebuilt = |new_content: &[u8], edit: Edit| {
+                add(&[before, new_content, own_end, after], agent, url, edit);
             };
             if let Some(other) = flipped_field(&content[field.clone()]) {
                 let new = [&content[..field.start], &other[..], &content[field.end..]].concat();
-                add(rebuilt(new), agent, url, Edit::RuleFlipped(n));
+                rebuilt(&new, Edit::RuleFlipped(n));
                 let new = [&content[..value.start], b"/zz", &content[value.end..]].concat();
-                add(rebuilt(new), agent, url, Edit::ValueUnmatched(n));
+                rebuilt(&new, Edit::ValueUnmatched(n));
                 let new = [
                     &content[..value.start],
                     &path_as_rule(url)[..],
                     &content[value.end..],
                 ]
                 .concat();
-                add(rebuilt(new), agent, url, Edit::ValueAsPath(n));
+                rebuilt(&new, Edit::ValueAsPath(n));
             }
             let written = field_as_written(&content[field.clone()]);
             if let Some(name) = written {
                 let new = [&content[..field.start], name, &content[field.end..]].concat();
-                add(rebuilt(new), agent, url, Edit::FieldAsWritten(n));
+                rebuilt(&new, Edit::FieldAsWritten(n));
             }
             let name = written.unwrap_or(&content[field.clone()]);
             let plain = [name, b": ", &content[value.clone()]].concat();
-            add(rebuilt(plain), agent, url, Edit::LinePlain(n));
+            rebuilt(&plain, Edit::LinePlain(n));
             if value.len() >= 2 {
                 let new = [&content[..value.end - 1], &content[value.end..]].concat();
-                add(rebuilt(new), agent, url, Edit::ValueShortened(n));
+                rebuilt(&new, Edit::ValueShortened(n));
             }
             if !value.is_empty() {
                 let new = [&content[..value.end], b"x", &content[value.end..]].concat();
-                add(rebuilt(new), agent, url, Edit::ValueExtended(n));
+                rebuilt(&new, Edit::ValueExtended(n));
             }
         }
     }
@@ -472,13 +493,12 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
             })
             .collect()
     };
-    add(respelled(b"\r\n"), agent, url, Edit::LineEndsCrLf);
-    add(respelled(b"\n"), agent, url, Edit::LineEndsLf);
+    add(&[&respelled(b"\r\n")], agent, url, Edit::LineEndsCrLf);
+    add(&[&respelled(b"\n")], agent, url, Edit::LineEndsLf);
     if let Some(rest) = request.body.strip_prefix(crate::body::UTF8_BOM) {
-        add(rest.to_vec(), agent, url, Edit::BomRemoved);
+        add(&[rest], agent, url, Edit::BomRemoved);
     }
     // The URL.
-    let body = request.body.to_vec();
     let (path, query, fragment) = url_parts(url);
     let with = |p: &str, q: &str| format!("{}{p}{q}{}", &url[..path], &url[fragment..]);
     let (path_text, query_text) = (&url[path..query], &url[query..fragment]);
@@ -486,14 +506,14 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
         let mut shorter = path_text.to_string();
         shorter.pop();
         add(
-            body.clone(),
+            &[body],
             agent,
             &with(&shorter, query_text),
             Edit::PathShortened,
         );
     }
     add(
-        body.clone(),
+        &[body],
         agent,
         &with(&format!("{path_text}x"), query_text),
         Edit::PathExtended,
@@ -503,48 +523,28 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
     } else {
         format!("{path_text}/x/")
     };
-    add(
-        body.clone(),
-        agent,
-        &with(&deeper, query_text),
-        Edit::PathDeeper,
-    );
+    add(&[body], agent, &with(&deeper, query_text), Edit::PathDeeper);
     let under = if path_text.starts_with('/') {
         format!("/a{path_text}")
     } else {
         format!("/a/{path_text}")
     };
-    add(
-        body.clone(),
-        agent,
-        &with(&under, query_text),
-        Edit::PathUnder,
-    );
+    add(&[body], agent, &with(&under, query_text), Edit::PathUnder);
     if let Ok(encoded) = String::from_utf8(path_as_rule(url)) {
         if path_text.len() > 1 {
             add(
-                body.clone(),
+                &[body],
                 agent,
                 &with(&encoded, query_text),
                 Edit::PathEncoded,
             );
         }
     }
-    add(body.clone(), agent, &with("/", ""), Edit::PathRoot);
+    add(&[body], agent, &with("/", ""), Edit::PathRoot);
     if query_text.is_empty() {
-        add(
-            body.clone(),
-            agent,
-            &with(path_text, "?x=1"),
-            Edit::QueryAdded,
-        );
+        add(&[body], agent, &with(path_text, "?x=1"), Edit::QueryAdded);
     } else {
-        add(
-            body.clone(),
-            agent,
-            &with(path_text, ""),
-            Edit::QueryRemoved,
-        );
+        add(&[body], agent, &with(path_text, ""), Edit::QueryRemoved);
     }
     // The agent.
     let other = if agent.eq_ignore_ascii_case("OtherBot") {
@@ -552,17 +552,17 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
     } else {
         "OtherBot"
     };
-    add(body.clone(), other, url, Edit::OtherAgent);
+    add(&[body], other, url, Edit::OtherAgent);
     add(
-        body.clone(),
+        &[body],
         &agent.to_ascii_uppercase(),
         url,
         Edit::AgentInCapitals,
     );
-    add(body.clone(), &format!("{agent}x"), url, Edit::AgentExtended);
+    add(&[body], &format!("{agent}x"), url, Edit::AgentExtended);
     if agent.len() > 1 && agent.is_char_boundary(agent.len() - 1) {
         add(
-            body.clone(),
+            &[body],
             &agent[..agent.len() - 1],
             url,
             Edit::AgentShortened,
@@ -577,7 +577,7 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
             .then(|| value.to_string())
     });
     if let Some(written) = as_in_file {
-        add(body.clone(), &written, url, Edit::AgentAsInFile);
+        add(&[body], &written, url, Edit::AgentAsInFile);
     }
     // How the file's first rule matches: a small battery of values and paths.
     let first_rule = pairs.iter().position(|(content, _)| {
@@ -604,7 +604,7 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
                     end,
                 ]
                 .concat();
-                let probed = joined(&[&lines[..i].concat(), &line, &lines[i + 1..].concat()]);
+                let probed: [&[u8]; 3] = [&body[..starts[i]], &line, &body[starts[i + 1]..]];
                 for (p, probe_path) in PROBE_PATHS.iter().enumerate() {
                     let edit = Edit::Probe {
                         line: i + 1,
@@ -613,14 +613,14 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
                         path: p,
                     };
                     let probe_url = format!("{}{probe_path}", &url[..path]);
-                    add(probed.clone(), agent, &probe_url, edit);
+                    add(&probed, agent, &probe_url, edit);
                 }
             }
         }
     }
     // A copy of each line after each other line: a user-agent line after a blank line, a rule
     // after another group's user-agent line.
-    let copied = lines.len().min(LINES_COPIED);
+    let copied = pairs.len().min(LINES_COPIED);
     for i in 0..copied {
         for j in 0..copied {
             if j == i || j + 1 == i {
@@ -629,20 +629,22 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
             }
             let (content, end) = pairs[i];
             let end: &[u8] = if end.is_empty() { b"\n" } else { end };
-            let mut edited: Vec<u8> = Vec::new();
-            for (k, line) in lines.iter().enumerate() {
-                edited.extend_from_slice(line);
-                if k == j {
-                    if pairs[k].1.is_empty() {
-                        edited.extend_from_slice(b"\n");
-                    }
-                    edited.extend_from_slice(content);
-                    if k + 1 < lines.len() {
-                        edited.extend_from_slice(end);
-                    }
-                }
-            }
-            add(edited, agent, url, Edit::LineCopiedAfter(i + 1, j + 1));
+            // Line i's copy after line j (LF first where line j has no line end, its own line
+            // end after it unless line j is the last).
+            let lf: &[u8] = if pairs[j].1.is_empty() { b"\n" } else { b"" };
+            let copy_end: &[u8] = if j + 1 < pairs.len() { end } else { b"" };
+            add(
+                &[
+                    &body[..starts[j + 1]],
+                    lf,
+                    content,
+                    copy_end,
+                    &body[starts[j + 1]..],
+                ],
+                agent,
+                url,
+                Edit::LineCopiedAfter(i + 1, j + 1),
+            );
         }
     }
     // Every line of one field deleted, for each field written on more than one line (on one
@@ -672,20 +674,114 @@ pub fn neighbours(request: &Request<'_>) -> Vec<Neighbour> {
     repeated.sort_unstable();
     // The body with the lines `deleted` says (by their place) left out, each kept line whole.
     let without = |deleted: &dyn Fn(usize) -> bool| -> Vec<u8> {
-        let kept = lines.iter().enumerate().filter(|(k, _)| !deleted(*k));
-        kept.flat_map(|(_, line)| line.iter().copied()).collect()
+        let kept = (0..pairs.len()).filter(|&k| !deleted(k));
+        kept.flat_map(|k| body[starts[k]..starts[k + 1]].iter().copied())
+            .collect()
     };
     for (i, field) in repeated {
         let body = without(&|k| fields[k].as_deref() == Some(field));
-        add(body, agent, url, Edit::FieldDeleted(i + 1));
+        add(&[&body], agent, url, Edit::FieldDeleted(i + 1));
     }
     // Every blank line deleted: the file as one record, for a parser that reads records apart
     // otherwise (or stops at the first blank line).
     let is_blank = |k: usize| pairs[k].0.iter().all(|&b| crate::line::is_ws(b));
     if (0..pairs.len()).any(is_blank) {
-        add(without(&is_blank), agent, url, Edit::BlankLinesDeleted);
+        add(&[&without(&is_blank)], agent, url, Edit::BlankLinesDeleted);
     }
     out
+}
+
+/// A neighbour as [`neighbours_kept`] remembers it: its body as pieces (those of the input's body
+/// by where they are in it, which copies nothing), its agent and its URL.
+struct Written {
+    /// The body's pieces, in order.
+    pieces: Vec<Piece>,
+    /// The body's length in octets.
+    len: usize,
+    /// The agent.
+    agent: String,
+    /// The URL.
+    url: String,
+}
+
+/// A piece of a neighbour's body: octets of the input's body, or octets of its own.
+enum Piece {
+    /// The input's body from the first offset to the second.
+    Input(usize, usize),
+    /// Octets written for this neighbour.
+    Own(Vec<u8>),
+}
+
+impl Written {
+    /// The neighbour whose body is `parts` written one after another, of the input whose body
+    /// is `body`.
+    fn of(body: &[u8], parts: &[&[u8]], agent: &str, url: &str) -> Written {
+        let base = body.as_ptr() as usize;
+        let pieces = parts
+            .iter()
+            .filter(|part| !part.is_empty())
+            .map(|part| {
+                let at = (part.as_ptr() as usize).wrapping_sub(base);
+                if at <= body.len() && part.len() <= body.len() - at {
+                    Piece::Input(at, at + part.len())
+                } else {
+                    Piece::Own(part.to_vec())
+                }
+            })
+            .collect();
+        Written {
+            pieces,
+            len: parts.iter().map(|part| part.len()).sum(),
+            agent: agent.to_string(),
+            url: url.to_string(),
+        }
+    }
+
+    /// The body's pieces as octets.
+    fn parts<'a>(&'a self, body: &'a [u8]) -> impl Iterator<Item = &'a [u8]> {
+        self.pieces.iter().map(move |piece| match piece {
+            Piece::Input(from, to) => &body[*from..*to],
+            Piece::Own(octets) => &octets[..],
+        })
+    }
+
+    /// Whether `other` is the same neighbour: the same agent, URL and body.
+    fn same_as(&self, other: &Written, body: &[u8]) -> bool {
+        self.url == other.url
+            && self.agent == other.agent
+            && self.len == other.len
+            && same_octets(self.parts(body), other.parts(body))
+    }
+}
+
+/// Whether two sequences of parts, each written one after another, are the same octets.
+fn same_octets<'a, 'b>(
+    mut a: impl Iterator<Item = &'a [u8]>,
+    mut b: impl Iterator<Item = &'b [u8]>,
+) -> bool {
+    let (mut x, mut y): (&[u8], &[u8]) = (&[], &[]);
+    loop {
+        while x.is_empty() {
+            match a.next() {
+                Some(part) => x = part,
+                None => break,
+            }
+        }
+        while y.is_empty() {
+            match b.next() {
+                Some(part) => y = part,
+                None => break,
+            }
+        }
+        if x.is_empty() || y.is_empty() {
+            return x.is_empty() && y.is_empty();
+        }
+        let n = x.len().min(y.len());
+        if x[..n] != y[..n] {
+            return false;
+        }
+        (x, y) = (&x[n..], &y[n..]);
+    }
 }
 
 /// Other questions the parser answered (the fuzzer's first inputs, the corpus's checks, the first
@@ -1244,6 +1340,38 @@ mod tests {
             assert!(all[i + 1..]
                 .iter()
                 .all(|b| (&a.body, &a.url, &a.agent) != (&b.body, &b.url, &b.agent)));
+        }
+    }
+
+    /// The neighbours a filter keeps are those of [`neighbours`] it takes, in order, each asked
+    /// about once, with the body as parts that join to the neighbour's: on bodies with repeated
+    /// lines (edits that give one neighbour again), CR LF and CR line ends, no final line end,
+    /// a BOM.
+    #[test]
+    fn the_neighbours_kept_are_the_neighbours_the_filter_takes() {
+        let bodies: [&[u8]; 5] = [
+            b"User-agent: *\nDisallow: /a\nDisallow: /a\nDisallow: /a\n\nDisallow: /a",
+            b"\xEF\xBB\xBFUser-agent: FooBot\r\nAllow: /a$\r\nDisallow: /\r\n",
+            b"# c\rUser-agent: *\rDisallow: /*a\r\r",
+            b"",
+            b"Disallow: /a\n",
+        ];
+        for body in bodies {
+            let request = Request::new(body, "FooBot", "https://example.com/a?q");
+            let all = neighbours(&request);
+            // Every other one asked about, by its place among those asked.
+            let mut asked: Vec<(Vec<u8>, String, String)> = Vec::new();
+            let kept = neighbours_kept(&request, &mut |parts, agent, url| {
+                asked.push((parts.concat(), agent.to_string(), url.to_string()));
+                asked.len() % 2 == 1
+            });
+            let as_asked: Vec<(Vec<u8>, String, String)> = all
+                .iter()
+                .map(|n| (n.body.clone(), n.agent.clone(), n.url.clone()))
+                .collect();
+            assert_eq!(asked, as_asked, "{:?}", String::from_utf8_lossy(body));
+            let taken: Vec<&Neighbour> = all.iter().step_by(2).collect();
+            assert_eq!(kept.iter().collect::<Vec<_>>(), taken);
         }
     }
 

@@ -216,17 +216,19 @@ pub fn questions(corpus: &crate::cases::Corpus) -> Vec<Question> {
         for check in &case.checks {
             let url = crate::verify::absolute_url(&check.url);
             let request = Request::new(&case.body, &check.agent, &url);
-            for neighbour in robotstxt_oracle::evidence::neighbours(&request) {
-                let hash = robotstxt_oracle::behaviour::fnv1a_of_parts(&[
-                    &neighbour.body,
-                    &[0],
-                    neighbour.agent.as_bytes(),
-                    &[0],
-                    neighbour.url.as_bytes(),
-                ]);
-                if hash.is_multiple_of(NEIGHBOURS_SAMPLED as u64) {
-                    out.push((neighbour.body, neighbour.agent, neighbour.url));
-                }
+            // Sampled before a neighbour's body is made: of a large body's hundreds of
+            // neighbours, only the sampled few are written out.
+            let mut sampled = |body: &[&[u8]], agent: &str, url: &str| {
+                let parts: Vec<&[u8]> = body
+                    .iter()
+                    .copied()
+                    .chain([&[0][..], agent.as_bytes(), &[0], url.as_bytes()])
+                    .collect();
+                robotstxt_oracle::behaviour::fnv1a_of_parts(&parts)
+                    .is_multiple_of(NEIGHBOURS_SAMPLED as u64)
+            };
+            for neighbour in robotstxt_oracle::evidence::neighbours_kept(&request, &mut sampled) {
+                out.push((neighbour.body, neighbour.agent, neighbour.url));
             }
             out.push((case.body.clone(), check.agent.clone(), url));
         }
