@@ -203,12 +203,59 @@ pub fn fnv1a(octets: &[u8]) -> u64 {
 
 /// [`fnv1a`] of the parts written one after another, without copying them into one buffer.
 pub fn fnv1a_of_parts(parts: &[&[u8]]) -> u64 {
+    fnv1a_continued(FNV1A_OF_NOTHING, parts)
+}
+
+/// [`fnv1a`] of no octet.
+pub const FNV1A_OF_NOTHING: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// [`fnv1a_of_parts`] of the octets whose hash is `hash` followed by `parts`: FNV-1a takes the
+/// octets one by one, so the hash of a beginning shared by several strings can be taken once and
+/// continued for each.
+pub fn fnv1a_continued(hash: u64, parts: &[&[u8]]) -> u64 {
     parts
         .iter()
         .flat_map(|part| part.iter())
-        .fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        .fold(hash, |hash, &b| {
             (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
         })
+}
+
+/// The hashes ([`fnv1a_of_parts`]) of the bodies of one input body's neighbours,
+/// each body's kept by its pieces: the checks of one body have neighbours with the same bodies
+/// (their agents and URLs differ), and a body can be 500 KiB, so each is hashed once.
+pub struct BodyHashes<'b> {
+    /// The input's body.
+    body: &'b [u8],
+    /// The hashes taken, by the body's pieces.
+    known: std::collections::HashMap<Vec<crate::evidence::Piece>, u64>,
+}
+
+impl<'b> BodyHashes<'b> {
+    /// No hash taken yet, for the neighbours of the input whose body is `body`.
+    pub fn new(body: &'b [u8]) -> BodyHashes<'b> {
+        BodyHashes {
+            body,
+            known: std::collections::HashMap::new(),
+        }
+    }
+
+    /// The hash of the body `parts` writes (as [`crate::evidence::neighbours_kept`] gives a body to its filter),
+    /// taken once. A body with a long part of its own (a whole body rewritten) is hashed each
+    /// time: only the input's body's pieces are cheap to compare.
+    pub fn of(&mut self, parts: &[&[u8]]) -> u64 {
+        let pieces = crate::evidence::pieces(self.body, parts);
+        let long_own = pieces.iter().any(
+            |piece| matches!(piece, crate::evidence::Piece::Own(octets) if octets.len() > 256),
+        );
+        if long_own {
+            return fnv1a_of_parts(parts);
+        }
+        *self
+            .known
+            .entry(pieces)
+            .or_insert_with(|| fnv1a_of_parts(parts))
+    }
 }
 
 #[cfg(test)]
@@ -259,5 +306,6 @@ mod tests {
         assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(format!("{:016x}", fnv1a(b"a")), "af63dc4c8601ec8c");
         assert_eq!(fnv1a_of_parts(&[b"ab", b"", b"c"]), fnv1a(b"abc"));
+        assert_eq!(fnv1a_continued(fnv1a(b"ab"), &[b"c"]), fnv1a(b"abc"));
     }
 }

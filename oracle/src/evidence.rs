@@ -359,10 +359,7 @@ pub type Keep<'a> = dyn FnMut(&[&[u8]], &str, &str) -> bool + 'a;
 /// agent and the URL. The neighbours of a large body are then made only when kept (a body can be
 /// 500 KiB, and an input has hundreds of neighbours). (`keep` is a trait object so that this
 /// function is compiled, and optimised, with the oracle, not in each crate that calls it.)
-pub fn neighbours_kept(
-    request: &Request<'_>,
-    keep: &mut Keep<'_>,
-) -> Vec<Neighbour> {
+pub fn neighbours_kept(request: &Request<'_>, keep: &mut Keep<'_>) -> Vec<Neighbour> {
     let body = request.body;
     let pairs = lines_with_ends(body);
     // Where each line starts (content and line end: joining them gives the body back), and the
@@ -705,7 +702,8 @@ struct Written {
 }
 
 /// A piece of a neighbour's body: octets of the input's body, or octets of its own.
-enum Piece {
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(crate) enum Piece {
     /// The input's body from the first offset to the second.
     Input(usize, usize),
     /// Octets written for this neighbour.
@@ -716,21 +714,8 @@ impl Written {
     /// The neighbour whose body is `parts` written one after another, of the input whose body
     /// is `body`.
     fn of(body: &[u8], parts: &[&[u8]], agent: &str, url: &str) -> Written {
-        let base = body.as_ptr() as usize;
-        let pieces = parts
-            .iter()
-            .filter(|part| !part.is_empty())
-            .map(|part| {
-                let at = (part.as_ptr() as usize).wrapping_sub(base);
-                if at <= body.len() && part.len() <= body.len() - at {
-                    Piece::Input(at, at + part.len())
-                } else {
-                    Piece::Own(part.to_vec())
-                }
-            })
-            .collect();
         Written {
-            pieces,
+            pieces: pieces(body, parts),
             len: parts.iter().map(|part| part.len()).sum(),
             agent: agent.to_string(),
             url: url.to_string(),
@@ -752,6 +737,23 @@ impl Written {
             && self.len == other.len
             && same_octets(self.parts(body), other.parts(body))
     }
+}
+
+/// `parts` as pieces of a neighbour of the input whose body is `body` (empty parts left out).
+pub(crate) fn pieces(body: &[u8], parts: &[&[u8]]) -> Vec<Piece> {
+    let base = body.as_ptr() as usize;
+    parts
+        .iter()
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let at = (part.as_ptr() as usize).wrapping_sub(base);
+            if at <= body.len() && part.len() <= body.len() - at {
+                Piece::Input(at, at + part.len())
+            } else {
+                Piece::Own(part.to_vec())
+            }
+        })
+        .collect()
 }
 
 /// Whether two sequences of parts, each written one after another, are the same octets.
