@@ -10,6 +10,18 @@ use common::python_adapter;
 
 const EXE: &str = env!("CARGO_BIN_EXE_robotstxt-conformance");
 
+/// Whether to run at full size: `ROBOTSTXT_FULL_TESTS=1` (CI sets it; docs/commands.md, "Quick and
+/// full"). Without it the runs that compare or read whole campaigns take fewer executions
+/// ([`execs`]), the same seeds' first inputs (each of those runs still finds over 90 buckets).
+fn full() -> bool {
+    std::env::var_os("ROBOTSTXT_FULL_TESTS").is_some_and(|v| v == "1")
+}
+
+/// `--execs` for a run: `full_size` at full size, else `quick`.
+fn execs(full_size: u32, quick: u32) -> String {
+    if full() { full_size } else { quick }.to_string()
+}
+
 /// Runs `fuzz` with `args` and `--out out`, checks that it succeeded, and returns its standard
 /// output and the summary.json it wrote.
 fn fuzz(args: &[&str], out: &std::path::Path) -> (String, serde_json::Value) {
@@ -37,7 +49,9 @@ fn fuzz(args: &[&str], out: &std::path::Path) -> (String, serde_json::Value) {
 #[test]
 fn a_seeded_run_writes_loadable_cases_and_a_summary() {
     let dir = tempfile::tempdir().unwrap();
-    let args = ["--execs", "3000", "--seed", "7", "--format", "json"];
+    // More than one batch (1,024 inputs), and not a multiple of it.
+    let execs = execs(3000, 1500);
+    let args = ["--execs", &execs, "--seed", "7", "--format", "json"];
     let (stdout, summary) = fuzz(&args, dir.path());
     let last: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
     for key in [
@@ -50,7 +64,7 @@ fn a_seeded_run_writes_loadable_cases_and_a_summary() {
         assert!(last.get(key).is_some(), "{key} missing from {last}");
     }
     // --execs is exact with one job, also when it is not a multiple of the batch size.
-    assert_eq!(last["execs"].as_u64().unwrap(), 3000);
+    assert_eq!(last["execs"].to_string(), execs);
     assert_eq!(summary["buckets"], last["buckets"]);
     // Every written case loads with the strict corpus loader (as spec-cases/regressions/ would).
     let corpus = dir.path().join("corpus");
@@ -89,9 +103,10 @@ fn a_seeded_run_writes_loadable_cases_and_a_summary() {
 
 #[test]
 fn the_same_seed_finds_the_same_buckets() {
+    let execs = execs(2000, 700);
     let run = || {
         let dir = tempfile::tempdir().unwrap();
-        let args = ["--execs", "2000", "--seed", "11"];
+        let args = ["--execs", &execs, "--seed", "11"];
         let (_, summary) = fuzz(&args, dir.path());
         let mut sigs: Vec<String> = summary["bucket_list"]
             .as_array()
@@ -128,18 +143,19 @@ fn files_under(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
 fn the_batch_size_changes_nothing_but_the_speed() {
     // Input by input, and in batches that do not divide the count: the same buckets, hit as often,
     // with byte-identical cases and findings.
+    let execs = execs(1500, 500);
     let run = |batch: &str| {
         let dir = tempfile::tempdir().unwrap();
-        let args = ["--execs", "1500", "--seed", "5", "--batch", batch];
+        let args = ["--execs", &execs, "--seed", "5", "--batch", batch];
         let (_, summary) = fuzz(&args, dir.path());
-        assert_eq!(summary["execs"], 1500);
+        assert_eq!(summary["execs"].to_string(), execs);
         (
             summary["bucket_list"].clone(),
             files_under(&dir.path().join("buckets")),
         )
     };
     let (list, files) = run("1");
-    assert!(!files.is_empty(), "1500 executions found no bucket");
+    assert!(!files.is_empty(), "{execs} executions found no bucket");
     for batch in ["64", "1024"] {
         let (batched_list, batched_files) = run(batch);
         assert!(

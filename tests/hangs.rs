@@ -19,10 +19,24 @@ use robotstxt_adapters::{open, Answer, Query};
 
 const EXE: &str = env!("CARGO_BIN_EXE_robotstxt-conformance");
 
-/// The per-check timeout where a check must time out once (one answer too few, the last request).
-const ONE_TIMEOUT: Duration = Duration::from_secs(10);
-/// The per-check timeout of the hanging adapters, which never answer.
-const HANG_SECONDS: &str = "2";
+/// The per-check timeout where a check must time out once (one answer too few, the last request):
+/// what that test waits, and what the healthy answers of its adapter are judged against (a
+/// Python program answering a line in milliseconds; its start and handshake are timed apart, with
+/// 30 s).
+const ONE_TIMEOUT: Duration = Duration::from_secs(4);
+/// The per-check timeout of the hanging adapters, which never answer: nothing healthy is judged
+/// against it (the handshake has a timeout of its own).
+const HANG_SECONDS: &str = "1";
+/// The per-check timeout of `fault-hang-crawl-delay`, which answers every body without
+/// `Crawl-delay` at once and hangs on the others.
+const CRAWL_DELAY_HANG_SECONDS: &str = "2";
+/// How long `fuzz` runs against the adapter that never answers: it is declared hung after about
+/// two [`HANG_SECONDS`] (a timeout and the probe) and the run then ends at this deadline.
+const HUNG_FUZZ_SECONDS: &str = "6";
+/// How long `fuzz` runs against `fault-hang-crawl-delay`: one of the seed's first three inputs
+/// holds `Crawl-delay`, so the first timeout comes about [`CRAWL_DELAY_HANG_SECONDS`] in, and the
+/// deadline then cuts a batch.
+const CRAWL_DELAY_FUZZ_SECONDS: &str = "10";
 
 /// Writes the adapter program: it records its pid and starts a grandchild (`sleep 600`) whose
 /// pid it records too (in `<dir>/pids`), then answers as `mode` says: `hang` never answers,
@@ -329,7 +343,7 @@ fn a_hung_user_adapter_ends_fuzz_at_its_deadline_and_leaves_no_process() {
         .args([
             "fuzz",
             "--seconds",
-            "10",
+            HUNG_FUZZ_SECONDS,
             "--timeout",
             HANG_SECONDS,
             "--seed",
@@ -383,9 +397,9 @@ fn an_adapter_hanging_on_some_inputs_gives_fuzz_execs_and_a_timeout_bucket() {
         .args([
             "fuzz",
             "--seconds",
-            "20",
+            CRAWL_DELAY_FUZZ_SECONDS,
             "--timeout",
-            HANG_SECONDS,
+            CRAWL_DELAY_HANG_SECONDS,
             "--seed",
             "1",
         ])

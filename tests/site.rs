@@ -36,9 +36,10 @@ const ADAPTERS: &[&str] = &[
 ];
 
 /// Whether to run at full size: `ROBOTSTXT_FULL_TESTS=1` (CI sets it; docs/commands.md, "Quick and
-/// full"). Without it the browser opens every page but one in [`SAMPLE`] of the case, difference and
-/// report pages (links into the others are checked against their files' ids), and the playground
-/// is asked one corpus check in [`SAMPLE`].
+/// full"). Without it the browser opens every page of a kind there is one of (an index, a source
+/// document, the playground, ...) and, of each kind there are many of ([`kind`]), the first page
+/// and one in [`SAMPLE`] after it (links into the others are checked against their files' ids),
+/// and the playground is asked one corpus check in [`SAMPLE`].
 fn full() -> bool {
     std::env::var_os("ROBOTSTXT_FULL_TESTS").is_some_and(|v| v == "1")
 }
@@ -46,14 +47,43 @@ fn full() -> bool {
 /// One in how many of the many alike pages and checks a quick run takes.
 const SAMPLE: usize = 30;
 
-/// Whether the browser opens `page` (at `index_in_folder` among its folder's sorted pages): every
-/// page at full size; quickly, every index and every page outside the folders that hold a page per
-/// case (`cases/`), per difference list and per report (`parsers/<id>/`, `reports/<id>/`), and one
-/// in [`SAMPLE`] of those.
-fn opened(site: &Path, page: &Path, index_in_folder: usize) -> bool {
+/// Which of the kinds of page there are many of `page` is, for a quick run's sample; `None` for a
+/// page every run opens (the top pages, every index, each source document). The many: case pages
+/// (apart: those that ask the `aipref` question only, and those with a history of fetches, a fetch
+/// outcome or a URL the body was fetched from, read from the page), knob pages, deviation pages,
+/// the matrix's pages of checks, the parsers' pages, their difference lists and the upstream
+/// reports.
+fn kind(site: &Path, page: &Path) -> Option<String> {
     let rest = page.strip_prefix(site).unwrap();
-    let many = rest.starts_with("cases") || rest.components().count() > 2;
-    full() || !many || rest.ends_with("index.html") || index_in_folder.is_multiple_of(SAMPLE)
+    let parts: Vec<&str> = rest.iter().map(|p| p.to_str().unwrap()).collect();
+    let file = *parts.last().unwrap();
+    if parts.len() == 1 || file == "index.html" || parts[0] == "documents" {
+        return None;
+    }
+    Some(match parts[0] {
+        "cases" if parts[1] == "aipref" => "cases/aipref".to_string(),
+        "cases" => {
+            let html = std::fs::read_to_string(page).unwrap();
+            let marks = [", asked at ", "<p>Fetch: ", "<p>Fetched from "].map(|mark| {
+                if html.contains(mark) {
+                    "+"
+                } else {
+                    "-"
+                }
+            });
+            format!("cases{}", marks.concat())
+        }
+        "causes" => format!("causes/{}", &file[..1]),
+        "matrix" => {
+            let stem = file.trim_end_matches(".html");
+            format!(
+                "matrix/{}",
+                stem.trim_end_matches(|c: char| !c.is_alphabetic())
+            )
+        }
+        "parsers" | "reports" if parts.len() > 2 => format!("{}/*/*", parts[0]),
+        other => other.to_string(),
+    })
 }
 
 /// The ids a page's HTML gives its elements (`id="..."`), unescaped: for a page the browser did not
@@ -77,8 +107,11 @@ fn ids_in_html(page: &Path) -> BTreeSet<String> {
 /// A real file that holds markup and script: none of it may run or load anything.
 const HOSTILE: &str = "User-agent: *\nDisallow: /<script>window.INJECTED=1</script>\nDisallow: /\"><img src=\"https://evil.example/x.png\" onerror=\"window.INJECTED=2\">\nAllow: /ok$\nDisallow: /*.php$\n";
 
+/// The site and the outputs it was made from.
 struct Built {
+    /// Holds `run/`, `realworld/` and `site/` (for as long as the process runs).
     dir: tempfile::TempDir,
+    /// The site.
     site: PathBuf,
 }
 
@@ -87,9 +120,14 @@ fn site() -> &'static Path {
     &built().site
 }
 
+/// The site and what it was made from, built once ([`build`]); a build that failed fails every test
+/// that reads it with its reason, without building again.
 fn built() -> &'static Built {
-    static SITE: OnceLock<Built> = OnceLock::new();
-    SITE.get_or_init(build)
+    static SITE: OnceLock<Result<Built, String>> = OnceLock::new();
+    match SITE.get_or_init(build) {
+        Ok(built) => built,
+        Err(why) => panic!("the site was not built: {why}"),
+    }
 }
 
 /// The behaviour group [`build`] puts one of robotxt's ledger groups down to.
@@ -115,8 +153,10 @@ fn ledgers(dir: &Path) -> PathBuf {
     out
 }
 
-fn build() -> Built {
-    let dir = tempfile::tempdir().unwrap();
+/// Runs `run` on the whole corpus and `realworld` on a few files side by side (each uses about one
+/// core), then `site` on their outputs.
+fn build() -> Result<Built, String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let ledgers = ledgers(dir.path());
     let run_dir = dir.path().join("run");
     let mut run = Command::new(EXE);
@@ -125,12 +165,6 @@ fn build() -> Built {
     for id in ADAPTERS {
         run.args(["--adapter", id]);
     }
-    let out = run.output().unwrap();
-    assert!(
-        run_dir.join("results.json").is_file(),
-        "run wrote no results: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let files = dir.path().join("files");
     std::fs::create_dir(&files).unwrap();
     std::fs::write(files.join("hostile.example"), HOSTILE).unwrap();
@@ -155,12 +189,25 @@ fn build() -> Built {
     for id in ADAPTERS {
         realworld.args(["--adapter", id]);
     }
-    let out = realworld.output().unwrap();
-    assert!(
-        out.status.success(),
-        "realworld: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (ran, realworld) = std::thread::scope(|scope| {
+        let ran = scope.spawn(|| run.output());
+        let realworld = realworld.output();
+        (ran.join().expect("the thread running `run`"), realworld)
+    });
+    let ran = ran.map_err(|e| format!("run: {e}"))?;
+    if !run_dir.join("results.json").is_file() {
+        return Err(format!(
+            "run wrote no results: {}",
+            String::from_utf8_lossy(&ran.stderr)
+        ));
+    }
+    let out = realworld.map_err(|e| format!("realworld: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "realworld: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
     let site = dir.path().join("site");
     let out = Command::new(EXE)
         .env("ROBOTSTXT_LEDGERS", &ledgers)
@@ -172,13 +219,11 @@ fn build() -> Built {
         .arg("--out")
         .arg(&site)
         .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "site: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    Built { dir, site }
+        .map_err(|e| format!("site: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("site: {}", String::from_utf8_lossy(&out.stderr)));
+    }
+    Ok(Built { dir, site })
 }
 
 /// Debian's Chromium, headless, with a new empty profile, 1,400 px wide.
@@ -252,39 +297,53 @@ fn eval_string(tab: &Tab, expression: &str) -> String {
         .unwrap_or_default()
 }
 
-/// What the walk reads of a page, as JSON, once the page the tab navigated to has loaded: its
-/// ids, links, `window.INJECTED`, the text outside links that reads as a citation id and its
-/// citation links; it then marks the page as read (`robotstxtLeft`), so that on the next
-/// navigation the page being left is never taken for the new one. Until then (the page navigated
-/// from still shown, or loading) it gives the empty string.
-const READ_PAGE: &str = r#"(function () {
-  if (window.robotstxtLeft || location.protocol !== 'file:' || document.readyState !== 'complete') {
-    return '';
+/// What the walk reads of a page, as a promise of JSON kept once the page the tab navigated to has
+/// loaded: its ids, links, `window.INJECTED`, the text outside links that reads as a citation id and
+/// its citation links; it then marks the page as read (`robotstxtLeft`), so that on the next
+/// navigation the page being left is never taken for the new one. On the page navigated from (not
+/// yet left) it gives the empty string at once.
+const READ_PAGE: &str = r#"new Promise(function (resolve) {
+  if (window.robotstxtLeft || location.protocol !== 'file:') {
+    resolve('');
+    return;
   }
-  window.robotstxtLeft = true;
-  var id = /(^|[^A-Za-z0-9_\-])(rfc9309|draft-2019|google|draft-1996|guide-ch9|norobots-1994|aipref-attach|aipref-vocab)#[A-Za-z0-9.\-]*[A-Za-z0-9]/;
-  var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  var bare = [];
-  for (var n = walker.nextNode(); n; n = walker.nextNode()) {
-    var inside = n.parentElement.closest('a, script, style, textarea, title');
-    if (!inside && id.test(n.textContent)) { bare.push(n.textContent.slice(0, 120)); }
+  function read() {
+    if (window.robotstxtLeft) {
+      resolve('');
+      return;
+    }
+    window.robotstxtLeft = true;
+    var id = /(^|[^A-Za-z0-9_\-])(rfc9309|draft-2019|google|draft-1996|guide-ch9|norobots-1994|aipref-attach|aipref-vocab)#[A-Za-z0-9.\-]*[A-Za-z0-9]/;
+    var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    var bare = [];
+    for (var n = walker.nextNode(); n; n = walker.nextNode()) {
+      var inside = n.parentElement.closest('a, script, style, textarea, title');
+      if (!inside && id.test(n.textContent)) { bare.push(n.textContent.slice(0, 120)); }
+    }
+    resolve(JSON.stringify({
+      ids: Array.from(document.querySelectorAll('[id]')).map(e => e.id),
+      links: Array.from(document.querySelectorAll('a[href]')).map(a => a.href),
+      injected: String(window.INJECTED),
+      bare: bare,
+      citations: document.querySelectorAll('a.citation').length
+    }));
   }
-  return JSON.stringify({
-    ids: Array.from(document.querySelectorAll('[id]')).map(e => e.id),
-    links: Array.from(document.querySelectorAll('a[href]')).map(a => a.href),
-    injected: String(window.INJECTED),
-    bare: bare,
-    citations: document.querySelectorAll('a.citation').length
-  });
-})()"#;
+  if (document.readyState === 'complete') {
+    read();
+  } else {
+    window.addEventListener('load', read);
+  }
+})"#;
 
-/// [`READ_PAGE`]'s answer on the page the tab is loading, asked every 10 ms until the page has
-/// loaded: one call to the browser a page where opening it and then reading it took several.
+/// [`READ_PAGE`]'s answer on the page the tab is loading: asked again (after 10 ms) only while the
+/// page navigated from is still shown or went away under the question, so a page costs one call
+/// to the browser besides opening it (each call waits tens of milliseconds on the DevTools
+/// connection).
 fn read_when_loaded(tab: &Tab) -> String {
     let start = std::time::Instant::now();
     loop {
         let read = tab
-            .evaluate(READ_PAGE, false)
+            .evaluate(READ_PAGE, true)
             .ok()
             .and_then(|r| r.value)
             .and_then(|v| v.as_str().map(str::to_string))
@@ -305,21 +364,18 @@ fn wait_ready(tab: &Tab) {
     tab.wait_for_element("body[data-oracle=ready]").unwrap();
 }
 
-/// The verdict cells of the playground, per profile.
+/// The verdict cells of the playground, per profile (read in one call to the browser).
 fn verdicts(tab: &Tab) -> BTreeMap<String, String> {
-    ProfileId::ALL
-        .iter()
-        .map(|p| {
-            let text = eval_string(
-                tab,
-                &format!(
-                    "document.getElementById('verdict-{}').textContent",
-                    p.name()
-                ),
-            );
-            (p.name().to_string(), text)
-        })
-        .collect()
+    let names: Vec<&str> = ProfileId::ALL.iter().map(|p| p.name()).collect();
+    let texts: Vec<String> = serde_json::from_str(&eval_string(
+        tab,
+        &format!(
+            "JSON.stringify({}.map(function (p) {{ return document.getElementById('verdict-' + p).textContent; }}))",
+            serde_json::json!(names)
+        ),
+    ))
+    .unwrap();
+    names.into_iter().map(str::to_string).zip(texts).collect()
 }
 
 #[test]
@@ -337,7 +393,9 @@ fn the_playground_answers_per_profile_and_its_permalink_gives_the_same_answer() 
     let body = "User-agent: *\nDisallow: /*.pdf$\n";
     let (agent, url) = ("FooBot", "https://example.com/paper.pdf");
     for (id, value) in [("body", body), ("agent", agent), ("url", url)] {
-        // Cleared as a user would (select all, delete), then typed key by key.
+        // Cleared as a user would (select all, delete), then the agent typed key by key and the
+        // body and the URL pasted (the text arrives as one input, as a paste's does: one call to
+        // the browser, where a key costs two, each of tens of milliseconds).
         tab.evaluate(&format!("document.getElementById('{id}').select()"), false)
             .unwrap();
         tab.find_element(&format!("#{id}"))
@@ -350,11 +408,18 @@ fn the_playground_answers_per_profile_and_its_permalink_gives_the_same_answer() 
         )
         .unwrap();
         tab.press_key("Backspace").unwrap();
-        tab.type_str(value).unwrap();
+        if id == "agent" {
+            tab.type_str(value).unwrap();
+        } else {
+            tab.send_character(value).unwrap();
+        }
     }
     assert_eq!(
-        eval_string(&tab, "document.getElementById('body').value"),
-        body
+        eval_string(
+            &tab,
+            "JSON.stringify(['body', 'agent', 'url'].map(function (id) { return document.getElementById(id).value; }))"
+        ),
+        serde_json::json!([body, agent, url]).to_string()
     );
     let shown = verdicts(&tab);
     let oracle = verdicts_all(&Request::new(body.as_bytes(), agent, url));
@@ -439,7 +504,7 @@ struct Visited {
     citation_links: u64,
 }
 
-/// Every page of the site, and what the browser found on each it opened ([`opened`]); the pages
+/// Every page of the site, and what the browser found on each it opened ([`full`]); the pages
 /// are opened once, in one browser, for all the tests that read them.
 struct Walk {
     pages: Vec<PathBuf>,
@@ -453,7 +518,7 @@ fn walked() -> &'static Walk {
     WALK.get_or_init(walk_site)
 }
 
-/// Opens the pages [`opened`] takes, in one tab with the console, the runtime and the network
+/// Opens the pages [`full`] says, in one tab with the console, the runtime and the network
 /// watched, and reads each page's ids, links and citations.
 fn walk_site() -> Walk {
     let site = site();
@@ -502,14 +567,14 @@ fn walk_site() -> Walk {
     }
 
     let mut visited: BTreeMap<PathBuf, Visited> = BTreeMap::new();
-    let mut in_folder: BTreeMap<PathBuf, usize> = BTreeMap::new();
+    let mut of_kind: BTreeMap<String, usize> = BTreeMap::new();
     for page in &pages {
-        let index = in_folder
-            .entry(page.parent().unwrap().to_path_buf())
-            .or_default();
-        *index += 1;
-        if !opened(site, page, *index - 1) {
-            continue;
+        if let Some(kind) = kind(site, page) {
+            let seen = of_kind.entry(kind).or_default();
+            *seen += 1;
+            if !full() && !(*seen - 1).is_multiple_of(SAMPLE) {
+                continue;
+            }
         }
         tab.navigate_to(&url_of(page)).unwrap();
         if page.ends_with("playground.html") {
@@ -573,6 +638,8 @@ fn every_page_opens_with_no_console_error_no_outside_request_and_every_link_reso
     assert!(outside.is_empty(), "requests leaving the site: {outside:?}");
 
     let mut checked = 0;
+    // The ids of the pages not opened that links lead to, each read once.
+    let mut unopened: BTreeMap<PathBuf, BTreeSet<String>> = BTreeMap::new();
     for (page, found) in visited {
         for link in &found.links {
             let Some(rest) = link.strip_prefix("file://") else {
@@ -591,8 +658,10 @@ fn every_page_opens_with_no_console_error_no_outside_request_and_every_link_reso
                     continue;
                 }
                 let ids = match visited.get(&file) {
-                    Some(target) => target.ids.clone(),
-                    None if !full() && pages.contains(&file) => ids_in_html(&file),
+                    Some(target) => &target.ids,
+                    None if !full() && pages.contains(&file) => unopened
+                        .entry(file.clone())
+                        .or_insert_with(|| ids_in_html(&file)),
                     None => panic!("{page:?} links to {link}, not a page"),
                 };
                 assert!(
@@ -851,7 +920,7 @@ fn normalise(path: &Path) -> PathBuf {
     out
 }
 
-/// Every citation on every page the browser opens ([`opened`]) is a link (its anchor resolving is
+/// Every citation on every page the browser opens ([`full`]) is a link (its anchor resolving is
 /// checked with every link), the
 /// playground's explanations too.
 #[test]
@@ -945,11 +1014,16 @@ fn the_playground_answers_which_ai_usage_preference_applies() {
             .unwrap();
         wait_ready(&tab);
         let request = Request::new(body.as_bytes(), "ExampleBot", url);
-        for category in robotstxt_oracle::aipref::CATEGORIES {
-            let shown = eval_string(
-                &tab,
-                &format!("document.getElementById('preference-{category}').textContent"),
-            );
+        // Every category's cell, in one call to the browser.
+        let cells: Vec<String> = serde_json::from_str(&eval_string(
+            &tab,
+            &format!(
+                "JSON.stringify({}.map(function (c) {{ return document.getElementById('preference-' + c).textContent; }}))",
+                serde_json::json!(robotstxt_oracle::aipref::CATEGORIES)
+            ),
+        ))
+        .unwrap();
+        for (category, shown) in robotstxt_oracle::aipref::CATEGORIES.iter().zip(cells) {
             let expected = robotstxt_oracle::preference(&request, category);
             assert_eq!(shown, expected.name(), "{url} {category}");
             if *category == "train-ai" {
@@ -978,6 +1052,24 @@ fn fragment(text: &str) -> String {
     out
 }
 
+/// How many corpus checks one call to the browser asks the playground's parsers (one after
+/// another, in the page): each call waits tens of milliseconds on the DevTools connection.
+const CHECKS_PER_CALL: usize = 40;
+
+/// At most this many octets of percent-encoded bodies go into one call (the size-limit cases'
+/// bodies are over 500 KiB each).
+const OCTETS_PER_CALL: usize = 4 << 20;
+
+/// A corpus check the playground's parsers are asked.
+struct Asked<'a> {
+    /// Its row of `run`'s results.
+    row: &'a serde_json::Value,
+    /// The parsers asked, each with the answer `run` recorded.
+    recorded: Vec<(&'static str, &'a str)>,
+    /// Its question as a JavaScript array: the percent-encoded body, the agent and the URL.
+    question: String,
+}
+
 /// The Rust parsers compiled for the page answer as `run` recorded on every corpus check it asked
 /// them (in the page, a panic is a crash as in `run`).
 #[test]
@@ -997,8 +1089,8 @@ fn the_rust_parsers_in_the_playground_answer_as_run_did_on_every_corpus_check() 
         .wait_until_navigated()
         .unwrap();
     tab.wait_for_element("body[data-peers=ready]").unwrap();
-    let mut compared = 0;
     let sample = if full() { 1 } else { SAMPLE };
+    let mut checks: Vec<Asked<'_>> = Vec::new();
     for row in results["rows"].as_array().unwrap().iter().step_by(sample) {
         let case = corpus
             .cases
@@ -1019,27 +1111,64 @@ fn the_rust_parsers_in_the_playground_answer_as_run_did_on_every_corpus_check() 
             continue;
         }
         let url = robotstxt_matrix::ask::absolute_url(row["url"].as_str().unwrap());
+        let question = serde_json::json!([
+            fragment_octets(&case.body),
+            row["agent"].as_str().unwrap(),
+            url.as_str(),
+        ]);
+        checks.push(Asked {
+            row,
+            recorded: asked,
+            question: question.to_string(),
+        });
+    }
+    let mut compared = 0;
+    let mut calls = 0;
+    let mut rest = &checks[..];
+    while !rest.is_empty() {
+        // As many checks as fit one call, and at least one.
+        let mut octets = 0;
+        let take = rest
+            .iter()
+            .take(CHECKS_PER_CALL)
+            .take_while(|check| {
+                octets += check.question.len();
+                octets <= OCTETS_PER_CALL
+            })
+            .count()
+            .max(1);
+        let (call, later) = rest.split_at(take);
+        rest = later;
+        calls += 1;
+        let questions: Vec<&str> = call.iter().map(|c| c.question.as_str()).collect();
         let expression = format!(
-            "robotsPlayground.askPeers(robotsPlayground.pctDecode({}), {}, {}).then(JSON.stringify)",
-            serde_json::Value::from(fragment_octets(&case.body)),
-            serde_json::Value::from(row["agent"].as_str().unwrap()),
-            serde_json::Value::from(url.as_str()),
+            "(async function () {{ var out = []; for (const q of [{}]) {{ \
+             out.push(await robotsPlayground.askPeers(robotsPlayground.pctDecode(q[0]), q[1], q[2])); \
+             }} return JSON.stringify(out); }})()",
+            questions.join(",")
         );
         let value = tab.evaluate(&expression, true).unwrap().value.unwrap();
-        let answers: serde_json::Value = serde_json::from_str(value.as_str().unwrap()).unwrap();
-        for (id, recorded) in asked {
-            assert_eq!(
-                answers[id]["answer"].as_str().unwrap(),
-                recorded,
-                "{id} on {}#{}: the page answers {}",
-                row["case"],
-                row["check"],
-                answers[id]
-            );
-            compared += 1;
+        let answers: Vec<serde_json::Value> =
+            serde_json::from_str(value.as_str().unwrap()).unwrap();
+        assert_eq!(answers.len(), call.len());
+        for (Asked { row, recorded, .. }, answers) in call.iter().zip(&answers) {
+            for (id, recorded) in recorded {
+                assert_eq!(
+                    answers[id]["answer"].as_str().unwrap(),
+                    *recorded,
+                    "{id} on {}#{}: the page answers {}",
+                    row["case"],
+                    row["check"],
+                    answers[id]
+                );
+                compared += 1;
+            }
         }
     }
-    assert!(compared > 5000 / sample, "{compared} answers compared");
+    assert!(
+        compared > 5000 / sample,
+        "{compared} answers compared in {calls} calls"
+    );
 }
 
 fn fragment_octets(octets: &[u8]) -> String {

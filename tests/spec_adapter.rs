@@ -145,53 +145,64 @@ fn certify_fuzz_fingerprint_and_realworld_take_it() -> Result<(), Failed> {
     }
     let command = adapter_command();
     let ledger_arg = ledger.display().to_string();
-    let out = run(
-        &[
-            "certify",
-            "--adapter-command",
-            &command,
-            "--profile",
-            "rfc9309",
-            "--ledger",
-            &ledger_arg,
-        ],
-        dir.path(),
-    );
-    // The same line as the suite's: one ledger, one judgement.
-    let line = robotstxt_spec::badge::line(&figures[ProfileId::Rfc9309.index()]);
-    if out.status.code() != Some(0) || !shown(&out).contains(&line) {
-        return Err(format!("certify (expected `{line}`): {}", shown(&out)).into());
-    }
-    let findings = dir.path().join("findings");
-    let findings_arg = findings.display().to_string();
-    let out = run(
-        &[
-            "fuzz",
-            "--execs",
-            "300",
-            "--seed",
-            "1",
-            "--format",
-            "json",
-            "--adapter-command",
-            &command,
-            "--out",
-            &findings_arg,
-        ],
-        dir.path(),
-    );
-    let last = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .last()
-        .unwrap_or_default()
-        .to_string();
-    if !out.status.success() || !last.contains("\"execs\":300") {
-        return Err(format!("fuzz: {}", shown(&out)).into());
-    }
-    let out = run(&["fingerprint", "--adapter-command", &command], dir.path());
-    if !out.status.success() || !shown(&out).contains("toy") {
-        return Err(format!("fingerprint: {}", shown(&out)).into());
-    }
+    // The four commands share nothing but the ledger, which none writes: they run side by side
+    // (each is a debug build's work of seconds on one core).
+    let certified = || -> Result<(), String> {
+        let out = run(
+            &[
+                "certify",
+                "--adapter-command",
+                &command,
+                "--profile",
+                "rfc9309",
+                "--ledger",
+                &ledger_arg,
+            ],
+            dir.path(),
+        );
+        // The same line as the suite's: one ledger, one judgement.
+        let line = robotstxt_spec::badge::line(&figures[ProfileId::Rfc9309.index()]);
+        if out.status.code() != Some(0) || !shown(&out).contains(&line) {
+            return Err(format!("certify (expected `{line}`): {}", shown(&out)));
+        }
+        Ok(())
+    };
+    let fuzzed = || -> Result<(), String> {
+        let findings = dir.path().join("findings");
+        let findings_arg = findings.display().to_string();
+        let out = run(
+            &[
+                "fuzz",
+                "--execs",
+                "300",
+                "--seed",
+                "1",
+                "--format",
+                "json",
+                "--adapter-command",
+                &command,
+                "--out",
+                &findings_arg,
+            ],
+            dir.path(),
+        );
+        let last = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .to_string();
+        if !out.status.success() || !last.contains("\"execs\":300") {
+            return Err(format!("fuzz: {}", shown(&out)));
+        }
+        Ok(())
+    };
+    let fingerprinted = || -> Result<(), String> {
+        let out = run(&["fingerprint", "--adapter-command", &command], dir.path());
+        if !out.status.success() || !shown(&out).contains("toy") {
+            return Err(format!("fingerprint: {}", shown(&out)));
+        }
+        Ok(())
+    };
     let files = dir.path().join("files");
     std::fs::create_dir(&files)?;
     for i in 0..4 {
@@ -201,23 +212,42 @@ fn certify_fuzz_fingerprint_and_realworld_take_it() -> Result<(), Failed> {
         )?;
     }
     let files_arg = files.display().to_string();
-    let out = run(
-        &[
-            "realworld",
-            "--corpus",
-            &files_arg,
-            "--determinism",
-            "off",
-            "--format",
-            "json",
-            "--adapter-command",
-            &command,
-        ],
-        dir.path(),
-    );
-    let report = String::from_utf8_lossy(&out.stdout).into_owned();
-    if !out.status.success() || !report.contains("\"toy\"") {
-        return Err(format!("realworld: {}", shown(&out)).into());
+    let realworld = || -> Result<(), String> {
+        let out = run(
+            &[
+                "realworld",
+                "--corpus",
+                &files_arg,
+                "--determinism",
+                "off",
+                "--format",
+                "json",
+                "--adapter-command",
+                &command,
+            ],
+            dir.path(),
+        );
+        let report = String::from_utf8_lossy(&out.stdout).into_owned();
+        if !out.status.success() || !report.contains("\"toy\"") {
+            return Err(format!("realworld: {}", shown(&out)));
+        }
+        Ok(())
+    };
+    let outcomes: Vec<Result<(), String>> = std::thread::scope(|scope| {
+        let commands: [&(dyn Fn() -> Result<(), String> + Sync); 4] =
+            [&certified, &fuzzed, &fingerprinted, &realworld];
+        let running: Vec<_> = commands
+            .into_iter()
+            .map(|command| scope.spawn(command))
+            .collect();
+        running
+            .into_iter()
+            .map(|r| r.join().expect("a command's thread"))
+            .collect()
+    });
+    let failures: Vec<String> = outcomes.into_iter().filter_map(Result::err).collect();
+    if !failures.is_empty() {
+        return Err(failures.join("\n").into());
     }
     Ok(())
 }

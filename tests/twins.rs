@@ -11,7 +11,9 @@
 //! - path to query: every rule and the URL moved behind `/q?x=`, so the same comparison is made
 //!   in the query;
 //! - large body: the body grown past 500 KiB by comment lines after its own, so the same rules
-//!   meet each document's limit (the first check of each case, a body under 500 KiB).
+//!   meet each document's limit (the first check of each case, a body under 500 KiB; of one case
+//!   in [`LARGE_BODY_SAMPLE`] unless `ROBOTSTXT_FULL_TESTS=1`, docs/commands.md, "Quick and
+//!   full": these twins are most of the work).
 //!
 //! A check whose URL is the `/robots.txt` URI, or with a fragment, has no twin (moving it asks
 //! another question), nor does a case with a history of fetches. Nor, for the same reason, has a
@@ -32,6 +34,16 @@ use robotstxt_oracle::{verdicts_all, ProfileId, Request, Verdict};
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
+
+/// Whether to run at full size: `ROBOTSTXT_FULL_TESTS=1` (CI sets it; docs/commands.md, "Quick and
+/// full").
+fn full() -> bool {
+    std::env::var_os("ROBOTSTXT_FULL_TESTS").is_some_and(|v| v == "1")
+}
+
+/// One case in how many has a large-body twin in a quick run (every case at full size): each is a
+/// 500 KiB body read under every profile, more than nine tenths of the test's work.
+const LARGE_BODY_SAMPLE: usize = 8;
 
 /// A verdict's shape: definite, open, or not governed.
 fn shape(verdict: Verdict) -> &'static str {
@@ -194,8 +206,8 @@ fn rules_in_query(body: &[u8]) -> Vec<u8> {
     out
 }
 
-/// A check's twins: (kind, body, URL).
-fn twins(case: &Case, check: &Check) -> Vec<(Twin, Vec<u8>, String)> {
+/// A check's twins: (kind, body, URL); the large-body twin only when `large_body`.
+fn twins(case: &Case, check: &Check, large_body: bool) -> Vec<(Twin, Vec<u8>, String)> {
     let Some((authority, target)) = split_url(&check.url) else {
         return Vec::new();
     };
@@ -231,7 +243,7 @@ fn twins(case: &Case, check: &Check) -> Vec<(Twin, Vec<u8>, String)> {
             format!("{authority}/q?x={target}"),
         ));
     }
-    if check.number == 1 && case.body.len() <= FIVE_HUNDRED_KIB {
+    if large_body && check.number == 1 && case.body.len() <= FIVE_HUNDRED_KIB {
         all.push((Twin::LargeBody, grown(&case.body), check.url.clone()));
     }
     all
@@ -334,39 +346,53 @@ fn the_twin_spellings_are_made_as_described() {
     assert_eq!(split_url("/a#top"), None);
 }
 
-#[test]
-fn twins_get_verdicts_of_the_same_shape_unless_the_table_says_why() {
-    let corpus = Corpus::load(&root().join("spec-cases")).expect("the corpus loads");
-    let mut problems = Vec::new();
-    let mut compared = [0usize; 4];
-    let mut explained = [0usize; 4];
-    for case in corpus.cases.iter().filter(|c| c.fetches.is_empty()) {
-        for check in &case.checks {
-            let request = Request {
-                body: &case.body,
-                agent: &check.agent,
-                url: &check.url,
-                fetch: case.fetch,
-                robots_url: case.robots_url.as_deref(),
+/// Threads sharing [`twins_get_verdicts_of_the_same_shape_unless_the_table_says_why`]'s checks,
+/// each taking every second one: a fixed number (CI has two cores), so the work does not depend on
+/// the machine.
+const THREADS: usize = 2;
+
+/// What the twins of some checks gave: twins compared and twins differing in shape with the
+/// table's reason, per kind of twin, and the problems, each with its check's place in the corpus.
+#[derive(Default)]
+struct Compared {
+    compared: [usize; 4],
+    explained: [usize; 4],
+    problems: Vec<(usize, String)>,
+}
+
+/// Compares the twins of every check in `checks` (the corpus's, numbered in corpus order, each
+/// with its case's number) whose number is `thread` modulo [`THREADS`].
+fn compare_twins(checks: &[(usize, &Case, &Check)], thread: usize) -> Compared {
+    let mut out = Compared::default();
+    for (n, (case_number, case, check)) in checks.iter().enumerate().skip(thread).step_by(THREADS) {
+        let large_body = full() || case_number.is_multiple_of(LARGE_BODY_SAMPLE);
+        let request = Request {
+            body: &case.body,
+            agent: &check.agent,
+            url: &check.url,
+            fetch: case.fetch,
+            robots_url: case.robots_url.as_deref(),
+        };
+        let original = verdicts_all(&request);
+        for (twin, body, url) in twins(case, check, large_body) {
+            out.compared[twin as usize] += 1;
+            let twin_request = Request {
+                body: &body,
+                url: &url,
+                ..request
             };
-            let original = verdicts_all(&request);
-            for (twin, body, url) in twins(case, check) {
-                compared[twin as usize] += 1;
-                let twin_request = Request {
-                    body: &body,
-                    url: &url,
-                    ..request
-                };
-                let theirs = verdicts_all(&twin_request);
-                for profile in ProfileId::ALL {
-                    let (a, b) = (original[profile.index()], theirs[profile.index()]);
-                    if shape(a) == shape(b) {
-                        continue;
-                    }
-                    if table_says_why(twin, profile, [&request, &twin_request], [a, b]) {
-                        explained[twin as usize] += 1;
-                    } else {
-                        problems.push(format!(
+            let theirs = verdicts_all(&twin_request);
+            for profile in ProfileId::ALL {
+                let (a, b) = (original[profile.index()], theirs[profile.index()]);
+                if shape(a) == shape(b) {
+                    continue;
+                }
+                if table_says_why(twin, profile, [&request, &twin_request], [a, b]) {
+                    out.explained[twin as usize] += 1;
+                } else {
+                    out.problems.push((
+                        n,
+                        format!(
                             "{}#{} under {}: {} for {}, but its {twin:?} twin is {} for {} \
                              (body {:?}); no question of the reading table that tells the two \
                              apart is open for {} on what makes them differ",
@@ -379,12 +405,50 @@ fn twins_get_verdicts_of_the_same_shape_unless_the_table_says_why() {
                             url,
                             String::from_utf8_lossy(&body[..body.len().min(400)]),
                             profile.name()
-                        ));
-                    }
+                        ),
+                    ));
                 }
             }
         }
     }
+    out
+}
+
+#[test]
+fn twins_get_verdicts_of_the_same_shape_unless_the_table_says_why() {
+    let corpus = Corpus::load(&root().join("spec-cases")).expect("the corpus loads");
+    let checks: Vec<(usize, &Case, &Check)> = corpus
+        .cases
+        .iter()
+        .filter(|c| c.fetches.is_empty())
+        .enumerate()
+        .flat_map(|(n, case)| case.checks.iter().map(move |check| (n, case, check)))
+        .collect();
+    let parts: Vec<Compared> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..THREADS)
+            .map(|t| {
+                let checks = &checks;
+                scope.spawn(move || compare_twins(checks, t))
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a twins thread panicked"))
+            .collect()
+    });
+    let mut compared = [0usize; 4];
+    let mut explained = [0usize; 4];
+    let mut problems = Vec::new();
+    for part in parts {
+        for kind in 0..4 {
+            compared[kind] += part.compared[kind];
+            explained[kind] += part.explained[kind];
+        }
+        problems.extend(part.problems);
+    }
+    // In corpus order, as one thread would have found them.
+    problems.sort_by_key(|(n, _)| *n);
+    let problems: Vec<String> = problems.into_iter().map(|(_, p)| p).collect();
     eprintln!(
         "twins compared (hex case, escape side, path to query, large body): {compared:?}; \
          differing in shape with the table's reason: {explained:?}"

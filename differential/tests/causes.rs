@@ -19,8 +19,26 @@ use robotstxt_oracle::cause::{
 use robotstxt_oracle::deviation::{self, Deviation};
 use robotstxt_oracle::{verdicts_all, ProfileId, Verdict};
 
-/// Inputs asked about.
+/// Inputs asked about at full size (a half or a third of them by the slower tests).
 const INPUTS: usize = 6_000;
+/// Inputs asked about by a plain `cargo test`: the same seeds' first ones.
+const INPUTS_QUICK: usize = 2_000;
+
+/// Whether to run at full size: `ROBOTSTXT_FULL_TESTS=1` (CI sets it; docs/commands.md, "Quick and
+/// full").
+fn full() -> bool {
+    std::env::var_os("ROBOTSTXT_FULL_TESTS").is_some_and(|v| v == "1")
+}
+
+/// How many inputs each test's share is taken from: [`INPUTS`] at full size, else
+/// [`INPUTS_QUICK`].
+fn inputs() -> usize {
+    if full() {
+        INPUTS
+    } else {
+        INPUTS_QUICK
+    }
+}
 /// Differences printed in full (all are counted).
 const SHOWN: usize = 5;
 
@@ -45,7 +63,8 @@ fn first_shown(differences: &[String]) -> String {
 fn skipping_inert_knob_changes_finds_the_same_causes() {
     let (mut asked, mut explained) = (0usize, 0usize);
     let mut differences = Vec::new();
-    for input in generated(15, INPUTS) {
+    let inputs = inputs();
+    for input in generated(15, inputs) {
         let request = input.request();
         let verdicts = verdicts_all(&request);
         let mut asks: Vec<(ProfileId, bool)> = ProfileId::ALL
@@ -74,7 +93,7 @@ fn skipping_inert_knob_changes_finds_the_same_causes() {
     }
     // The inputs reach the search: most asks are explained, by one change or more.
     assert!(
-        asked > INPUTS && explained > asked / 2,
+        asked > inputs && explained > asked / 2,
         "{explained} of {asked}"
     );
     assert!(
@@ -91,7 +110,7 @@ fn skipping_inert_knob_changes_finds_the_same_causes() {
 /// a single change and a pair of changes picked per input, on generated inputs.
 #[test]
 fn explains_agrees_with_the_search_trying_every_knob() {
-    let inputs = INPUTS / 2;
+    let inputs = inputs() / 2;
     let (mut asked, mut explained) = (0usize, 0usize);
     let mut differences = Vec::new();
     for (n, input) in (1..).zip(generated(17, inputs)) {
@@ -145,7 +164,7 @@ fn explains_agrees_with_the_search_trying_every_knob() {
 /// line deviations, on generated inputs.
 #[test]
 fn an_inert_deviation_changes_no_reading() {
-    let inputs = INPUTS / 3;
+    let inputs = inputs() / 3;
     let mut compared = 0usize;
     let mut differences = Vec::new();
     for input in generated(16, inputs) {
@@ -220,7 +239,8 @@ fn an_inert_deviation_changes_no_reading() {
 #[test]
 fn the_knob_behind_either_is_the_explanations() {
     let mut named = 0usize;
-    for input in generated(16, INPUTS) {
+    let inputs = inputs();
+    for input in generated(16, inputs) {
         let request = input.request();
         for profile in ProfileId::ALL {
             let explanation = robotstxt_oracle::evaluate(profile, &request);
@@ -242,7 +262,7 @@ fn the_knob_behind_either_is_the_explanations() {
     }
     // Generated inputs often leave a profile's readings disagreeing.
     assert!(
-        named > INPUTS / 20,
+        named > inputs / 20,
         "only {named} inputs had readings that disagree"
     );
 }

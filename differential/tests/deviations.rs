@@ -102,8 +102,14 @@ struct Tally {
     changed: Vec<usize>,
 }
 
-/// Compares the memo and the literal mode on `count` inputs of the stream seeded `seed`.
-fn compare(seed: u64, count: usize) -> Tally {
+/// Threads sharing the comparison: each draws the whole stream and compares every
+/// [`THREADS`]th input from its own place in it, so the inputs compared are the same however many
+/// threads there are (a fixed number: CI has two cores).
+const THREADS: usize = 2;
+
+/// Compares the memo and the literal mode on every [`THREADS`]th of the first `count` inputs of
+/// the stream seeded `seed`, from input `thread` on.
+fn compare(seed: u64, count: usize, thread: usize) -> Tally {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let per_profile: Vec<(ProfileId, Vec<(String, Knobs)>)> =
         ProfileId::ALL.map(|p| (p, readings(p))).into();
@@ -115,6 +121,9 @@ fn compare(seed: u64, count: usize) -> Tally {
     };
     for n in 0..count {
         let input = request_body(&mut rng, n);
+        if n % THREADS != thread {
+            continue;
+        }
         let request: Request<'_> = input.request();
         let every = per_profile
             .iter()
@@ -160,7 +169,30 @@ fn compare(seed: u64, count: usize) -> Tally {
 
 #[test]
 fn the_memo_under_deviations_equals_the_steps_composed_directly() {
-    let tally = compare(25, INPUTS);
+    let tallies: Vec<Tally> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..THREADS)
+            .map(|t| scope.spawn(move || compare(25, INPUTS, t)))
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a comparison thread panicked"))
+            .collect()
+    });
+    let mut tally = Tally {
+        compared: 0,
+        failures: 0,
+        shown: Vec::new(),
+        changed: vec![0; Deviation::ALL.len()],
+    };
+    for part in tallies {
+        tally.compared += part.compared;
+        tally.failures += part.failures;
+        tally.shown.extend(part.shown);
+        for (all, some) in tally.changed.iter_mut().zip(&part.changed) {
+            *all += some;
+        }
+    }
+    tally.shown.truncate(SHOWN);
     assert!(
         tally.failures == 0,
         "{} of {} readings: the memo and the steps composed directly disagree; the first \
