@@ -244,16 +244,15 @@ impl<'b> BodyHashes<'b> {
     /// taken once. A body with a long part of its own (a whole body rewritten) is hashed each
     /// time: only the input's body's pieces are cheap to compare.
     pub fn of(&mut self, parts: &[&[u8]]) -> u64 {
-        let pieces = crate::evidence::pieces(self.body, parts);
-        let long_own = pieces.iter().any(
-            |piece| matches!(piece, crate::evidence::Piece::Own(octets) if octets.len() > 256),
-        );
+        let long_own = parts
+            .iter()
+            .any(|part| part.len() > 256 && crate::evidence::in_input(self.body, part).is_none());
         if long_own {
             return fnv1a_of_parts(parts);
         }
         *self
             .known
-            .entry(pieces)
+            .entry(crate::evidence::pieces(self.body, parts))
             .or_insert_with(|| fnv1a_of_parts(parts))
     }
 }

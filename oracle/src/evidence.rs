@@ -702,7 +702,7 @@ struct Written {
 }
 
 /// A piece of a neighbour's body: octets of the input's body, or octets of its own.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub(crate) enum Piece {
     /// The input's body from the first offset to the second.
     Input(usize, usize),
@@ -741,19 +741,20 @@ impl Written {
 
 /// `parts` as pieces of a neighbour of the input whose body is `body` (empty parts left out).
 pub(crate) fn pieces(body: &[u8], parts: &[&[u8]]) -> Vec<Piece> {
-    let base = body.as_ptr() as usize;
     parts
         .iter()
         .filter(|part| !part.is_empty())
-        .map(|part| {
-            let at = (part.as_ptr() as usize).wrapping_sub(base);
-            if at <= body.len() && part.len() <= body.len() - at {
-                Piece::Input(at, at + part.len())
-            } else {
-                Piece::Own(part.to_vec())
-            }
+        .map(|part| match in_input(body, part) {
+            Some((from, to)) => Piece::Input(from, to),
+            None => Piece::Own(part.to_vec()),
         })
         .collect()
+}
+
+/// Where `part` is in `body` (from, to), when it is a piece of it.
+pub(crate) fn in_input(body: &[u8], part: &[u8]) -> Option<(usize, usize)> {
+    let at = (part.as_ptr() as usize).wrapping_sub(body.as_ptr() as usize);
+    (at <= body.len() && part.len() <= body.len() - at).then(|| (at, at + part.len()))
 }
 
 /// Whether two sequences of parts, each written one after another, are the same octets.
