@@ -150,6 +150,24 @@ fn start_shared() {
     });
 }
 
+/// `realworld` over the files in `files` with every file asked twice (`--determinism all`) and
+/// `extra`, writing into `out`; its standard output (the summary line last).
+fn asked_twice(files: &Path, out: &Path, extra: &[&str]) -> String {
+    let (files, out) = (files.to_str().unwrap(), out.to_str().unwrap());
+    let mut args = vec![
+        "--corpus",
+        files,
+        "--determinism",
+        "all",
+        "--format",
+        "json",
+        "--out",
+        out,
+    ];
+    args.extend(extra);
+    ok(realworld(&args))
+}
+
 /// The files and the run over them, made once for the tests of this file that read them.
 fn shared() -> &'static Shared {
     static SHARED: OnceLock<Shared> = OnceLock::new();
@@ -159,16 +177,7 @@ fn shared() -> &'static Shared {
         std::fs::create_dir(&files).unwrap();
         let n = corpus_dir(&files);
         let out = dir.path().join("single");
-        let printed = ok(realworld(&[
-            "--corpus",
-            files.to_str().unwrap(),
-            "--determinism",
-            "all",
-            "--format",
-            "json",
-            "--out",
-            out.to_str().unwrap(),
-        ]));
+        let printed = asked_twice(&files, &out, &[]);
         let summary = serde_json::from_str(printed.lines().last().unwrap()).unwrap();
         Shared {
             _dir: dir,
@@ -349,21 +358,9 @@ fn the_scheduling_does_not_change_the_results() {
     let shared = shared();
     let n = shared.n;
     let tmp = tempfile::tempdir().unwrap();
-    let corpus = shared.files.to_str().unwrap();
     let run = |name: &str, extra: &[&str]| {
         let out = tmp.path().join(name);
-        let mut args = vec![
-            "--corpus",
-            corpus,
-            "--determinism",
-            "all",
-            "--format",
-            "json",
-            "--out",
-            out.to_str().unwrap(),
-        ];
-        args.extend(extra);
-        ok(realworld(&args));
+        asked_twice(&shared.files, &out, extra);
         results(&out.join("realworld.json"))
     };
     let adaptive = results(&shared.out.join("realworld.json"));

@@ -569,10 +569,11 @@ fn walk_site() -> Walk {
     let mut visited: BTreeMap<PathBuf, Visited> = BTreeMap::new();
     let mut of_kind: BTreeMap<String, usize> = BTreeMap::new();
     for page in &pages {
-        if let Some(kind) = kind(site, page) {
+        // At full size every page is opened: no page is read for its kind.
+        if let Some(kind) = (!full()).then(|| kind(site, page)).flatten() {
             let seen = of_kind.entry(kind).or_default();
             *seen += 1;
-            if !full() && !(*seen - 1).is_multiple_of(SAMPLE) {
+            if !(*seen - 1).is_multiple_of(SAMPLE) {
                 continue;
             }
         }
